@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto';
+import { CallErrorCode, describeZodError, errorMessage, failure, type ToolFailure } from './errors.js';
+import type { ErrorHook, PostHook, PreHook, ToolHooks } from './hooks.js';
+import type { Tool, ToolProgress } from './tool.js';
+
+/** Lifecycle of one tool call. */
+export type ToolCallStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
+
+/** Why a call did not complete normally. */
+export interface ToolCallError {
+  readonly code: string;
+  readonly message: string;
+}
+
+/** Options for one execution. */
+export interface ExecuteOptions {
+  readonly signal?: AbortSignal;
+  /** Milliseconds before the call is abandoned as `timed_out`; the handler's signal is aborted too. */
+  readonly timeoutMs?: number;
+  readonly callId?: string;
+  readonly branch?: import('./branch.js').Branch;
+  /** Extra hooks that run before the tool's own (registry-level hooks). */
+  readonly hooks?: readonly ToolHooks[];
+  readonly progress?: (update: ToolProgress) => void;
+}
+
+const NEVER_ABORTED = new AbortController().signal;
+
+/**
+ * One tool invocation moving pending → processing → completed | failed | cancelled.
+ * `output` is always model-readable after it settles: the handler's result, or a failure value.
+ */
+export class ToolCall<RES = unknown> {
+  readonly id: string;
+  readonly name: string;
+  /** Arguments as received (before validation or rewriting). */
+  readonly rawArgs: unknown;
+  /** Arguments the handler actually saw (after validation and pre-hook rewrites). */
+  args: unknown;
+  status: ToolCallStatus = 'pending';
+  output: RES | ToolFailure | undefined;
+  error: ToolCallError | undefined;
+  startedAt = 0;
+  durationMs = 0;
+  /** Errors thrown by post hooks; they never change the result. */
+  readonly hookErrors: string[] = [];
+
+  constructor(name: string, rawArgs: unknown, id: string = randomUUID()) {
+    this.id = id;
+    this.name = name;
+    this.rawArgs = rawArgs;
+    this.args = rawArgs;
+  }
+
+  /** True when the call completed (the tool may still report an expected failure inside its output). */
+  get ok(): boolean {
+    return this.status === 'completed';
+  }
+
+  /** Marks the call failed with a typed error and a failure output. */
+  fail(code: string, message: string, status: 'failed' | 'cancelled' = 'failed'): this {
+    this.status = status;
+    this.error = { code, message };
+    this.output = failure(code, message);
+    return this;
+  }
+}
+
+/** Runs a tool through the full pipeline: validate → pre hooks → validate → handler → post hooks | error hooks. */
+export async function executeTool<REQ, RES>(
+  tool: Tool<REQ, RES>,
+  rawArgs: unknown,
+  options: ExecuteOptions = {},
+): Promise<ToolCall<RES>> {
+  const call = new ToolCall<RES>(tool.name, rawArgs, options.callId);
+  call.startedAt = Date.now();
+  const t0 = performance.now();
+  call.status = 'processing';
+  try {
+    await runPipeline(tool, call, options);
+  } catch (error) {
+    // Only a bug in a hook or the pipeline can land here; it still becomes a readable failure.
+    call.fail(CallErrorCode.handlerError, `Tool ${tool.name} failed unexpectedly: ${errorMessage(error)}`);
+  }
+  call.durationMs = performance.now() - t0;
+  return call;
+}
+
+async function runPipeline<REQ, RES>(tool: Tool<REQ, RES>, call: ToolCall<RES>, options: ExecuteOptions): Promise<void> {
+  const hookSets = options.hooks && options.hooks.length > 0 ? [...options.hooks, tool.hooks] : tool.hooks ? [tool.hooks] : [];
+  const base = { tool: tool as Tool, callId: call.id, ...(options.branch ? { branch: options.branch } : {}) };
+
+  let parsed = tool.request.safeParse(call.rawArgs);
+  if (!parsed.success) {
+    call.fail(CallErrorCode.invalidRequest, `Invalid arguments for ${tool.name}: ${describeZodError(parsed.error)}`);
+    return;
+  }
+  let args: REQ = parsed.data;
+
+  for (const set of hookSets) {
+    for (const hook of set?.pre ?? []) {
+      const verdict = await runPreHook(hook, { ...base, args });
+      if (verdict.deny !== undefined) {
+        call.args = args;
+        call.fail(CallErrorCode.denied, `Call to ${tool.name} denied: ${verdict.deny}`);
+        return;
+      }
+      if (verdict.args !== undefined) {
+        parsed = tool.request.safeParse(verdict.args);
+        if (!parsed.success) {
+          call.fail(
+            CallErrorCode.denied,
+            `A pre hook rewrote the arguments of ${tool.name} into an invalid request: ${describeZodError(parsed.error)}`,
+          );
+          return;
+        }
+        args = parsed.data;
+      }
+    }
+  }
+  call.args = args;
+
+  const outcome = await runHandler(tool, args, call, options);
+  if (outcome.kind === 'cancelled') {
+    call.fail(outcome.code, outcome.message, 'cancelled');
+    return;
+  }
+  if (outcome.kind === 'threw') {
+    for (const set of hookSets) {
+      for (const hook of set?.error ?? []) {
+        const mapped = await runErrorHook(hook, { ...base, args, error: outcome.error });
+        if (mapped) {
+          call.status = 'completed';
+          call.output = mapped.result as RES;
+          return;
+        }
+      }
+    }
+    call.fail(CallErrorCode.handlerError, `Tool ${tool.name} raised an error: ${errorMessage(outcome.error)}`);
+    return;
+  }
+
+  let result: unknown = outcome.value;
+  for (const set of hookSets) {
+    for (const hook of set?.post ?? []) {
+      result = await runPostHook(hook, { ...base, args, result }, call);
+    }
+  }
+  call.status = 'completed';
+  call.output = result as RES;
+}
+
+async function runPreHook(hook: PreHook, input: Parameters<PreHook>[0]): Promise<{ deny?: string; args?: unknown }> {
+  try {
+    const verdict = await hook(input);
+    if (verdict === undefined || verdict === null) return {};
+    if (typeof verdict !== 'object') return { deny: 'a pre hook returned an unrecognised verdict; failing closed' };
+    if (verdict.decision === 'deny') return { deny: verdict.reason || 'no reason given' };
+    if (verdict.decision !== undefined && verdict.decision !== 'allow') {
+      return { deny: `a pre hook returned the unknown decision ${JSON.stringify(verdict.decision)}; failing closed` };
+    }
+    return 'args' in verdict && verdict.args !== undefined ? { args: verdict.args } : {};
+  } catch (error) {
+    return { deny: `a pre hook failed (${errorMessage(error)}); failing closed` };
+  }
+}
+
+async function runPostHook(hook: PostHook, input: Parameters<PostHook>[0], call: ToolCall): Promise<unknown> {
+  try {
+    const next = await hook(input);
+    return next === undefined ? input.result : next;
+  } catch (error) {
+    call.hookErrors.push(errorMessage(error));
+    return input.result;
+  }
+}
+
+async function runErrorHook(hook: ErrorHook, input: Parameters<ErrorHook>[0]): Promise<{ result: unknown } | undefined> {
+  try {
+    const mapped = await hook(input);
+    return mapped && typeof mapped === 'object' && 'result' in mapped ? mapped : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+type HandlerOutcome =
+  | { kind: 'value'; value: unknown }
+  | { kind: 'threw'; error: unknown }
+  | { kind: 'cancelled'; code: string; message: string };
+
+async function runHandler<REQ, RES>(
+  tool: Tool<REQ, RES>,
+  args: REQ,
+  call: ToolCall<RES>,
+  options: ExecuteOptions,
+): Promise<HandlerOutcome> {
+  const outer = options.signal;
+  const timeoutMs = options.timeoutMs;
+  if (!outer && timeoutMs === undefined) {
+    // Fast path: nothing can cancel this call.
+    try {
+      const value = await tool.handler(args, context(call, NEVER_ABORTED, options));
+      return { kind: 'value', value };
+    } catch (error) {
+      return { kind: 'threw', error };
+    }
+  }
+  if (outer?.aborted) return { kind: 'cancelled', code: CallErrorCode.aborted, message: abortText(tool.name, outer) };
+
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let settle: (outcome: HandlerOutcome) => void = () => {};
+  const cancelled = new Promise<HandlerOutcome>((resolve) => {
+    settle = resolve;
+  });
+  const onOuterAbort = () => {
+    controller.abort(outer?.reason);
+    settle({ kind: 'cancelled', code: CallErrorCode.aborted, message: abortText(tool.name, outer) });
+  };
+  outer?.addEventListener('abort', onOuterAbort, { once: true });
+  if (timeoutMs !== undefined) {
+    timer = setTimeout(() => {
+      controller.abort(new Error('timed out'));
+      settle({
+        kind: 'cancelled',
+        code: CallErrorCode.timedOut,
+        message: `Tool ${tool.name} did not finish within ${timeoutMs} ms and was cancelled.`,
+      });
+    }, timeoutMs);
+  }
+  const running = (async (): Promise<HandlerOutcome> => {
+    try {
+      return { kind: 'value', value: await tool.handler(args, context(call, controller.signal, options)) };
+    } catch (error) {
+      return { kind: 'threw', error };
+    }
+  })();
+  try {
+    return await Promise.race([running, cancelled]);
+  } finally {
+    if (timer) clearTimeout(timer);
+    outer?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+function context(call: ToolCall, signal: AbortSignal, options: ExecuteOptions) {
+  return {
+    signal,
+    callId: call.id,
+    ...(options.branch ? { branch: options.branch } : {}),
+    ...(options.progress ? { progress: options.progress } : {}),
+  };
+}
+
+function abortText(name: string, signal: AbortSignal | undefined): string {
+  const reason = signal?.reason;
+  const why = reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : '';
+  return `Call to ${name} was cancelled${why ? `: ${why}` : ''}.`;
+}

@@ -1,0 +1,60 @@
+export {
+  type ActionCall,
+  type ActOptions,
+  Branch,
+  type BranchEvent,
+  type BranchOptions,
+  type CloneOptions,
+} from './branch.js';
+export { type ExecuteOptions, executeTool, ToolCall, type ToolCallError, type ToolCallStatus } from './call.js';
+export {
+  type ChatCompletion,
+  type ChatMessage,
+  type ChatModel,
+  type ChatOptions,
+  type ChatToolCall,
+  type ChatToolSpec,
+  ScriptedChatModel,
+  type ScriptStep,
+  textReply,
+  toolCallReply,
+} from './chat-model.js';
+export { branchToChatMessages, toolsToChatSpecs } from './chat-transcript.js';
+export {
+  CallErrorCode,
+  CloneError,
+  ConfigurationError,
+  describeZodError,
+  errorMessage,
+  failure,
+  isToolFailure,
+  type ToolFailure,
+} from './errors.js';
+export type { ErrorHook, HookCall, PostHook, PreHook, PreHookResult, ToolHooks } from './hooks.js';
+export {
+  type ActionRequestContent,
+  type ActionResponseContent,
+  isActionRequest,
+  isActionResponse,
+  type Message,
+  type MessageContent,
+  type MessageInput,
+  type MessageRole,
+  messageText,
+} from './messages.js';
+export { branchProvider, isProvider, type Provider, type ProviderContext, statelessProvider } from './provider.js';
+export { type Registrable, type RegisterOptions, type RegistryEntry, ToolRegistry } from './registry.js';
+export { definePrompt, type Prompt, type Resource, type ResourceCategory, type ResourceMeta, renderPrompt } from './resources.js';
+export { toAnthropicTool, toMcpTool, toOpenAITool, toolJsonSchema } from './schema.js';
+export { countTokens, messageTokens } from './tokens.js';
+export {
+  defineTool,
+  isTool,
+  TOOL_NAME_PATTERN,
+  type Tool,
+  type ToolContext,
+  type ToolProgress,
+  type ToolScope,
+  type ToolSpec,
+  withHooks,
+} from './tool.js';

@@ -1,0 +1,107 @@
+import type { z } from 'zod';
+import { ConfigurationError } from './errors.js';
+import type { ToolHooks } from './hooks.js';
+
+/** Whether a tool can be shared across branches ('stateless') or closes over one branch ('branch'). */
+export type ToolScope = 'stateless' | 'branch';
+
+/** Progress report a long-running handler may send; the CLI renders it as a spinner or counter. */
+export interface ToolProgress {
+  readonly message?: string;
+  readonly completed?: number;
+  readonly total?: number;
+}
+
+/** What a handler receives besides its request: cancellation, identity, and the branch when bound. */
+export interface ToolContext {
+  readonly signal: AbortSignal;
+  readonly callId: string;
+  /** The branch acting, when the call came through `branch.act`. Typed loosely to keep core acyclic. */
+  readonly branch?: import('./branch.js').Branch;
+  readonly progress?: (update: ToolProgress) => void;
+}
+
+/** A frozen tool descriptor: name, model-facing description, zod request schema and an async handler. */
+export interface Tool<REQ = any, RES = any> {
+  readonly name: string;
+  readonly description: string;
+  readonly request: z.ZodType<REQ>;
+  readonly response?: z.ZodType<RES>;
+  readonly handler: (request: REQ, context: ToolContext) => Promise<RES>;
+  readonly scope: ToolScope;
+  /** Hooks that travel with this tool (the coding toolkit attaches its policy here). */
+  readonly hooks?: ToolHooks;
+  /** Free-form annotations (e.g. MCP readOnlyHint); never read by the executor. */
+  readonly annotations?: Readonly<Record<string, unknown>>;
+}
+
+/** The input of {@link defineTool}; `scope` defaults to 'stateless'. */
+export interface ToolSpec<REQ, RES> {
+  name: string;
+  description: string;
+  request: z.ZodType<REQ>;
+  response?: z.ZodType<RES>;
+  handler: (request: REQ, context: ToolContext) => Promise<RES>;
+  scope?: ToolScope;
+  hooks?: ToolHooks;
+  annotations?: Record<string, unknown>;
+}
+
+/** Model-facing tool names: lower-case letters, digits and underscores, 1 to 64 characters. */
+export const TOOL_NAME_PATTERN = /^[a-z0-9_]{1,64}$/;
+
+/** Creates a frozen {@link Tool}, checking the name and the pieces a registry relies on. */
+export function defineTool<REQ, RES>(spec: ToolSpec<REQ, RES>): Tool<REQ, RES> {
+  if (!TOOL_NAME_PATTERN.test(spec.name)) {
+    throw new ConfigurationError(`Tool name ${JSON.stringify(spec.name)} must match ${TOOL_NAME_PATTERN}.`);
+  }
+  if (typeof spec.description !== 'string' || spec.description.trim() === '') {
+    throw new ConfigurationError(`Tool ${spec.name} needs a description that tells a model when to use it.`);
+  }
+  if (typeof spec.handler !== 'function') throw new ConfigurationError(`Tool ${spec.name} needs a handler function.`);
+  if (!spec.request || typeof (spec.request as { safeParse?: unknown }).safeParse !== 'function') {
+    throw new ConfigurationError(`Tool ${spec.name} needs a zod request schema.`);
+  }
+  const tool: Tool<REQ, RES> = {
+    name: spec.name,
+    description: spec.description,
+    request: spec.request,
+    ...(spec.response ? { response: spec.response } : {}),
+    handler: spec.handler,
+    scope: spec.scope ?? 'stateless',
+    ...(spec.hooks ? { hooks: freezeHooks(spec.hooks) } : {}),
+    ...(spec.annotations ? { annotations: Object.freeze({ ...spec.annotations }) } : {}),
+  };
+  return Object.freeze(tool);
+}
+
+function freezeHooks(hooks: ToolHooks): ToolHooks {
+  return Object.freeze({
+    pre: Object.freeze([...(hooks.pre ?? [])]),
+    post: Object.freeze([...(hooks.post ?? [])]),
+    error: Object.freeze([...(hooks.error ?? [])]),
+  });
+}
+
+/** Returns a new frozen tool with extra hooks appended after the tool's own (the original is untouched). */
+export function withHooks<REQ, RES>(tool: Tool<REQ, RES>, hooks: ToolHooks): Tool<REQ, RES> {
+  return defineTool({
+    ...tool,
+    hooks: {
+      pre: [...(tool.hooks?.pre ?? []), ...(hooks.pre ?? [])],
+      post: [...(tool.hooks?.post ?? []), ...(hooks.post ?? [])],
+      error: [...(tool.hooks?.error ?? []), ...(hooks.error ?? [])],
+    },
+  } as ToolSpec<REQ, RES>);
+}
+
+/** True when a value looks like a {@link Tool}. */
+export function isTool(value: unknown): value is Tool {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Tool).name === 'string' &&
+    typeof (value as Tool).handler === 'function' &&
+    typeof (value as Tool).request === 'object'
+  );
+}

@@ -1,0 +1,89 @@
+import { isToolFailure, type Tool, toMcpTool, toOpenAITool, toolJsonSchema, ToolRegistry } from '@branchkit/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeWorkspace, type TempWorkspace } from './workspace.js';
+
+/** What the shared conformance suite needs to exercise one tool. */
+export interface ConformanceOptions {
+  /** Builds the tool for a workspace root. */
+  readonly makeTool: (ws: TempWorkspace) => Tool;
+  /** A request that succeeds in a workspace prepared by `setup`. */
+  readonly validRequest: (ws: TempWorkspace) => unknown;
+  /** Prepares files before each case. */
+  readonly setup?: (ws: TempWorkspace) => void;
+  /** Requests that must be refused as `invalid_request` (wrong types, unknown fields, missing fields). */
+  readonly invalidRequests: readonly unknown[];
+  /** Requests that try to leave the workspace; each must fail without leaking the outside canary. */
+  readonly escapeRequests?: (ws: TempWorkspace) => readonly unknown[];
+  /** Whether the handler itself validates (default true): calling it directly with bad input returns a failure. */
+  readonly handlerValidates?: boolean;
+}
+
+function failed(output: unknown): boolean {
+  if (isToolFailure(output)) return true;
+  const status = (output as { status?: unknown } | null)?.status;
+  return status === 'error' || status === 'unavailable';
+}
+
+/** The suite every tool package runs: schema export, typed invalid-input failures, abort, no escapes, no throws. */
+export function describeToolConformance(name: string, options: ConformanceOptions): void {
+  describe(`${name} conformance`, () => {
+    let ws: TempWorkspace;
+    let tool: Tool;
+    beforeEach(() => {
+      ws = makeWorkspace();
+      options.setup?.(ws);
+      tool = options.makeTool(ws);
+    });
+    afterEach(() => ws.cleanup());
+
+    it('exports its request schema as JSON Schema and to every host format', () => {
+      const schema = toolJsonSchema(tool);
+      expect(schema.type).toBe('object');
+      expect(JSON.parse(JSON.stringify(schema))).toEqual(schema);
+      expect(toOpenAITool(tool).function.name).toBe(tool.name);
+      expect(toMcpTool(tool).inputSchema).toEqual(schema);
+      expect(tool.description.length).toBeGreaterThan(40);
+      expect(Object.isFrozen(tool)).toBe(true);
+    });
+
+    it('runs a valid request through the registry', async () => {
+      const registry = new ToolRegistry();
+      registry.register(tool);
+      const call = await registry.invoke(tool.name, options.validRequest(ws));
+      expect(call.status).toBe('completed');
+      expect(failed(call.output)).toBe(false);
+    });
+
+    it('turns invalid input into a typed failure, never a throw', async () => {
+      const registry = new ToolRegistry();
+      registry.register(tool);
+      for (const bad of options.invalidRequests) {
+        const call = await registry.invoke(tool.name, bad);
+        expect(call.status, JSON.stringify(bad)).toBe('failed');
+        expect(call.error?.code).toBe('invalid_request');
+        if (options.handlerValidates !== false) {
+          const direct = await tool.handler(bad as never, { signal: new AbortController().signal, callId: 'direct' });
+          expect(failed(direct), JSON.stringify(bad)).toBe(true);
+        }
+      }
+    });
+
+    it('honours an abort signal', async () => {
+      const registry = new ToolRegistry();
+      registry.register(tool);
+      const controller = new AbortController();
+      controller.abort(new Error('stop'));
+      const call = await registry.invoke(tool.name, options.validRequest(ws), { signal: controller.signal });
+      expect(call.status).toBe('cancelled');
+      expect(call.error?.code).toBe('aborted');
+    });
+
+    it('refuses to leave the workspace and leaks nothing', async () => {
+      for (const request of options.escapeRequests?.(ws) ?? []) {
+        const output = await tool.handler(request as never, { signal: new AbortController().signal, callId: 'x' });
+        expect(failed(output), JSON.stringify(request)).toBe(true);
+        expect(JSON.stringify(output)).not.toContain('OUTSIDE-SECRET-CANARY');
+      }
+    });
+  });
+}

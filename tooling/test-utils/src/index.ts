@@ -1,0 +1,2 @@
+export { describeToolConformance, type ConformanceOptions } from './conformance.js';
+export { makeWorkspace, type TempWorkspace } from './workspace.js';

@@ -1,0 +1,27 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+// Tests run against the TypeScript sources of every sibling package, so no build is needed before `vitest`.
+const alias: Record<string, string> = {};
+for (const dir of ['packages', 'tooling']) {
+  for (const name of readdirSync(resolve(dir))) {
+    try {
+      const pkg = JSON.parse(readFileSync(resolve(dir, name, 'package.json'), 'utf8')) as { name: string };
+      alias[pkg.name] = resolve(dir, name, 'src/index.ts');
+    } catch {
+      // not a package folder
+    }
+  }
+}
+
+export default defineConfig({
+  resolve: { alias: Object.entries(alias).map(([find, replacement]) => ({ find: new RegExp(`^${find}$`), replacement })) },
+  test: {
+    include: [join('packages', '*', 'src', '**', '*.test.ts'), join('tooling', '*', 'src', '**', '*.test.ts')],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    pool: 'forks',
+    typecheck: { enabled: true, include: ['packages/*/src/**/*.test-d.ts'], tsconfig: './tsconfig.base.json' },
+  },
+});
