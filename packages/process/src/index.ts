@@ -1,1 +1,21 @@
-export {};
+/** Parses a command string into argv without a shell; see {@link splitCommand}. */
+
+/** Child environment construction and secret filtering. */
+export {
+  type BuildEnvOptions,
+  buildEnv,
+  DEFAULT_ENV_ALLOWLIST,
+  isSecretEnvName,
+  isSecretEnvValue,
+  NON_INTERACTIVE_ENV,
+  SECRET_NAME_FRAGMENTS,
+} from './build-env.js';
+/** The one timeout rule shared by every command-running tool. */
+export { type ClampedTimeout, type ClampTimeoutLimits, clampTimeout } from './clamp-timeout.js';
+/** Failure shape and codes of this package. */
+export { type ProcessFailure, type ProcessFailureCode, processFailure } from './failure.js';
+/** Default limits, each overridable through options. */
+export { DEFAULT_PROCESS_LIMITS, MAX_TIMER_MS } from './limits.js';
+/** Runs a program under branchkit's process rules; see {@link runProcess}. */
+export { type ProcessResult, type RunOptions, type RunProcessOutcome, runProcess } from './run-process.js';
+export { type SplitFailure, type SplitFailureCode, type SplitSuccess, splitCommand } from './split-command.js';

@@ -1,0 +1,121 @@
+import { buildEnv } from './build-env.js';
+import { type ProcessFailure, processFailure } from './failure.js';
+import { resolveCwd } from './internal/resolve-cwd.js';
+import { resolveProgram } from './internal/resolve-program.js';
+import { supervise } from './internal/supervise.js';
+import { DEFAULT_PROCESS_LIMITS, MAX_TIMER_MS } from './limits.js';
+
+/** How to run one command; every limit falls back to {@link DEFAULT_PROCESS_LIMITS}. */
+export interface RunOptions {
+  /** Working directory, absolute or relative to `workspaceRoot`; must resolve inside it when a root is given. */
+  cwd?: string;
+  /** When set, `cwd` (after symlinks) must be inside this directory, and is the default cwd. */
+  workspaceRoot?: string;
+  /** Extra variables set as given (the caller's explicit choice: not secret-filtered). */
+  env?: Record<string, string>;
+  /** Names or `PREFIX*` patterns taken from `baseEnv`; defaults to `DEFAULT_ENV_ALLOWLIST`. */
+  inheritEnv?: readonly string[];
+  /** Source of inherited variables; defaults to `process.env`. */
+  baseEnv?: Record<string, string | undefined>;
+  /** Milliseconds before the process group is stopped; zero, negative or invalid means the default. */
+  timeoutMs?: number;
+  /** Aborting stops the process group like a timeout and returns what was captured with `aborted: true`. */
+  signal?: AbortSignal;
+  /** Bytes kept per stream (half head, half tail). */
+  maxOutputBytes?: number;
+  /** How long to wait for the pipes after the direct child exits. */
+  drainMs?: number;
+  /** Time between SIGTERM and SIGKILL. */
+  killGraceMs?: number;
+  /** Sees every raw stdout chunk as it arrives (for example to abort once enough was read). */
+  onStdout?: (chunk: Buffer) => void;
+  /** Sees every raw stderr chunk as it arrives. */
+  onStderr?: (chunk: Buffer) => void;
+}
+
+/** The outcome of a process that ran, whatever its exit code; wire names follow the ADR. */
+export interface ProcessResult {
+  readonly success: true;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** Exit code, or null when the process ended by a signal. */
+  readonly return_code: number | null;
+  /** Name of the signal that ended the process, if any. */
+  readonly signal: string | null;
+  readonly timed_out: boolean;
+  readonly aborted: boolean;
+  readonly stdout_truncated: boolean;
+  readonly stderr_truncated: boolean;
+  /** Total bytes the stream produced, including any left out of `stdout`. */
+  readonly stdout_bytes: number;
+  readonly stderr_bytes: number;
+  /** True when the stream contained NUL bytes (decoded text is then lossy). */
+  readonly stdout_binary: boolean;
+  readonly stderr_binary: boolean;
+  readonly duration_ms: number;
+  /** The timeout that was applied. */
+  readonly timeout_ms: number;
+}
+
+/** What {@link runProcess} resolves to; it never rejects for an expected problem. */
+export type RunProcessOutcome = ProcessResult | ProcessFailure;
+
+function nonNegative(value: number | undefined, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : fallback;
+}
+
+function checkArgv(argv: unknown): ProcessFailure | undefined {
+  if (!Array.isArray(argv) || argv.length === 0) {
+    return processFailure('invalid_argv', 'argv must be a non-empty list: the program first, then its arguments.');
+  }
+  if (!argv.every((arg) => typeof arg === 'string')) {
+    return processFailure('invalid_argv', 'Every argv element must be a string.');
+  }
+  if (argv[0] === '') return processFailure('invalid_argv', 'The program name (argv[0]) is empty.');
+  if (argv.some((arg: string) => arg.includes('\0'))) {
+    return processFailure('invalid_argv', 'An argument contains a NUL character, which cannot be passed to a program.');
+  }
+  return undefined;
+}
+
+/**
+ * Runs a program without a shell, with a contained cwd, a filtered environment, capped output and a hard stop, so a
+ * command chosen by a model can neither hang the caller nor flood its memory nor leave processes behind.
+ */
+export async function runProcess(argv: readonly string[], options: RunOptions = {}): Promise<RunProcessOutcome> {
+  const badArgv = checkArgv(argv);
+  if (badArgv) return badArgv;
+  if (options.signal?.aborted) {
+    return processFailure('aborted', 'The call was cancelled before the program started; nothing was run.');
+  }
+  const env = buildEnv(options);
+  const cwd = await resolveCwd(options.cwd, options.workspaceRoot);
+  if (typeof cwd !== 'string') return cwd;
+  const name = argv[0] as string;
+  const program = await resolveProgram(name, cwd, env.PATH);
+  if (program === undefined) {
+    const where = name.includes('/') ? 'at that path' : 'on PATH';
+    return processFailure(
+      'command_not_found',
+      `No executable named ${JSON.stringify(name)} was found ${where}. Check the spelling, or use a program that is installed (commands run without a shell, so shell builtins and aliases are not available).`,
+    );
+  }
+  const requested = options.timeoutMs;
+  const timeoutMs =
+    typeof requested === 'number' && Number.isFinite(requested) && requested > 0
+      ? Math.min(Math.ceil(requested), MAX_TIMER_MS)
+      : DEFAULT_PROCESS_LIMITS.timeoutMs;
+  return supervise({
+    program,
+    argv,
+    cwd,
+    env,
+    timeoutMs,
+    maxOutputBytes: nonNegative(options.maxOutputBytes, DEFAULT_PROCESS_LIMITS.maxOutputBytes),
+    drainMs: nonNegative(options.drainMs, DEFAULT_PROCESS_LIMITS.drainMs),
+    killGraceMs: nonNegative(options.killGraceMs, DEFAULT_PROCESS_LIMITS.killGraceMs),
+    signal: options.signal,
+    onStdout: options.onStdout,
+    onStderr: options.onStderr,
+  });
+}
