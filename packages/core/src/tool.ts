@@ -33,6 +33,8 @@ export interface Tool<REQ = any, RES = any> {
   readonly hooks?: ToolHooks;
   /** Free-form annotations (e.g. MCP readOnlyHint); never read by the executor. */
   readonly annotations?: Readonly<Record<string, unknown>>;
+  /** A JSON Schema to advertise instead of the one derived from `request` (tools proxied from a remote server). */
+  readonly jsonSchema?: Readonly<Record<string, unknown>>;
 }
 
 /** The input of {@link defineTool}; `scope` defaults to 'stateless'. */
@@ -45,6 +47,7 @@ export interface ToolSpec<REQ, RES> {
   scope?: ToolScope;
   hooks?: ToolHooks;
   annotations?: Record<string, unknown>;
+  jsonSchema?: Readonly<Record<string, unknown>>;
 }
 
 /** Model-facing tool names: lower-case letters, digits and underscores, 1 to 64 characters. */
@@ -71,6 +74,7 @@ export function defineTool<REQ, RES>(spec: ToolSpec<REQ, RES>): Tool<REQ, RES> {
     scope: spec.scope ?? 'stateless',
     ...(spec.hooks ? { hooks: freezeHooks(spec.hooks) } : {}),
     ...(spec.annotations ? { annotations: Object.freeze({ ...spec.annotations }) } : {}),
+    ...(spec.jsonSchema ? { jsonSchema: Object.freeze({ ...spec.jsonSchema }) } : {}),
   };
   return Object.freeze(tool);
 }
