@@ -1,1 +1,18 @@
-export {};
+/** Stable refusal codes and the failure value shape shared by every path-taking tool. */
+export type { WorkspaceErrorCode, WorkspaceFailure } from './errors.js';
+/** Narrowing helper for workspace results. */
+export { isWorkspaceFailure } from './errors.js';
+/** Limits and their defaults. */
+export { DEFAULT_WORKSPACE_LIMITS, type WorkspaceLimits } from './limits.js';
+/** Result of opening a file for reading. */
+export type { OpenedFile, OpenReadOptions } from './open-read.js';
+/** Credential-name policy. */
+export { DEFAULT_PROTECTED, isProtectedName, type ProtectedNamePolicy } from './protected-names.js';
+/** Path intents and resolved path shape. */
+export type { PathIntent, ResolvedPath } from './resolved-path.js';
+/** Directory walking. */
+export { type WalkEntry, type WalkOptions, type WalkSummary, WorkspaceError } from './walk.js';
+/** The workspace gate itself. */
+export { resolveInWorkspace, Workspace, type WorkspaceOptions } from './workspace.js';
+/** Results and options of writes. */
+export type { WriteFileOptions, WrittenFile } from './write-file.js';

@@ -1,0 +1,20 @@
+import { readlink } from 'node:fs/promises';
+
+/**
+ * Asks the kernel which path an open descriptor really refers to (Linux `/proc/self/fd`), so a check made on a path
+ * can be confirmed against the object actually opened. Returns undefined where the platform cannot tell.
+ */
+export async function descriptorPath(fd: number): Promise<string | undefined> {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    return await readlink(`/proc/self/fd/${fd}`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when the descriptor is known to point somewhere other than `expected`; unknown counts as consistent. */
+export async function descriptorMoved(fd: number, expected: string): Promise<boolean> {
+  const actual = await descriptorPath(fd);
+  return actual !== undefined && actual !== expected;
+}

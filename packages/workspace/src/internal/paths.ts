@@ -1,0 +1,28 @@
+import { isAbsolute, relative, sep } from 'node:path';
+
+/** True when `candidate` is `root` itself or below it; uses path.relative so `ws-evil` never passes for `ws`. */
+export function isInside(root: string, candidate: string): boolean {
+  const rel = relative(root, candidate);
+  if (rel === '') return true;
+  return !isAbsolute(rel) && rel !== '..' && !rel.startsWith(`..${sep}`);
+}
+
+/** Posix-style path of `absolute` relative to `root`, '.' for the root itself. */
+export function posixRelative(root: string, absolute: string): string {
+  const rel = relative(root, absolute);
+  if (rel === '') return '.';
+  return sep === '/' ? rel : rel.split(sep).join('/');
+}
+
+/** Splits a root-relative native path into its components. */
+export function components(rel: string): string[] {
+  return rel === '' || rel === '.' ? [] : rel.split(sep).filter((part) => part !== '' && part !== '.');
+}
+
+/** Lexical prefixes of kernel pseudo-filesystems whose entries can alias anything on the machine. */
+export const PSEUDO_ROOTS: readonly string[] = ['/proc', '/dev', '/sys'];
+
+/** True when an absolute path lies in a pseudo-filesystem (and the workspace itself does not). */
+export function inPseudoFs(absolute: string, root: string): boolean {
+  return PSEUDO_ROOTS.some((prefix) => isInside(prefix, absolute) && !isInside(prefix, root));
+}

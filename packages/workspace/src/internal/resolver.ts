@@ -1,0 +1,183 @@
+import type { Stats } from 'node:fs';
+import { lstat, realpath, stat } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, normalize, relative, resolve } from 'node:path';
+import { errnoCode, quotePath, type WorkspaceFailure, workspaceFailure } from '../errors.js';
+import type { WorkspaceLimits } from '../limits.js';
+import { isGitDirName, isProtectedName, type ProtectedNamePolicy } from '../protected-names.js';
+import type { PathIntent, ResolvedPath } from '../resolved-path.js';
+import { lexicalCheck } from './lexical.js';
+import { components, inPseudoFs, isInside, posixRelative } from './paths.js';
+
+/** Everything a workspace operation needs to decide about a path. */
+export interface ResolverContext {
+  readonly root: string;
+  readonly policy: ProtectedNamePolicy;
+  readonly limits: WorkspaceLimits;
+}
+
+/** A resolved path plus what the safe operations need: the checked stat and which components are still missing. */
+export interface ResolvedDetail extends ResolvedPath {
+  /** lstat of the final component at check time, when it exists. */
+  readonly stat?: Stats;
+  /** Deepest existing real directory on the way. */
+  readonly base: string;
+  /** Components below `base` that do not exist yet (the last one is the target's own name). */
+  readonly missing: readonly string[];
+}
+
+const outside = (input: string) =>
+  workspaceFailure(
+    'outside_workspace',
+    `${quotePath(input)} is outside the workspace. Use a path relative to the workspace root (absolute paths are accepted only when they lie inside it).`,
+  );
+
+/** Maps an absolute path that is lexically outside the root onto it when it is an alias (e.g. a symlinked tmp dir). */
+async function realignAlias(ctx: ResolverContext, abs: string): Promise<string | undefined> {
+  let dir = dirname(abs);
+  const tail: string[] = [basename(abs)];
+  for (;;) {
+    try {
+      const real = await realpath(dir);
+      if (!isInside(ctx.root, real)) return undefined;
+      return relative(ctx.root, join(real, ...tail));
+    } catch {
+      const parent = dirname(dir);
+      if (parent === dir) return undefined;
+      tail.unshift(basename(dir));
+      dir = parent;
+    }
+  }
+}
+
+function checkNames(ctx: ResolverContext, input: string, parts: readonly string[], intent: PathIntent) {
+  for (const part of parts) {
+    if (isProtectedName(part, ctx.policy)) {
+      return workspaceFailure(
+        'protected_path',
+        `${quotePath(input)} is a protected file (credentials or keys) and cannot be ${intent === 'write' ? 'written' : 'read or listed'} by tools. Work with the other files, or ask the user to supply the needed values.`,
+      );
+    }
+    if (intent === 'write' && isGitDirName(part)) {
+      return workspaceFailure(
+        'protected_path',
+        `${quotePath(input)} is inside .git; tools may not write there (hooks and config would run code later). Use git commands instead.`,
+      );
+    }
+  }
+  return undefined;
+}
+
+function fsFailure(input: string, error: unknown): WorkspaceFailure {
+  const code = errnoCode(error);
+  if (code === 'ENAMETOOLONG')
+    return workspaceFailure('invalid_path', `${quotePath(input)} is too long for the filesystem.`);
+  if (code === 'EACCES' || code === 'EPERM') {
+    return workspaceFailure('io_error', `Permission denied while checking ${quotePath(input)}.`);
+  }
+  return workspaceFailure(
+    'io_error',
+    `Could not check ${quotePath(input)} (${code ?? 'unknown error'}). Retry or pick another path.`,
+  );
+}
+
+/** Walks a request one component at a time from the real root, applying every containment and name rule. */
+export async function resolveDetail(
+  ctx: ResolverContext,
+  input: string,
+  intent: PathIntent,
+): Promise<ResolvedDetail | WorkspaceFailure> {
+  const bad = lexicalCheck(input, ctx.limits);
+  if (bad) return bad;
+  const abs = isAbsolute(input) ? normalize(input) : resolve(ctx.root, input);
+  let rel: string | undefined = relative(ctx.root, abs);
+  if (!isInside(ctx.root, abs)) {
+    if (!isAbsolute(input) || inPseudoFs(abs, ctx.root)) return outside(input);
+    rel = await realignAlias(ctx, abs);
+    if (rel === undefined || !isInside(ctx.root, resolve(ctx.root, rel))) return outside(input);
+  }
+  const parts = components(rel);
+  const named = checkNames(ctx, input, parts, intent);
+  if (named) return named;
+
+  let current = ctx.root;
+  let finalStat: Stats | undefined = parts.length === 0 ? await stat(ctx.root) : undefined;
+  let missing: string[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    const next = join(current, part);
+    const last = i === parts.length - 1;
+    let st: Stats;
+    try {
+      st = await lstat(next);
+    } catch (error) {
+      if (errnoCode(error) === 'ENOENT') {
+        missing = parts.slice(i);
+        break;
+      }
+      return fsFailure(input, error);
+    }
+    if (last) {
+      if (st.isSymbolicLink()) {
+        return workspaceFailure(
+          'symlink_rejected',
+          `${quotePath(input)} is a symbolic link; tools do not open links themselves. Use the real file's path instead.`,
+        );
+      }
+      finalStat = st;
+      current = next;
+      break;
+    }
+    if (st.isSymbolicLink()) {
+      let target: string;
+      try {
+        target = await realpath(next);
+      } catch (error) {
+        const code = errnoCode(error);
+        if (code === 'ENOENT' || code === 'ELOOP' || code === 'ENOTDIR') {
+          return workspaceFailure(
+            'symlink_rejected',
+            `${quotePath(input)} goes through a symbolic link that is broken or loops. Use a path made of real directories.`,
+          );
+        }
+        return fsFailure(input, error);
+      }
+      if (!isInside(ctx.root, target)) {
+        return workspaceFailure(
+          'outside_workspace',
+          `${quotePath(input)} goes through a symbolic link that leads outside the workspace. Only paths that stay inside are allowed.`,
+        );
+      }
+      try {
+        st = await stat(target);
+      } catch (error) {
+        return fsFailure(input, error);
+      }
+      current = target;
+    } else {
+      current = next;
+    }
+    if (!st.isDirectory()) {
+      return workspaceFailure(
+        'not_a_directory',
+        `${quotePath(input)} treats a file as a directory (component ${quotePath(part)}). Check the path.`,
+      );
+    }
+  }
+
+  const path = missing.length > 0 ? join(current, ...missing) : current;
+  if (!isInside(ctx.root, path)) return outside(input);
+  const realParts = components(relative(ctx.root, path));
+  const realNamed = checkNames(ctx, input, realParts, intent);
+  if (realNamed) return realNamed;
+  const kind = !finalStat ? 'missing' : finalStat.isFile() ? 'file' : finalStat.isDirectory() ? 'directory' : 'other';
+  return {
+    ok: true,
+    path,
+    relative: posixRelative(ctx.root, path),
+    exists: finalStat !== undefined,
+    kind,
+    ...(finalStat ? { stat: finalStat } : {}),
+    base: current,
+    missing,
+  };
+}

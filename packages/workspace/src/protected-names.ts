@@ -1,0 +1,72 @@
+/** Which file names hold credentials and must never be read or written by a tool. */
+export interface ProtectedNamePolicy {
+  /** Exact names (compared case-insensitively). */
+  readonly names: readonly string[];
+  /** Globs with `*` and `?`, matched against the whole name (case-insensitively). */
+  readonly patterns: readonly string[];
+  /** Names that would match above but are known to be harmless templates. */
+  readonly allow: readonly string[];
+}
+
+/** The defaults from SECURITY.md: dotenv files, credential stores and private keys. */
+export const DEFAULT_PROTECTED: ProtectedNamePolicy = Object.freeze({
+  names: Object.freeze([
+    '.env',
+    '.netrc',
+    '.htpasswd',
+    '.pypirc',
+    '.npmrc',
+    'id_rsa',
+    'id_dsa',
+    'id_ecdsa',
+    'id_ed25519',
+  ]),
+  patterns: Object.freeze(['.env.*', '*.pem', '*.key', '*.p12', '*.pfx', '*.ppk']),
+  allow: Object.freeze(['.env.example', '.env.sample', '.env.template']),
+});
+
+/**
+ * Folds a name the way permissive filesystems (Windows, case-insensitive macOS volumes) would, so `.ENV`, `.env.`
+ * and `.env ` are treated as `.env`; look-alike characters (fullwidth letters) are deliberately not folded.
+ */
+export function foldName(name: string): string {
+  return name
+    .normalize('NFC')
+    .replace(/[. ]+$/u, '')
+    .toLowerCase();
+}
+
+const compiled = new WeakMap<ProtectedNamePolicy, (name: string) => boolean>();
+
+function globToRegExp(glob: string): RegExp {
+  const body = [...foldName(glob)]
+    .map((ch) => (ch === '*' ? '.*' : ch === '?' ? '.' : ch.replace(/[\\^$.|+()[\]{}]/gu, '\\$&')))
+    .join('');
+  return new RegExp(`^${body}$`, 'su');
+}
+
+function compile(policy: ProtectedNamePolicy): (name: string) => boolean {
+  const names = new Set(policy.names.map(foldName));
+  const allow = new Set(policy.allow.map(foldName));
+  const patterns = policy.patterns.map(globToRegExp);
+  return (name) => {
+    const folded = foldName(name);
+    if (folded === '' || allow.has(folded)) return false;
+    return names.has(folded) || patterns.some((re) => re.test(folded));
+  };
+}
+
+/** True when a single path component names a credential file under the policy (default {@link DEFAULT_PROTECTED}). */
+export function isProtectedName(name: string, policy: ProtectedNamePolicy = DEFAULT_PROTECTED): boolean {
+  let test = compiled.get(policy);
+  if (!test) {
+    test = compile(policy);
+    compiled.set(policy, test);
+  }
+  return test(name);
+}
+
+/** True when a component is a `.git` directory name (folded), where writes could plant hooks that run later. */
+export function isGitDirName(name: string): boolean {
+  return foldName(name) === '.git';
+}

@@ -1,0 +1,178 @@
+import type { Dirent } from 'node:fs';
+import { lstat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { WorkspaceFailure } from './errors.js';
+import { type IgnoreLevel, isIgnored, loadIgnoreLevel } from './internal/ignore-rules.js';
+import { applyIntent } from './internal/intent.js';
+import { components } from './internal/paths.js';
+import { readDirPinned } from './internal/pinned-dir.js';
+import { type ResolverContext, resolveDetail } from './internal/resolver.js';
+import { isGitDirName, isProtectedName } from './protected-names.js';
+
+/** How a walk should traverse; the defaults suit a code listing (recursive, gitignore honoured, dotfiles shown). */
+export interface WalkOptions {
+  recursive?: boolean;
+  gitignore?: boolean;
+  includeHidden?: boolean;
+  maxEntries?: number;
+  signal?: AbortSignal;
+  filesOnly?: boolean;
+}
+
+/** One file or directory met by a walk (links and special files are never yielded). */
+export interface WalkEntry {
+  path: string;
+  relative: string;
+  kind: 'file' | 'directory';
+  size?: number;
+  mtimeMs?: number;
+}
+
+/** What a walk left out and why, so a tool can tell the model its listing is partial. */
+export interface WalkSummary {
+  entries: number;
+  skipped: {
+    protected: number;
+    ignored: number;
+    hidden: number;
+    links: number;
+    special: number;
+    unreadable: number;
+    capped: number;
+  };
+  truncated: boolean;
+  aborted: boolean;
+}
+
+/** Thrown by a walk whose starting directory is refused, carrying the same failure value `resolve` would return. */
+export class WorkspaceError extends Error {
+  override readonly name = 'WorkspaceError';
+  readonly failure: WorkspaceFailure;
+  constructor(failure: WorkspaceFailure) {
+    super(failure.error);
+    this.failure = failure;
+  }
+}
+
+interface WalkState {
+  readonly ctx: ResolverContext;
+  readonly options: WalkOptions;
+  readonly cap: number;
+  readonly summary: WalkSummary;
+}
+
+const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+const join2 = (rel: string, name: string) => (rel === '.' ? name : `${rel}/${name}`);
+
+async function* walkDir(
+  state: WalkState,
+  dir: string,
+  rel: string,
+  depth: number,
+  levels: readonly IgnoreLevel[],
+): AsyncGenerator<WalkEntry, void> {
+  const { options, summary, ctx } = state;
+  const listed = await readDirPinned(dir);
+  if (!Array.isArray(listed)) {
+    summary.skipped.unreadable++;
+    return;
+  }
+  const entries = listed.sort(byName);
+  let here = levels;
+  if (options.gitignore !== false && entries.some((e) => e.name === '.gitignore' && e.isFile())) {
+    const level = await loadIgnoreLevel(dir, rel === '.' ? '' : rel, ctx.limits.maxIgnoreFileBytes);
+    if (level) here = [...levels, level];
+  }
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!;
+    if (options.signal?.aborted) {
+      summary.aborted = true;
+      summary.truncated = true;
+      return;
+    }
+    const childRel = join2(rel, entry.name);
+    const childPath = join(dir, entry.name);
+    const isDir = entry.isDirectory();
+    if (options.gitignore !== false && isGitDirName(entry.name)) {
+      summary.skipped.ignored++;
+      continue;
+    }
+    if (isProtectedName(entry.name, ctx.policy)) {
+      summary.skipped.protected++;
+      continue;
+    }
+    if (entry.isSymbolicLink()) {
+      summary.skipped.links++;
+      continue;
+    }
+    if (!isDir && !entry.isFile()) {
+      summary.skipped.special++;
+      continue;
+    }
+    if (options.includeHidden === false && entry.name.startsWith('.')) {
+      summary.skipped.hidden++;
+      continue;
+    }
+    if (options.gitignore !== false && isIgnored(here, childRel, isDir)) {
+      summary.skipped.ignored++;
+      continue;
+    }
+    if (summary.entries >= state.cap) {
+      summary.truncated = true;
+      summary.skipped.capped += entries.length - i;
+      return;
+    }
+    const st = await lstat(childPath).catch(() => undefined);
+    if (!st || st.isSymbolicLink() || (isDir ? !st.isDirectory() : !st.isFile())) continue;
+    if (!isDir || !options.filesOnly) {
+      summary.entries++;
+      yield isDir
+        ? { path: childPath, relative: childRel, kind: 'directory', mtimeMs: st.mtimeMs }
+        : { path: childPath, relative: childRel, kind: 'file', size: st.size, mtimeMs: st.mtimeMs };
+    }
+    if (isDir && options.recursive !== false) {
+      if (depth + 1 > ctx.limits.maxWalkDepth) {
+        summary.truncated = true;
+        summary.skipped.capped++;
+        continue;
+      }
+      yield* walkDir(state, childPath, childRel, depth + 1, here);
+      if (summary.truncated) return;
+    }
+  }
+}
+
+async function ancestorLevels(ctx: ResolverContext, rel: string): Promise<IgnoreLevel[]> {
+  const parts = components(rel === '.' ? '' : rel);
+  const levels: IgnoreLevel[] = [];
+  let dir = ctx.root;
+  for (let i = 0; i < parts.length; i++) {
+    const base = parts.slice(0, i).join('/');
+    const level = await loadIgnoreLevel(dir, base, ctx.limits.maxIgnoreFileBytes);
+    if (level) levels.push(level);
+    dir = join(dir, parts[i]!);
+  }
+  // A directory the caller names explicitly is listed even when an ancestor rule ignores it.
+  return rel !== '.' && isIgnored(levels, rel, true) ? [] : levels;
+}
+
+/** Lists a directory depth-first in name order without following links or yielding protected files. */
+export async function* walkIn(
+  ctx: ResolverContext,
+  dir: string,
+  options: WalkOptions = {},
+): AsyncGenerator<WalkEntry, WalkSummary> {
+  const resolved = await resolveDetail(ctx, dir, 'list');
+  const detail = resolved.ok ? applyIntent(resolved, dir, 'list') : resolved;
+  if (!detail.ok) throw new WorkspaceError(detail);
+  const summary: WalkSummary = {
+    entries: 0,
+    skipped: { protected: 0, ignored: 0, hidden: 0, links: 0, special: 0, unreadable: 0, capped: 0 },
+    truncated: false,
+    aborted: false,
+  };
+  const cap = Math.min(options.maxEntries ?? ctx.limits.maxWalkEntries, ctx.limits.maxWalkEntries);
+  const levels = options.gitignore !== false ? await ancestorLevels(ctx, detail.relative) : [];
+  yield* walkDir({ ctx, options, cap, summary }, detail.path, detail.relative, 0, levels);
+  return summary;
+}

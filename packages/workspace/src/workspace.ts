@@ -1,0 +1,121 @@
+import { realpathSync, statSync } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import { normalize, resolve as resolvePath } from 'node:path';
+import type { WorkspaceFailure } from './errors.js';
+import { applyIntent } from './internal/intent.js';
+import { components, posixRelative } from './internal/paths.js';
+import { type ResolverContext, resolveDetail } from './internal/resolver.js';
+import { resolveLimits, type WorkspaceLimits } from './limits.js';
+import { type OpenedFile, type OpenReadOptions, openReadIn } from './open-read.js';
+import { DEFAULT_PROTECTED, isProtectedName, type ProtectedNamePolicy } from './protected-names.js';
+import type { PathIntent, ResolvedPath } from './resolved-path.js';
+import { type WalkEntry, type WalkOptions, type WalkSummary, walkIn } from './walk.js';
+import { mkdirIn, type WriteFileOptions, type WrittenFile, writeFileIn } from './write-file.js';
+
+/** Settings for a workspace; every field has a safe default. */
+export interface WorkspaceOptions {
+  /** Credential names refused for reads, writes and listings (default {@link DEFAULT_PROTECTED}). */
+  protectedNames?: ProtectedNamePolicy;
+  /** Overrides for {@link DEFAULT_WORKSPACE_LIMITS}. */
+  limits?: Partial<WorkspaceLimits>;
+}
+
+function badRoot(root: string, why: string): Error {
+  return new Error(`Workspace root ${JSON.stringify(root)} ${why}`);
+}
+
+/** The single gate every path-taking tool goes through: containment, symlink policy, protected names, safe I/O. */
+export class Workspace {
+  /** Real path of the root, resolved once so later checks compare real paths with real paths. */
+  readonly root: string;
+  /** The limits in force, after merging overrides. */
+  readonly limits: WorkspaceLimits;
+  readonly #ctx: ResolverContext;
+
+  private constructor(root: string, options: WorkspaceOptions) {
+    this.root = root;
+    this.limits = resolveLimits(options.limits);
+    this.#ctx = Object.freeze({ root, policy: options.protectedNames ?? DEFAULT_PROTECTED, limits: this.limits });
+  }
+
+  /** Opens a workspace; throws only when the root itself is unusable, which is a set-up mistake, not model input. */
+  static async open(root: string, options: WorkspaceOptions = {}): Promise<Workspace> {
+    if (typeof root !== 'string' || root === '' || root.includes('\0')) throw badRoot(String(root), 'is not a path');
+    let real: string;
+    try {
+      real = await realpath(resolvePath(root));
+    } catch {
+      throw badRoot(root, 'does not exist');
+    }
+    if (!(await stat(real)).isDirectory()) throw badRoot(root, 'is not a directory');
+    return new Workspace(real, options);
+  }
+
+  /** Synchronous twin of {@link Workspace.open} for constructors and factories that cannot await. */
+  static openSync(root: string, options: WorkspaceOptions = {}): Workspace {
+    if (typeof root !== 'string' || root === '' || root.includes('\0')) throw badRoot(String(root), 'is not a path');
+    let real: string;
+    try {
+      real = realpathSync(resolvePath(root));
+    } catch {
+      throw badRoot(root, 'does not exist');
+    }
+    if (!statSync(real).isDirectory()) throw badRoot(root, 'is not a directory');
+    return new Workspace(real, options);
+  }
+
+  /** Checks a model-supplied path for an intent; relative paths are taken from the root. */
+  async resolve(path: string, intent: PathIntent): Promise<ResolvedPath | WorkspaceFailure> {
+    const detail = await resolveDetail(this.#ctx, path, intent);
+    if (!detail.ok) return detail;
+    const fit = applyIntent(detail, path, intent);
+    if (!fit.ok) return fit;
+    return { ok: true, path: fit.path, relative: fit.relative, exists: fit.exists, kind: fit.kind };
+  }
+
+  /** Posix path relative to the root for display ('.' for the root itself). */
+  relative(absolutePath: string): string {
+    return posixRelative(this.root, resolvePath(this.root, absolutePath));
+  }
+
+  /** True when any component of the path (or the bare name) is protected under this workspace's policy. */
+  isProtected(pathOrName: string): boolean {
+    return components(normalize(pathOrName).replace(/^\/+/u, '')).some((part) =>
+      isProtectedName(part, this.#ctx.policy),
+    );
+  }
+
+  /** Opens a regular file for reading after verifying the descriptor is the file that was checked. */
+  openRead(path: string, options?: OpenReadOptions): Promise<OpenedFile | WorkspaceFailure> {
+    return openReadIn(this.#ctx, path, options);
+  }
+
+  /** Writes a whole file: exclusive create for new files, temp file + rename for existing ones. */
+  writeFile(
+    path: string,
+    data: string | Uint8Array,
+    options?: WriteFileOptions,
+  ): Promise<WrittenFile | WorkspaceFailure> {
+    return writeFileIn(this.#ctx, path, data, options);
+  }
+
+  /** Creates a directory (and missing parents) inside the workspace without ever passing through a link. */
+  mkdir(path: string): Promise<{ ok: true; path: string } | WorkspaceFailure> {
+    return mkdirIn(this.#ctx, path);
+  }
+
+  /** Lists a directory depth-first in name order; throws {@link WorkspaceError} if the start directory is refused. */
+  walk(dir: string, options?: WalkOptions): AsyncGenerator<WalkEntry, WalkSummary> {
+    return walkIn(this.#ctx, dir, options);
+  }
+}
+
+/** One-shot check for callers that do not keep a Workspace around. */
+export async function resolveInWorkspace(
+  root: string,
+  path: string,
+  intent: PathIntent,
+  options?: WorkspaceOptions,
+): Promise<ResolvedPath | WorkspaceFailure> {
+  return (await Workspace.open(root, options)).resolve(path, intent);
+}

@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import { quotePath, type WorkspaceFailure, workspaceFailure } from './errors.js';
+import { applyIntent } from './internal/intent.js';
+import { type ResolverContext, resolveDetail } from './internal/resolver.js';
+import { mkdirChain } from './internal/safe-mkdir.js';
+import { createExclusive, replaceAtomically, type WriteHooks } from './internal/safe-write.js';
+
+/** Options for {@link writeFileIn}. */
+export interface WriteFileOptions {
+  /** Create missing parent directories (default true). */
+  readonly createParents?: boolean;
+  /** Permission bits for a new file (default 0o666 minus umask); an existing file always keeps its mode. */
+  readonly mode?: number;
+}
+
+/** What a successful write did. */
+export interface WrittenFile {
+  readonly ok: true;
+  readonly path: string;
+  readonly relative: string;
+  readonly created: boolean;
+  readonly bytes: number;
+}
+
+/** Writes a whole file inside the workspace without ever following a link or modifying a hard-linked inode. */
+export async function writeFileIn(
+  ctx: ResolverContext,
+  input: string,
+  data: string | Uint8Array,
+  options: WriteFileOptions = {},
+  hooks: WriteHooks = {},
+): Promise<WrittenFile | WorkspaceFailure> {
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  if (bytes.byteLength > ctx.limits.maxWriteBytes) {
+    return workspaceFailure(
+      'too_large',
+      `The content is ${bytes.byteLength} bytes, over the ${ctx.limits.maxWriteBytes}-byte write limit. Write smaller files.`,
+    );
+  }
+  const resolved = await resolveDetail(ctx, input, 'write');
+  if (!resolved.ok) return resolved;
+  const detail = applyIntent(resolved, input, 'write');
+  if (!detail.ok) return detail;
+  const done = (created: boolean): WrittenFile => ({
+    ok: true,
+    path: detail.path,
+    relative: detail.relative,
+    created,
+    bytes: bytes.byteLength,
+  });
+
+  if (detail.exists && detail.stat) {
+    const { mode, uid, gid } = detail.stat;
+    const failed = await replaceAtomically(detail.path, bytes, { mode, uid, gid }, input, hooks);
+    return failed ?? done(false);
+  }
+
+  let parent = detail.base;
+  const parents = detail.missing.slice(0, -1);
+  if (parents.length > 0) {
+    if (options.createParents === false) {
+      return workspaceFailure(
+        'not_found',
+        `The parent directory of ${quotePath(input)} does not exist. Create it first or allow parent creation.`,
+      );
+    }
+    const made = await mkdirChain(detail.base, parents, input);
+    if (!made.ok) return made;
+    parent = made.path;
+  }
+  const name = detail.missing[detail.missing.length - 1]!;
+  const failed = await createExclusive(join(parent, name), bytes, options.mode ?? 0o666, input, hooks);
+  return failed ?? done(true);
+}
+
+/** Creates a directory and any missing parents inside the workspace, one verified level at a time. */
+export async function mkdirIn(
+  ctx: ResolverContext,
+  input: string,
+): Promise<{ ok: true; path: string } | WorkspaceFailure> {
+  const detail = await resolveDetail(ctx, input, 'write');
+  if (!detail.ok) return detail;
+  if (detail.kind === 'directory') return { ok: true, path: detail.path };
+  if (detail.kind !== 'missing') {
+    return workspaceFailure('not_a_directory', `${quotePath(input)} already exists and is not a directory.`);
+  }
+  return mkdirChain(detail.base, detail.missing, input);
+}
