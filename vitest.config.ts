@@ -16,12 +16,13 @@ for (const dir of ['packages', 'tooling']) {
 }
 
 export default defineConfig({
-  resolve: { alias: Object.entries(alias).map(([find, replacement]) => ({ find: new RegExp(`^${find}$`), replacement })) },
+  resolve: {
+    alias: Object.entries(alias).map(([find, replacement]) => ({ find: new RegExp(`^${find}$`), replacement })),
+  },
   test: {
     include: [join('packages', '*', 'src', '**', '*.test.ts'), join('tooling', '*', 'src', '**', '*.test.ts')],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    typecheck: { enabled: true, include: ['packages/*/src/**/*.test-d.ts'], tsconfig: './tsconfig.base.json' },
   },
 });

@@ -4,7 +4,7 @@ import type { ChatModel } from './chat-model.js';
 import { CloneError, ConfigurationError } from './errors.js';
 import { type Message, type MessageInput, messageText } from './messages.js';
 import type { Provider, ProviderContext } from './provider.js';
-import { type Registrable, type RegisterOptions, type RegistryEntry, ToolRegistry } from './registry.js';
+import { type RegisterOptions, type Registrable, type RegistryEntry, ToolRegistry } from './registry.js';
 import { messageTokens } from './tokens.js';
 import type { Tool } from './tool.js';
 
@@ -106,7 +106,9 @@ export class Branch {
   /** Appends a message to the record and to the end of the active view. Only the first message may be 'system'. */
   addMessage(input: MessageInput): Message {
     if (input.role === 'system' && this.#record.length > 0) {
-      throw new ConfigurationError('A branch has one system message, and it comes first; use setSystem() to change it.');
+      throw new ConfigurationError(
+        'A branch has one system message, and it comes first; use setSystem() to change it.',
+      );
     }
     const message: Message = Object.freeze({
       id: randomUUID(),
@@ -139,12 +141,19 @@ export class Branch {
   setSystem(text: string): Message {
     const old = this.system;
     if (!old) {
-      const message = this.addMessage({ role: 'system', content: text });
-      // addMessage appended it; move it to the front of the record and the active view.
-      this.#record.pop();
+      const message: Message = Object.freeze({
+        id: randomUUID(),
+        role: 'system',
+        content: text,
+        createdAt: Date.now(),
+        recipient: this.id,
+        metadata: Object.freeze({}),
+      });
       this.#record.unshift(message);
       this.#reindex();
-      this.#active = [message.id, ...this.#active.filter((id) => id !== message.id)];
+      this.#active.unshift(message.id);
+      this.#activeSet.add(message.id);
+      this.#emit({ type: 'active', removed: [], added: [message.id] });
       return message;
     }
     const message: Message = Object.freeze({ ...old, id: randomUUID(), content: text, createdAt: Date.now() });
@@ -163,7 +172,7 @@ export class Branch {
 
   #reindex(): void {
     this.#position.clear();
-    this.#record.forEach((message, index) => this.#position.set(message.id, index));
+    for (const [index, message] of this.#record.entries()) this.#position.set(message.id, index);
   }
 
   /** Looks a message up by id. */
@@ -297,7 +306,7 @@ export class Branch {
         results.push(done);
       }
     } else {
-      calls.forEach((call, index) => this.#addRequest(call, ids[index] as string));
+      for (const [index, call] of calls.entries()) this.#addRequest(call, ids[index] as string);
       results.push(...(await Promise.all(calls.map((call, index) => execute(call, ids[index] as string)))));
       for (const done of results) this.#addResponse(done);
     }
@@ -305,14 +314,23 @@ export class Branch {
   }
 
   #addRequest(call: ActionCall, callId: string): void {
-    this.addMessage({ role: 'action_request', content: { function: call.name, arguments: call.arguments ?? {}, call_id: callId } });
+    this.addMessage({
+      role: 'action_request',
+      content: { function: call.name, arguments: call.arguments ?? {}, call_id: callId },
+    });
   }
 
   #addResponse(call: ToolCall): void {
     const status = call.status === 'completed' || call.status === 'cancelled' ? call.status : 'failed';
     this.addMessage({
       role: 'action_response',
-      content: { function: call.name, arguments: call.args ?? {}, output: call.output ?? null, call_id: call.id, status },
+      content: {
+        function: call.name,
+        arguments: call.args ?? {},
+        output: call.output ?? null,
+        call_id: call.id,
+        status,
+      },
     });
   }
 
@@ -335,7 +353,7 @@ export class Branch {
     }
     const clone = new Branch(
       {
-        ...(options.name ?? this.name ? { name: options.name ?? this.name } : {}),
+        ...((options.name ?? this.name) ? { name: options.name ?? this.name } : {}),
         ...(this.model ? { model: this.model } : {}),
         ...(this.workspaceRoot !== undefined ? { workspaceRoot: this.workspaceRoot } : {}),
         services: this.services,

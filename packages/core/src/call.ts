@@ -86,8 +86,13 @@ export async function executeTool<REQ, RES>(
   return call;
 }
 
-async function runPipeline<REQ, RES>(tool: Tool<REQ, RES>, call: ToolCall<RES>, options: ExecuteOptions): Promise<void> {
-  const hookSets = options.hooks && options.hooks.length > 0 ? [...options.hooks, tool.hooks] : tool.hooks ? [tool.hooks] : [];
+async function runPipeline<REQ, RES>(
+  tool: Tool<REQ, RES>,
+  call: ToolCall<RES>,
+  options: ExecuteOptions,
+): Promise<void> {
+  const hookSets =
+    options.hooks && options.hooks.length > 0 ? [...options.hooks, tool.hooks] : tool.hooks ? [tool.hooks] : [];
   const base = { tool: tool as Tool, callId: call.id, ...(options.branch ? { branch: options.branch } : {}) };
 
   let parsed = tool.request.safeParse(call.rawArgs);
@@ -175,7 +180,10 @@ async function runPostHook(hook: PostHook, input: Parameters<PostHook>[0], call:
   }
 }
 
-async function runErrorHook(hook: ErrorHook, input: Parameters<ErrorHook>[0]): Promise<{ result: unknown } | undefined> {
+async function runErrorHook(
+  hook: ErrorHook,
+  input: Parameters<ErrorHook>[0],
+): Promise<{ result: unknown } | undefined> {
   try {
     const mapped = await hook(input);
     return mapped && typeof mapped === 'object' && 'result' in mapped ? mapped : undefined;

@@ -78,9 +78,16 @@ export function textReply(text: string): ChatCompletion {
 }
 
 /** Convenience for scripts: a completion that calls tools. */
-export function toolCallReply(calls: readonly { name: string; arguments: unknown; id?: string }[], text = ''): ChatCompletion {
+export function toolCallReply(
+  calls: readonly { name: string; arguments: unknown; id?: string }[],
+  text = '',
+): ChatCompletion {
   return {
     text,
-    toolCalls: calls.map((call, index) => ({ id: call.id ?? `call_${index}_${call.name}`, name: call.name, arguments: call.arguments })),
+    toolCalls: calls.map((call, index) => ({
+      id: call.id ?? `call_${index}_${call.name}`,
+      name: call.name,
+      arguments: call.arguments,
+    })),
   };
 }

@@ -43,8 +43,15 @@ export {
   messageText,
 } from './messages.js';
 export { branchProvider, isProvider, type Provider, type ProviderContext, statelessProvider } from './provider.js';
-export { type Registrable, type RegisterOptions, type RegistryEntry, ToolRegistry } from './registry.js';
-export { definePrompt, type Prompt, type Resource, type ResourceCategory, type ResourceMeta, renderPrompt } from './resources.js';
+export { type RegisterOptions, type Registrable, type RegistryEntry, ToolRegistry } from './registry.js';
+export {
+  definePrompt,
+  type Prompt,
+  type Resource,
+  type ResourceCategory,
+  type ResourceMeta,
+  renderPrompt,
+} from './resources.js';
 export { toAnthropicTool, toMcpTool, toOpenAITool, toolJsonSchema } from './schema.js';
 export { countTokens, messageTokens } from './tokens.js';
 export {

@@ -45,7 +45,9 @@ export function statelessProvider(name: string, tools: readonly Tool[] | (() => 
         cached = Object.freeze([...(typeof tools === 'function' ? tools() : tools)]);
         for (const tool of cached) {
           if (tool.scope !== 'stateless') {
-            throw new ConfigurationError(`Stateless provider ${name} cannot hand out the branch-scoped tool ${tool.name}.`);
+            throw new ConfigurationError(
+              `Stateless provider ${name} cannot hand out the branch-scoped tool ${tool.name}.`,
+            );
           }
         }
       }

@@ -42,9 +42,7 @@ export class ToolRegistry {
       if (seen.has(tool.name)) throw new ConfigurationError(`Tool ${tool.name} appears twice in one registration.`);
       seen.add(tool.name);
       if (!options.update && this.#entries.has(tool.name)) {
-        throw new ConfigurationError(
-          `Tool ${tool.name} is already registered; pass { update: true } to replace it.`,
-        );
+        throw new ConfigurationError(`Tool ${tool.name} is already registered; pass { update: true } to replace it.`);
       }
     }
     for (const entry of staged) this.#entries.set(entry.tool.name, entry);
@@ -58,10 +56,16 @@ export class ToolRegistry {
   adopt(entries: readonly RegistryEntry[], options: RegisterOptions = {}): void {
     for (const entry of entries) {
       if (!options.update && this.#entries.has(entry.tool.name)) {
-        throw new ConfigurationError(`Tool ${entry.tool.name} is already registered; pass { update: true } to replace it.`);
+        throw new ConfigurationError(
+          `Tool ${entry.tool.name} is already registered; pass { update: true } to replace it.`,
+        );
       }
     }
-    for (const entry of entries) this.#entries.set(entry.tool.name, entry.provider ? { tool: entry.tool, provider: entry.provider } : { tool: entry.tool });
+    for (const entry of entries)
+      this.#entries.set(
+        entry.tool.name,
+        entry.provider ? { tool: entry.tool, provider: entry.provider } : { tool: entry.tool },
+      );
   }
 
   #collect(item: Registrable, out: RegistryEntry[]): void {

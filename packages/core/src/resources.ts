@@ -32,7 +32,13 @@ export interface Prompt extends Resource {
 /** Creates a frozen {@link Prompt}, listing the placeholders found in the template. */
 export function definePrompt(id: string, template: string, meta: ResourceMeta = {}): Prompt {
   const variables = [...new Set([...template.matchAll(/\{([a-zA-Z_][a-zA-Z0-9_]*)\}/g)].map((m) => m[1] as string))];
-  return Object.freeze({ id, category: 'prompt' as const, content: template, meta: Object.freeze({ ...meta }), variables });
+  return Object.freeze({
+    id,
+    category: 'prompt' as const,
+    content: template,
+    meta: Object.freeze({ ...meta }),
+    variables,
+  });
 }
 
 /** Fills a prompt's placeholders; a missing value is an error rather than a silent empty string. */

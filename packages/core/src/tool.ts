@@ -22,6 +22,7 @@ export interface ToolContext {
 }
 
 /** A frozen tool descriptor: name, model-facing description, zod request schema and an async handler. */
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds tools of every request/response type.
 export interface Tool<REQ = any, RES = any> {
   readonly name: string;
   readonly description: string;

@@ -1,2 +1,2 @@
-export { describeToolConformance, type ConformanceOptions } from './conformance.js';
+export { type ConformanceOptions, describeToolConformance } from './conformance.js';
 export { makeWorkspace, type TempWorkspace } from './workspace.js';

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { Branch } from './branch.js';
+import { ScriptedChatModel, textReply, toolCallReply } from './chat-model.js';
+import { branchToChatMessages, toolsToChatSpecs } from './chat-transcript.js';
+import { definePrompt, renderPrompt } from './resources.js';
+import { countTokens, messageTokens } from './tokens.js';
+import { defineTool } from './tool.js';
+
+describe('ScriptedChatModel', () => {
+  it('replays its script, records requests, and throws scripted errors or when exhausted', async () => {
+    const model = new ScriptedChatModel([
+      textReply('one'),
+      (messages) => textReply(`saw ${messages.length}`),
+      new Error('down'),
+    ]);
+    expect((await model.complete([{ role: 'user', content: 'hi' }])).text).toBe('one');
+    expect(
+      (
+        await model.complete([
+          { role: 'user', content: 'a' },
+          { role: 'user', content: 'b' },
+        ])
+      ).text,
+    ).toBe('saw 2');
+    await expect(model.complete([])).rejects.toThrow('down');
+    await expect(model.complete([])).rejects.toThrow(/no answers left/);
+    expect(model.requests).toHaveLength(4);
+  });
+});
+
+describe('branchToChatMessages', () => {
+  it('groups action requests into one assistant turn and answers each with a tool message', async () => {
+    const branch = new Branch({ system: 'sys' });
+    branch.addMessage({ role: 'user', content: 'go' });
+    branch.registerTools(
+      defineTool({
+        name: 'two',
+        description: 'Returns two, for transcript tests.',
+        request: z.object({}),
+        handler: async () => 2,
+      }),
+    );
+    await branch.act([
+      { name: 'two', arguments: {}, id: 'c1' },
+      { name: 'two', arguments: {}, id: 'c2' },
+    ]);
+    const chat = branchToChatMessages(branch);
+    expect(chat.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'tool']);
+    expect(chat[2]?.toolCalls?.map((c) => c.id)).toEqual(['c1', 'c2']);
+    expect(chat[3]).toMatchObject({ toolCallId: 'c1', content: '2', name: 'two' });
+    expect(toolsToChatSpecs(branch.tools)[0]).toMatchObject({ name: 'two', parameters: { type: 'object' } });
+    expect(toolCallReply([{ name: 'two', arguments: {} }]).toolCalls[0]?.name).toBe('two');
+  });
+});
+
+describe('tokens and prompts', () => {
+  it('counts o200k_base tokens and caches per message', () => {
+    expect(countTokens('')).toBe(0);
+    expect(countTokens('hello world')).toBe(2);
+    const branch = new Branch();
+    const message = branch.addMessage({ role: 'user', content: 'hello world' });
+    expect(messageTokens(message)).toBe(2);
+    expect(messageTokens(message)).toBe(2);
+  });
+
+  it('renders prompts and refuses missing values', () => {
+    const prompt = definePrompt('greet', 'Hello {name}, you are {role}.');
+    expect(prompt.variables).toEqual(['name', 'role']);
+    expect(renderPrompt(prompt, { name: 'Ada', role: 'admin' })).toBe('Hello Ada, you are admin.');
+    expect(() => renderPrompt(prompt, { name: 'Ada' })).toThrow(/role/);
+  });
+});
