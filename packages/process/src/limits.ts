@@ -10,6 +10,8 @@ export const DEFAULT_PROCESS_LIMITS = {
   drainMs: 250,
   /** Time between SIGTERM and SIGKILL, long enough for a well-behaved program to flush and clean up. */
   killGraceMs: 2_000,
+  /** Killed processes normally vanish within milliseconds; this bounds the wait for one stuck in the kernel. */
+  reapWaitMs: 1_000,
 } as const;
 
 /** The largest delay Node's timers accept; anything longer fires at once, so timeouts are capped here. */

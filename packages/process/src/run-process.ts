@@ -27,6 +27,8 @@ export interface RunOptions {
   drainMs?: number;
   /** Time between SIGTERM and SIGKILL. */
   killGraceMs?: number;
+  /** After the final SIGKILL, how long to wait for the group's processes to disappear before returning. */
+  reapWaitMs?: number;
   /** Sees every raw stdout chunk as it arrives (for example to abort once enough was read). */
   onStdout?: (chunk: Buffer) => void;
   /** Sees every raw stderr chunk as it arrives. */
@@ -114,6 +116,7 @@ export async function runProcess(argv: readonly string[], options: RunOptions = 
     maxOutputBytes: nonNegative(options.maxOutputBytes, DEFAULT_PROCESS_LIMITS.maxOutputBytes),
     drainMs: nonNegative(options.drainMs, DEFAULT_PROCESS_LIMITS.drainMs),
     killGraceMs: nonNegative(options.killGraceMs, DEFAULT_PROCESS_LIMITS.killGraceMs),
+    reapWaitMs: nonNegative(options.reapWaitMs, DEFAULT_PROCESS_LIMITS.reapWaitMs),
     signal: options.signal,
     onStdout: options.onStdout,
     onStderr: options.onStderr,

@@ -28,6 +28,11 @@ export class OutputCapture {
     this.tailLimit = limit - this.headLimit;
   }
 
+  /** Bytes currently held in memory (for tests and diagnostics). */
+  get retainedBytes(): number {
+    return this.headBytes + this.tailBytes;
+  }
+
   /** Accepts one chunk; memory stays at most the budget plus one chunk. */
   push(chunk: Buffer): void {
     this.total += chunk.length;

@@ -1,4 +1,6 @@
 // Signals sent to a whole process group, so children and grandchildren of the command are stopped with it.
+import { readdirSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Sends `signal` to the group led by `pid`; false when the group no longer exists (or was never ours to signal). */
 export function signalGroup(pid: number | undefined, signal: NodeJS.Signals | 0): boolean {
@@ -11,7 +13,38 @@ export function signalGroup(pid: number | undefined, signal: NodeJS.Signals | 0)
   }
 }
 
-/** True while any process is left in the group led by `pid`. */
-export function groupAlive(pid: number | undefined): boolean {
-  return signalGroup(pid, 0);
+/**
+ * True while a process of the group is still running. Killed processes linger as zombies until their parent (often
+ * init, for orphans) reaps them; on Linux those are read from /proc and not counted, elsewhere any member counts.
+ */
+export function groupHasLiveMembers(pgid: number | undefined): boolean {
+  if (!signalGroup(pgid, 0)) return false;
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return true;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
+    } catch {
+      continue; // the process ended while we looked
+    }
+    // Fields after the command name (which may contain spaces and parentheses): state, ppid, pgrp, ...
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') return true;
+  }
+  return false;
+}
+
+/** Waits, at most `maxMs`, until nothing in the group is running any more. */
+export async function waitForGroupToDie(pgid: number | undefined, maxMs: number): Promise<void> {
+  const deadline = Date.now() + maxMs;
+  while (groupHasLiveMembers(pgid) && Date.now() < deadline) {
+    signalGroup(pgid, 'SIGKILL');
+    await sleep(5);
+  }
 }

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { type ProcessFailure, processFailure } from '../failure.js';
 import type { ProcessResult } from '../run-process.js';
 import { OutputCapture } from './output-capture.js';
-import { signalGroup } from './process-group.js';
+import { signalGroup, waitForGroupToDie } from './process-group.js';
 
 /** Everything needed to run one already-validated command. */
 export interface SuperviseSpec {
@@ -15,6 +15,7 @@ export interface SuperviseSpec {
   maxOutputBytes: number;
   drainMs: number;
   killGraceMs: number;
+  reapWaitMs: number;
   signal: AbortSignal | undefined;
   onStdout: ((chunk: Buffer) => void) | undefined;
   onStderr: ((chunk: Buffer) => void) | undefined;
@@ -70,7 +71,7 @@ export function supervise(spec: SuperviseSpec): Promise<ProcessResult | ProcessF
       }
       const stdout = out.finish();
       const stderr = err.finish();
-      settle({
+      const result: ProcessResult = {
         success: true,
         stdout: stdout.text,
         stderr: stderr.text,
@@ -84,9 +85,12 @@ export function supervise(spec: SuperviseSpec): Promise<ProcessResult | ProcessF
         stderr_bytes: stderr.totalBytes,
         stdout_binary: stdout.binary,
         stderr_binary: stderr.binary,
-        duration_ms: Math.round(performance.now() - started),
+        duration_ms: 0,
         timeout_ms: spec.timeoutMs,
-      });
+      };
+      void waitForGroupToDie(pid, spec.reapWaitMs).then(() =>
+        settle({ ...result, duration_ms: Math.round(performance.now() - started) }),
+      );
     };
 
     const stop = (reason: 'timeout' | 'abort') => {
