@@ -60,7 +60,7 @@ async function attempt(
       !checked ||
       st.dev !== checked.dev ||
       st.ino !== checked.ino ||
-      (await descriptorMoved(handle.fd, detail.path))
+      (await descriptorMoved(handle.fd, detail.path)) !== undefined
     ) {
       await handle.close();
       return 'retry';

@@ -13,8 +13,11 @@ export async function descriptorPath(fd: number): Promise<string | undefined> {
   }
 }
 
-/** True when the descriptor is known to point somewhere other than `expected`; unknown counts as consistent. */
-export async function descriptorMoved(fd: number, expected: string): Promise<boolean> {
+/**
+ * Where the descriptor really points when that differs from `expected` (undefined when it matches or the platform
+ * cannot tell), so a caller that created the file can remove exactly what it created.
+ */
+export async function descriptorMoved(fd: number, expected: string): Promise<string | undefined> {
   const actual = await descriptorPath(fd);
-  return actual !== undefined && actual !== expected;
+  return actual !== undefined && actual !== expected ? actual : undefined;
 }

@@ -25,7 +25,7 @@ export async function loadIgnoreLevel(
   }
   try {
     const st = await handle.stat();
-    if (!st.isFile() || st.size > maxBytes || (await descriptorMoved(handle.fd, file))) return undefined;
+    if (!st.isFile() || st.size > maxBytes || (await descriptorMoved(handle.fd, file)) !== undefined) return undefined;
     const text = await handle.readFile({ encoding: 'utf8' });
     return { base, rules: ignore({ ignorecase: false }).add(text) };
   } catch {

@@ -34,3 +34,30 @@ export async function readDirPinned(path: string): Promise<Dirent[] | { error: s
     await handle.close().catch(() => undefined);
   }
 }
+
+/** A directory held open so later operations address it by descriptor rather than by a path that could be swapped. */
+export interface PinnedDir {
+  /** Prefix to join names onto: `/proc/self/fd/N` on Linux (an openat equivalent), the real path elsewhere. */
+  readonly prefix: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens `realDir` without following a final link and confirms (on Linux) that the descriptor is that exact directory;
+ * returns undefined when it is not, meaning something on the way was swapped after the check.
+ */
+export async function pinDir(realDir: string): Promise<PinnedDir | undefined> {
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(realDir, DIR_FLAGS);
+  } catch {
+    return undefined;
+  }
+  const close = () => handle.close().catch(() => undefined);
+  const real = await descriptorPath(handle.fd);
+  if (real !== undefined && real !== realDir) {
+    await close();
+    return undefined;
+  }
+  return { prefix: real === undefined ? realDir : `/proc/self/fd/${handle.fd}`, close };
+}

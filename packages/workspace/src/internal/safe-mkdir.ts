@@ -1,10 +1,17 @@
 import { lstat, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errnoCode, quotePath, type WorkspaceFailure, workspaceFailure } from '../errors.js';
+import { pinDir } from './pinned-dir.js';
+
+const swapped = (input: string) =>
+  workspaceFailure(
+    'changed_during_check',
+    `A directory on the way to ${quotePath(input)} was replaced while it was being created; nothing more was made. Retry.`,
+  );
 
 /**
- * Creates `names` one level at a time below the real directory `base`; each level is confirmed to be a real directory
- * (never a link) before the next is made inside it, so no mkdir ever lands through a symlink.
+ * Creates `names` one level at a time below the real directory `base`. Each level is made inside a directory held
+ * open by descriptor and confirmed to be a real directory (never a link) before the next, so no mkdir lands elsewhere.
  */
 export async function mkdirChain(
   base: string,
@@ -13,36 +20,32 @@ export async function mkdirChain(
 ): Promise<{ ok: true; path: string } | WorkspaceFailure> {
   let current = base;
   for (const name of names) {
-    const next = join(current, name);
+    const pinned = await pinDir(current);
+    if (!pinned) return swapped(input);
     try {
-      await mkdir(next, 0o777);
-    } catch (error) {
-      if (errnoCode(error) !== 'EEXIST') {
+      const inside = join(pinned.prefix, name);
+      try {
+        await mkdir(inside, 0o777);
+      } catch (error) {
+        if (errnoCode(error) !== 'EEXIST') {
+          return workspaceFailure(
+            'io_error',
+            `Could not create directory ${quotePath(input)} (${errnoCode(error) ?? 'unknown error'}).`,
+          );
+        }
+      }
+      const st = await lstat(inside).catch(() => undefined);
+      if (!st || st.isSymbolicLink()) return swapped(input);
+      if (!st.isDirectory()) {
         return workspaceFailure(
-          'io_error',
-          `Could not create directory ${quotePath(input)} (${errnoCode(error) ?? 'unknown error'}).`,
+          'not_a_directory',
+          `A file is in the way of directory ${quotePath(input)}; check the path.`,
         );
       }
+    } finally {
+      await pinned.close();
     }
-    let st: Awaited<ReturnType<typeof lstat>>;
-    try {
-      st = await lstat(next);
-    } catch {
-      return workspaceFailure('changed_during_check', `A directory on the way to ${quotePath(input)} vanished; retry.`);
-    }
-    if (st.isSymbolicLink()) {
-      return workspaceFailure(
-        'changed_during_check',
-        `A directory on the way to ${quotePath(input)} was replaced by a symbolic link while it was being created; nothing was written.`,
-      );
-    }
-    if (!st.isDirectory()) {
-      return workspaceFailure(
-        'not_a_directory',
-        `A file is in the way of directory ${quotePath(input)}; check the path.`,
-      );
-    }
-    current = next;
+    current = join(current, name);
   }
   return { ok: true, path: current };
 }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { type FileHandle, open, rename, unlink } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { errnoCode, quotePath, type WorkspaceFailure, workspaceFailure } from '../errors.js';
 import { descriptorMoved } from './fd-path.js';
+import { type PinnedDir, pinDir } from './pinned-dir.js';
 
 /** Test seams that let a test stage a real race at an exact moment; production callers never pass them. */
 export interface WriteHooks {
@@ -28,6 +29,34 @@ const moved = (input: string) =>
     `A directory on the way to ${quotePath(input)} changed while writing; nothing was written. Retry.`,
   );
 
+const ioFailure = (what: string, input: string, error: unknown) =>
+  workspaceFailure('io_error', `${what} ${quotePath(input)} failed (${errnoCode(error) ?? 'unknown error'}).`);
+
+/** Runs `work` with the target's parent held open by descriptor, so a swapped parent cannot redirect it. */
+async function inParent<T>(
+  target: string,
+  input: string,
+  work: (dir: PinnedDir, name: string) => Promise<T | WorkspaceFailure>,
+): Promise<T | WorkspaceFailure> {
+  const dir = await pinDir(dirname(target));
+  if (!dir) return moved(input);
+  try {
+    return await work(dir, basename(target));
+  } finally {
+    await dir.close();
+  }
+}
+
+/** Opens a new file exclusively and confirms the descriptor is where it was meant to be, undoing it otherwise. */
+async function createIn(dir: PinnedDir, name: string, expected: string, mode: number): Promise<FileHandle | 'moved'> {
+  const handle = await open(join(dir.prefix, name), CREATE_FLAGS, mode);
+  const stray = await descriptorMoved(handle.fd, expected);
+  if (stray === undefined) return handle;
+  await handle.close();
+  await unlink(stray).catch(() => undefined);
+  return 'moved';
+}
+
 /** Creates a brand-new file; O_EXCL|O_NOFOLLOW means an existing file or a planted link is never opened. */
 export async function createExclusive(
   target: string,
@@ -37,33 +66,31 @@ export async function createExclusive(
   hooks: WriteHooks = {},
 ): Promise<WorkspaceFailure | undefined> {
   await hooks.beforeCreate?.(target);
-  let handle: FileHandle;
-  try {
-    handle = await open(target, CREATE_FLAGS, mode);
-  } catch (error) {
-    const code = errnoCode(error);
-    if (code === 'EEXIST' || code === 'ELOOP') {
-      return workspaceFailure(
-        'changed_during_check',
-        `Something appeared at ${quotePath(input)} while it was being created; nothing was written. Read the path and retry.`,
-      );
+  return inParent(target, input, async (dir, name) => {
+    let handle: FileHandle | 'moved';
+    try {
+      handle = await createIn(dir, name, target, mode);
+    } catch (error) {
+      const code = errnoCode(error);
+      if (code === 'EEXIST' || code === 'ELOOP') {
+        return workspaceFailure(
+          'changed_during_check',
+          `Something appeared at ${quotePath(input)} while it was being created; nothing was written. Read the path and retry.`,
+        );
+      }
+      return ioFailure('Creating', input, error);
     }
-    return workspaceFailure('io_error', `Could not create ${quotePath(input)} (${code ?? 'unknown error'}).`);
-  }
-  if (await descriptorMoved(handle.fd, target)) {
-    await handle.close();
-    await unlink(target).catch(() => undefined);
-    return moved(input);
-  }
-  try {
-    await writeAll(handle, data);
-    await handle.close();
-    return undefined;
-  } catch (error) {
-    await handle.close().catch(() => undefined);
-    await unlink(target).catch(() => undefined);
-    return workspaceFailure('io_error', `Writing ${quotePath(input)} failed (${errnoCode(error) ?? 'unknown error'}).`);
-  }
+    if (handle === 'moved') return moved(input);
+    try {
+      await writeAll(handle, data);
+      await handle.close();
+      return undefined;
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      await unlink(join(dir.prefix, name)).catch(() => undefined);
+      return ioFailure('Writing', input, error);
+    }
+  });
 }
 
 /**
@@ -77,42 +104,36 @@ export async function replaceAtomically(
   input: string,
   hooks: WriteHooks = {},
 ): Promise<WorkspaceFailure | undefined> {
-  const temp = join(dirname(target), `.bk-${randomBytes(6).toString('hex')}.tmp`);
-  let handle: FileHandle;
-  try {
-    handle = await open(temp, CREATE_FLAGS, 0o600);
-  } catch (error) {
-    return workspaceFailure(
-      'io_error',
-      `Could not create a temporary file next to ${quotePath(input)} (${errnoCode(error) ?? 'unknown error'}).`,
-    );
-  }
-  const cleanup = async () => {
-    await handle.close().catch(() => undefined);
-    await unlink(temp).catch(() => undefined);
-  };
-  if (await descriptorMoved(handle.fd, temp)) {
-    await cleanup();
-    return moved(input);
-  }
-  try {
-    await handle.chmod(keep.mode & 0o7777);
-    if (process.getuid?.() === 0) await handle.chown(keep.uid, keep.gid).catch(() => undefined);
-    await writeAll(handle, data);
-    await handle.close();
-  } catch (error) {
-    await cleanup();
-    return workspaceFailure('io_error', `Writing ${quotePath(input)} failed (${errnoCode(error) ?? 'unknown error'}).`);
-  }
-  try {
-    await hooks.beforeRename?.(target, temp);
-    await rename(temp, target);
-    return undefined;
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    return workspaceFailure(
-      'io_error',
-      `Could not put the new content of ${quotePath(input)} in place (${errnoCode(error) ?? 'unknown error'}); the file was left as it was.`,
-    );
-  }
+  return inParent(target, input, async (dir, name) => {
+    const tempName = `.bk-${randomBytes(6).toString('hex')}.tmp`;
+    const temp = join(dir.prefix, tempName);
+    let handle: FileHandle | 'moved';
+    try {
+      handle = await createIn(dir, tempName, join(dirname(target), tempName), 0o600);
+    } catch (error) {
+      return ioFailure('Creating a temporary file for', input, error);
+    }
+    if (handle === 'moved') return moved(input);
+    try {
+      await handle.chmod(keep.mode & 0o7777);
+      if (process.getuid?.() === 0) await handle.chown(keep.uid, keep.gid).catch(() => undefined);
+      await writeAll(handle, data);
+      await handle.close();
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      await unlink(temp).catch(() => undefined);
+      return ioFailure('Writing', input, error);
+    }
+    try {
+      await hooks.beforeRename?.(target, temp);
+      await rename(temp, join(dir.prefix, name));
+      return undefined;
+    } catch (error) {
+      await unlink(temp).catch(() => undefined);
+      return workspaceFailure(
+        'io_error',
+        `Could not put the new content of ${quotePath(input)} in place (${errnoCode(error) ?? 'unknown error'}); the file was left as it was.`,
+      );
+    }
+  });
 }

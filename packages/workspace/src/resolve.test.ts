@@ -1,0 +1,233 @@
+import { mkdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CANARY, type Fixture, makeFixture } from './test-fixture.js';
+import { resolveInWorkspace, Workspace } from './workspace.js';
+
+let f: Fixture;
+let before: string;
+beforeEach(() => {
+  f = makeFixture({ 'a.txt': 'A', 'src/b.ts': 'B', 'src/deep/c.ts': 'C', '.env.example': 'X=1' });
+  before = f.snapshotOutside();
+});
+afterEach(() => {
+  expect(f.snapshotOutside()).toBe(before);
+  f.cleanup();
+});
+
+async function code(path: string, intent: 'read' | 'write' | 'list' = 'read') {
+  const r = await f.ws.resolve(path, intent);
+  if (r.ok) return 'ok';
+  expect(r.error).not.toContain(CANARY);
+  if (!path.includes(f.outside)) expect(r.error).not.toContain(f.outside);
+  return r.error_code;
+}
+
+describe('lexical rules', () => {
+  it.each([
+    ['', 'invalid_path'],
+    ['a\0.txt', 'invalid_path'],
+    ['x'.repeat(5000), 'invalid_path'],
+    [`${'n'.repeat(256)}.txt`, 'invalid_path'],
+    ['~', 'invalid_path'],
+    ['~/.ssh/id_rsa', 'invalid_path'],
+  ])('%j → %s', async (path, expected) => {
+    expect(await code(path)).toBe(expected);
+  });
+
+  it('accepts plain relative paths and normalises them', async () => {
+    const r = await f.ws.resolve('./src/../src//b.ts', 'read');
+    expect(r).toMatchObject({ ok: true, relative: 'src/b.ts', kind: 'file', exists: true, path: f.path('src/b.ts') });
+    expect(await f.ws.resolve('.', 'list')).toMatchObject({ ok: true, relative: '.', kind: 'directory' });
+  });
+});
+
+describe('traversal and prefix confusion', () => {
+  it.each([
+    '../ws-evil/secret.txt',
+    'a/../../ws-evil/secret.txt',
+    'src/deep/../../../ws-evil/secret.txt',
+    '..',
+    '../ws-evil/../ws-evil/secret.txt',
+    '../ws-evil',
+  ])('%s is outside', async (path) => {
+    for (const intent of ['read', 'write', 'list'] as const) expect(await code(path, intent)).toBe('outside_workspace');
+  });
+
+  it('a sibling sharing the root prefix is outside (absolute form)', async () => {
+    expect(await code(join(f.outside, 'secret.txt'))).toBe('outside_workspace');
+    expect(await code(`${f.root}-evil/secret.txt`, 'write')).toBe('outside_workspace');
+  });
+
+  it('climbing out and back in is fine', async () => {
+    expect(await f.ws.resolve('../ws/a.txt', 'read')).toMatchObject({ ok: true, relative: 'a.txt' });
+  });
+});
+
+describe('absolute and pseudo-filesystem paths', () => {
+  it('absolute paths inside are accepted', async () => {
+    expect(await f.ws.resolve(f.path('src/b.ts'), 'read')).toMatchObject({ ok: true, relative: 'src/b.ts' });
+    expect(await f.ws.resolve(f.root, 'list')).toMatchObject({ ok: true, relative: '.' });
+  });
+
+  it.each(['/etc/passwd', '/', '/proc/self/environ', '/proc/self/cwd/a.txt', '/dev/zero', '/dev/stdin', '/sys/kernel'])(
+    '%s is outside',
+    async (path) => {
+      expect(await code(path)).toBe('outside_workspace');
+      expect(await code(path, 'write')).toBe('outside_workspace');
+    },
+  );
+
+  it('/proc/self/root aliases are refused even when they name a file inside', async () => {
+    expect(await code(`/proc/self/root${f.path('a.txt')}`)).toBe('outside_workspace');
+    expect(await code(`/proc/self/root${f.outside}/secret.txt`)).toBe('outside_workspace');
+  });
+
+  it('an alias of the root through a symlinked ancestor is accepted and reported by its real path', async () => {
+    symlinkSync(f.base, join(f.base, 'alias'));
+    const r = await f.ws.resolve(join(f.base, 'alias', 'ws', 'a.txt'), 'read');
+    expect(r).toMatchObject({ ok: true, path: f.path('a.txt'), relative: 'a.txt' });
+    expect(await f.ws.resolve(join(f.base, 'alias', 'ws', 'new', 'x.txt'), 'write')).toMatchObject({ ok: true });
+    expect(await code(join(f.base, 'alias', 'ws-evil', 'secret.txt'))).toBe('outside_workspace');
+    expect(await code(join(f.base, 'alias', 'ws', 'a.txt', '..', '..', 'ws-evil', 'x'))).toBe('outside_workspace');
+  });
+});
+
+describe('symlinks', () => {
+  it('a final symlink is refused whatever it points at, without naming the target', async () => {
+    symlinkSync(join(f.outside, 'secret.txt'), f.path('out-link'));
+    symlinkSync('a.txt', f.path('in-link'));
+    symlinkSync('nowhere', f.path('dangling'));
+    symlinkSync('loop2', f.path('loop1'));
+    symlinkSync('loop1', f.path('loop2'));
+    for (const name of ['out-link', 'in-link', 'dangling', 'loop1']) {
+      for (const intent of ['read', 'write', 'list'] as const) {
+        const r = await f.ws.resolve(name, intent);
+        expect(r.ok).toBeFalsy();
+        if (!r.ok) {
+          expect(r.error_code).toBe('symlink_rejected');
+          expect(r.error).not.toContain('ws-evil');
+          expect(r.error).not.toContain('nowhere');
+        }
+      }
+    }
+  });
+
+  it('an intermediate link that stays inside is resolved to its real path', async () => {
+    symlinkSync('src', f.path('srclink'));
+    symlinkSync('srclink', f.path('chain'));
+    expect(await f.ws.resolve('srclink/b.ts', 'read')).toMatchObject({ ok: true, path: f.path('src/b.ts') });
+    expect(await f.ws.resolve('chain/deep/c.ts', 'read')).toMatchObject({ ok: true, relative: 'src/deep/c.ts' });
+    expect(await f.ws.resolve('chain/new.ts', 'write')).toMatchObject({ ok: true, exists: false, kind: 'missing' });
+  });
+
+  it('an intermediate link that leads out is refused for every intent', async () => {
+    symlinkSync(f.outside, f.path('evil'));
+    symlinkSync('evil', f.path('hop'));
+    symlinkSync('/proc/self/root', f.path('rootfs'));
+    for (const p of ['evil/secret.txt', 'hop/dir/x.txt', 'evil/new.txt', 'rootfs/etc/passwd']) {
+      for (const intent of ['read', 'write', 'list'] as const) expect(await code(p, intent)).toBe('outside_workspace');
+    }
+  });
+
+  it('dangling and looping intermediate links are refused', async () => {
+    symlinkSync('missing-dir', f.path('dang'));
+    symlinkSync('l2', f.path('l1'));
+    symlinkSync('l1', f.path('l2'));
+    expect(await code('dang/x', 'write')).toBe('symlink_rejected');
+    expect(await code('l1/x')).toBe('symlink_rejected');
+  });
+
+  it('a long chain of links staying inside resolves', async () => {
+    let prev = 'src';
+    for (let i = 0; i < 20; i++) {
+      symlinkSync(prev, f.path(`c${i}`));
+      prev = `c${i}`;
+    }
+    expect(await f.ws.resolve(`${prev}/b.ts`, 'read')).toMatchObject({ ok: true, relative: 'src/b.ts' });
+  });
+
+  it('a file used as a directory is not_a_directory', async () => {
+    expect(await code('a.txt/x', 'write')).toBe('not_a_directory');
+  });
+});
+
+describe('protected names', () => {
+  it.each([
+    '.env',
+    '.ENV',
+    '.env.',
+    '.env ',
+    '.env.local',
+    'sub/.env.production',
+    'ID_RSA',
+    'keys/server.PEM',
+    '.npmrc',
+  ])('%j is protected for read and write', async (name) => {
+    f.write(name, 'SECRET');
+    expect(await code(name)).toBe('protected_path');
+    expect(await code(name, 'write')).toBe('protected_path');
+  });
+
+  it('a protected directory component is refused too', async () => {
+    expect(await code('.env/config', 'write')).toBe('protected_path');
+  });
+
+  it('the real path is checked: a link into a protected name via an intermediate link', async () => {
+    mkdirSync(f.path('.env.d'), { recursive: true });
+    f.write('.env.d/x.txt', 'SECRET');
+    symlinkSync('.env.d', f.path('innocent'));
+    expect(await code('innocent/x.txt')).toBe('protected_path');
+  });
+
+  it('allow-listed templates and look-alikes are readable; look-alikes do not escape', async () => {
+    expect(await code('.env.example')).toBe('ok');
+    f.write('\uFF0Eenv', 'fullwidth dot');
+    expect(await code('\uFF0Eenv')).toBe('ok');
+    expect(await code('\uFF0E\uFF0E/ws-evil/secret.txt')).toBe('not_found');
+    expect(await code('src\u2215..\u2215..\u2215ws-evil')).toBe('not_found');
+  });
+
+  it('writes inside .git are refused, reads are not', async () => {
+    f.write('.git/config', '[core]');
+    expect(await code('.git/hooks/pre-commit', 'write')).toBe('protected_path');
+    expect(await code('.GIT/hooks/post-checkout', 'write')).toBe('protected_path');
+    expect(await code('sub/.git/config', 'write')).toBe('protected_path');
+    expect(await code('.git', 'write')).toBe('protected_path');
+    expect(await code('.git/config')).toBe('ok');
+  });
+
+  it('a custom policy replaces the defaults', async () => {
+    const ws = await Workspace.open(f.root, { protectedNames: { names: ['secret.txt'], patterns: [], allow: [] } });
+    f.write('.env', 'E');
+    f.write('secret.txt', 'S');
+    expect((await ws.resolve('.env', 'read')).ok).toBe(true);
+    expect(await ws.resolve('secret.txt', 'read')).toMatchObject({ error_code: 'protected_path' });
+    expect(ws.isProtected('a/secret.txt')).toBe(true);
+    expect(f.ws.isProtected('deep/.env.local')).toBe(true);
+    expect(f.ws.isProtected('deep/env.local')).toBe(false);
+  });
+});
+
+describe('intents and kinds', () => {
+  it('maps kinds to intents', async () => {
+    expect(await code('missing.txt')).toBe('not_found');
+    expect(await code('missing', 'list')).toBe('not_found');
+    expect(await code('a.txt', 'list')).toBe('not_a_directory');
+    expect(await code('src', 'write')).toBe('not_a_file');
+    expect(await f.ws.resolve('new/dir/file.txt', 'write')).toMatchObject({
+      ok: true,
+      exists: false,
+      kind: 'missing',
+      path: f.path('new/dir/file.txt'),
+    });
+  });
+
+  it('resolveInWorkspace works one-shot and a bad root throws', async () => {
+    expect(await resolveInWorkspace(f.root, 'a.txt', 'read')).toMatchObject({ ok: true });
+    await expect(Workspace.open(join(f.root, 'nope'))).rejects.toThrow();
+    expect(() => Workspace.openSync(f.path('a.txt'))).toThrow();
+    expect(f.ws.relative(f.path('src/b.ts'))).toBe('src/b.ts');
+    expect(f.ws.relative(f.root)).toBe('.');
+  });
+});
