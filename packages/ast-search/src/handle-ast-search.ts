@@ -1,0 +1,114 @@
+import { describeZodError, errorMessage } from '@branchkit/core';
+import { Workspace } from '@branchkit/workspace';
+import { loadAstGrep } from './internal/ast-grep.js';
+import { compilePattern } from './internal/compile-pattern.js';
+import { searchFiles } from './internal/search-files.js';
+import { type CandidateFile, emptySkips, listCandidates } from './internal/source-files.js';
+import { LANGUAGE_INFO } from './languages.js';
+import { type AstSearchLimits, resolveAstSearchLimits } from './limits.js';
+import { AstSearchRequest, type AstSearchResponse } from './schema.js';
+
+/** What the ast_search handler needs besides the request. */
+export interface AstSearchOptions {
+  /** Directory every path is confined to. */
+  readonly workspaceRoot: string;
+  /** Overrides for {@link DEFAULT_AST_SEARCH_LIMITS}. */
+  readonly limits?: Partial<AstSearchLimits>;
+  /** Cancels the search between files. */
+  readonly signal?: AbortSignal;
+}
+
+function refused(error_code: string, summary: string, status: 'error' | 'unavailable' = 'error'): AstSearchResponse {
+  return { status, matches: [], summary, total: 0, truncated: false, error_code };
+}
+
+/** Runs one structural search; every expected failure comes back as a `status: 'error'` value, never a throw. */
+export async function handleAstSearch(request: unknown, options: AstSearchOptions): Promise<AstSearchResponse> {
+  const parsed = AstSearchRequest.safeParse(request);
+  if (!parsed.success)
+    return refused('invalid_request', `Invalid ast_search request: ${describeZodError(parsed.error)}`);
+  const { pattern, path, lang, max_results } = parsed.data;
+  const limits = resolveAstSearchLimits(options.limits);
+  const signal = options.signal;
+  if (signal?.aborted) return refused('aborted', 'The search was cancelled before it started.');
+
+  let workspace: Workspace;
+  try {
+    workspace = await Workspace.open(options.workspaceRoot);
+  } catch (error) {
+    return refused('workspace_unavailable', `The workspace cannot be opened: ${errorMessage(error)}`);
+  }
+  const target = await workspace.resolve(path, 'read');
+  if (!target.ok) return refused(target.error_code, target.error);
+
+  let engine: Awaited<ReturnType<typeof loadAstGrep>>;
+  try {
+    engine = await loadAstGrep();
+  } catch (error) {
+    return refused('unavailable', `ast-grep could not be loaded: ${errorMessage(error)}`, 'unavailable');
+  }
+  const info = LANGUAGE_INFO[lang];
+  const dynamic = info.napiName === lang;
+  if (dynamic && !engine.available.has(lang)) {
+    const why = `The ${lang} grammar is not registered in this process (its package is missing, or another component registered ast-grep languages first). Search another language or run ast_search in a fresh process.`;
+    return refused('language_unavailable', why, 'unavailable');
+  }
+  const compiled = compilePattern(engine.napi, info, pattern);
+  if (!compiled.ok)
+    return refused(
+      'invalid_pattern',
+      `${compiled.reason} Write the pattern as a complete ${lang} expression or statement.`,
+    );
+
+  const skips = emptySkips();
+  let files: CandidateFile[];
+  let listTruncated = false;
+  if (target.kind === 'file') {
+    files = [{ path: target.path, relative: target.relative }];
+  } else {
+    try {
+      const listed = await listCandidates(workspace, target.path, new Set(info.extensions), skips, {
+        maxEntries: limits.maxFiles,
+        ...(signal ? { signal } : {}),
+      });
+      files = listed.files;
+      listTruncated = listed.truncated;
+    } catch (error) {
+      const failure = (error as { failure?: { error_code: string; error: string } }).failure;
+      if (failure) return refused(failure.error_code, failure.error);
+      return refused('io_error', `Listing ${JSON.stringify(path)} failed: ${errorMessage(error)}`);
+    }
+  }
+  if (signal?.aborted) return refused('aborted', 'The search was cancelled.');
+
+  const outcome = await searchFiles(engine.napi, info.napiName, compiled.matchers, files, workspace, skips, {
+    limits,
+    maxResults: max_results,
+    ...(signal ? { signal } : {}),
+  });
+  if (outcome.aborted) return refused('aborted', 'The search was cancelled.');
+
+  const truncated = outcome.total > outcome.matches.length || outcome.stoppedEarly || listTruncated;
+  const notes: string[] = [];
+  if (outcome.stoppedEarly) {
+    notes.push(
+      `Stopped after ${outcome.filesSearched} of ${files.length} file(s) (time budget of ${limits.timeBudgetMs} ms); totals cover the searched files only — narrow the path.`,
+    );
+  }
+  if (listTruncated) notes.push(`Only the first ${limits.maxFiles} ${lang} file(s) were considered; narrow the path.`);
+  const skippedCount = skips.too_large + skips.binary + skips.unreadable;
+  if (skippedCount > 0) notes.push(`${skippedCount} file(s) could not be searched (too large, binary or unreadable).`);
+  const head =
+    outcome.total === 0
+      ? `No matches found in ${outcome.filesSearched} ${lang} file(s).`
+      : `${outcome.total} match(es) found${outcome.total > outcome.matches.length ? ` (showing ${outcome.matches.length}/${outcome.total})` : ''}.`;
+  return {
+    status: outcome.total > 0 ? 'matches' : 'ok',
+    matches: outcome.matches,
+    summary: [head, ...notes].join(' '),
+    total: outcome.total,
+    truncated,
+    files_searched: outcome.filesSearched,
+    skipped: { ...skips },
+  };
+}

@@ -1,0 +1,94 @@
+import type { NapiConfig, SgNode } from '@ast-grep/napi';
+import type { Workspace } from '@branchkit/workspace';
+import type { AstSearchLimits } from '../limits.js';
+import type { AstSearchMatch } from '../schema.js';
+import type { Napi } from './ast-grep.js';
+import { type CandidateFile, readSource, type SkipCounts } from './source-files.js';
+
+/** The result of searching a list of files. */
+export interface SearchOutcome {
+  matches: AstSearchMatch[];
+  total: number;
+  filesSearched: number;
+  stoppedEarly: boolean;
+  aborted: boolean;
+}
+
+function clip(text: string, max: number): string {
+  const trimmed = text.trim();
+  return trimmed.length > max ? `${trimmed.slice(0, Math.max(0, max - 1))}…` : trimmed;
+}
+
+/** All distinct nodes any matcher finds in one tree, in source order. */
+function findAll(root: SgNode, matchers: readonly (string | NapiConfig)[]): SgNode[] {
+  if (matchers.length === 1) return root.findAll(matchers[0]!);
+  const seen = new Map<string, SgNode>();
+  for (const matcher of matchers) {
+    for (const node of root.findAll(matcher)) {
+      const { start, end } = node.range();
+      seen.set(`${start.index}:${end.index}`, node);
+    }
+  }
+  return [...seen.values()].sort((a, b) => a.range().start.index - b.range().start.index);
+}
+
+/**
+ * Reads each file through the workspace, parses it on the native thread pool in bounded batches and collects matches.
+ * Every match is counted; only the first `maxResults` are kept. The time budget is checked between batches.
+ */
+export async function searchFiles(
+  napi: Napi,
+  lang: string,
+  matchers: readonly (string | NapiConfig)[],
+  files: readonly CandidateFile[],
+  workspace: Workspace,
+  skips: SkipCounts,
+  options: { limits: AstSearchLimits; maxResults: number; signal?: AbortSignal },
+): Promise<SearchOutcome> {
+  const { limits, maxResults, signal } = options;
+  const deadline = Date.now() + limits.timeBudgetMs;
+  const outcome: SearchOutcome = { matches: [], total: 0, filesSearched: 0, stoppedEarly: false, aborted: false };
+  for (let start = 0; start < files.length; start += limits.parseConcurrency) {
+    if (signal?.aborted) {
+      outcome.aborted = true;
+      return outcome;
+    }
+    if (Date.now() >= deadline) {
+      outcome.stoppedEarly = true;
+      skips.not_searched += files.length - start;
+      return outcome;
+    }
+    const batch = files.slice(start, start + limits.parseConcurrency);
+    const parsed = await Promise.all(
+      batch.map(async (file) => {
+        const source = await readSource(workspace, file.path, limits.maxFileBytes);
+        if (!source.ok) return { file, skip: source.reason };
+        try {
+          return { file, relative: source.relative, root: await napi.parseAsync(lang, source.text) };
+        } catch {
+          return { file, skip: 'unreadable' as const };
+        }
+      }),
+    );
+    for (const item of parsed) {
+      if (!('root' in item) || !item.root) {
+        skips[item.skip]++;
+        continue;
+      }
+      outcome.filesSearched++;
+      for (const node of findAll(item.root.root(), matchers)) {
+        outcome.total++;
+        if (outcome.matches.length >= maxResults) continue;
+        const range = node.range();
+        outcome.matches.push({
+          file: item.relative,
+          line: range.start.line + 1,
+          col: range.start.column,
+          end_line: range.end.line + 1,
+          text: clip(node.text(), limits.maxMatchTextChars),
+        });
+      }
+    }
+  }
+  return outcome;
+}

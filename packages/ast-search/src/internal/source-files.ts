@@ -1,0 +1,79 @@
+import type { Workspace } from '@branchkit/workspace';
+
+/** A file chosen for searching. */
+export interface CandidateFile {
+  readonly path: string;
+  readonly relative: string;
+}
+
+/** Why files under the search path were left out. */
+export interface SkipCounts {
+  protected: number;
+  ignored: number;
+  links: number;
+  too_large: number;
+  binary: number;
+  unreadable: number;
+  not_searched: number;
+}
+
+/** A fresh set of zeroed skip counters. */
+export function emptySkips(): SkipCounts {
+  return { protected: 0, ignored: 0, links: 0, too_large: 0, binary: 0, unreadable: 0, not_searched: 0 };
+}
+
+/** Lists the files under `dir` whose extension belongs to the language, honouring .gitignore and never following links. */
+export async function listCandidates(
+  workspace: Workspace,
+  dir: string,
+  extensions: ReadonlySet<string>,
+  skips: SkipCounts,
+  options: { maxEntries: number; signal?: AbortSignal },
+): Promise<{ files: CandidateFile[]; truncated: boolean }> {
+  const files: CandidateFile[] = [];
+  const walk = workspace.walk(dir, {
+    recursive: true,
+    filesOnly: true,
+    maxEntries: options.maxEntries,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  let step = await walk.next();
+  while (!step.done) {
+    const entry = step.value;
+    const dot = entry.relative.lastIndexOf('.');
+    const ext = dot >= 0 ? entry.relative.slice(dot + 1).toLowerCase() : '';
+    if (entry.kind === 'file' && extensions.has(ext)) files.push({ path: entry.path, relative: entry.relative });
+    step = await walk.next();
+  }
+  const summary = step.value;
+  skips.protected += summary.skipped.protected;
+  skips.ignored += summary.skipped.ignored;
+  skips.links += summary.skipped.links;
+  skips.unreadable += summary.skipped.unreadable;
+  return { files, truncated: summary.truncated };
+}
+
+/** Reads one file as UTF-8 text through the workspace gate; returns why not when it cannot be searched. */
+export async function readSource(
+  workspace: Workspace,
+  path: string,
+  maxBytes: number,
+): Promise<{ ok: true; text: string; relative: string } | { ok: false; reason: keyof SkipCounts; error?: string }> {
+  const opened = await workspace.openRead(path, { maxBytes });
+  if ('error_code' in opened) {
+    const code = opened.error_code;
+    if (code === 'too_large') return { ok: false, reason: 'too_large', error: opened.error };
+    if (code === 'protected_path') return { ok: false, reason: 'protected', error: opened.error };
+    if (code === 'symlink_rejected') return { ok: false, reason: 'links', error: opened.error };
+    return { ok: false, reason: 'unreadable', error: opened.error };
+  }
+  try {
+    const bytes = await opened.handle.readFile();
+    if (bytes.subarray(0, 8192).includes(0)) return { ok: false, reason: 'binary' };
+    return { ok: true, text: bytes.toString('utf8'), relative: opened.relative };
+  } catch {
+    return { ok: false, reason: 'unreadable' };
+  } finally {
+    await opened.handle.close().catch(() => undefined);
+  }
+}
