@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { ExecuteOptions, ToolCall } from './call.js';
 import type { ChatModel } from './chat-model.js';
 import { CloneError, ConfigurationError } from './errors.js';
+import { newId } from './internal/ids.js';
 import { type Message, type MessageInput, messageText } from './messages.js';
 import type { Provider, ProviderContext } from './provider.js';
 import { type RegisterOptions, type Registrable, type RegistryEntry, ToolRegistry } from './registry.js';
@@ -69,7 +69,7 @@ export class Branch {
   readonly #listeners = new Set<(event: BranchEvent) => void>();
 
   constructor(options: BranchOptions = {}, internal?: { clonedFrom?: string; metadata?: Record<string, unknown> }) {
-    this.id = options.id ?? randomUUID();
+    this.id = options.id ?? newId();
     this.name = options.name;
     this.model = options.model;
     this.workspaceRoot = options.workspaceRoot;
@@ -111,7 +111,7 @@ export class Branch {
       );
     }
     const message: Message = Object.freeze({
-      id: randomUUID(),
+      id: newId(),
       role: input.role,
       content: freezeContent(input.content),
       createdAt: Date.now(),
@@ -142,7 +142,7 @@ export class Branch {
     const old = this.system;
     if (!old) {
       const message: Message = Object.freeze({
-        id: randomUUID(),
+        id: newId(),
         role: 'system',
         content: text,
         createdAt: Date.now(),
@@ -156,7 +156,7 @@ export class Branch {
       this.#emit({ type: 'active', removed: [], added: [message.id] });
       return message;
     }
-    const message: Message = Object.freeze({ ...old, id: randomUUID(), content: text, createdAt: Date.now() });
+    const message: Message = Object.freeze({ ...old, id: newId(), content: text, createdAt: Date.now() });
     this.#record[0] = message;
     this.#position.delete(old.id);
     this.#position.set(message.id, 0);
@@ -294,7 +294,7 @@ export class Branch {
   async act(calls: readonly ActionCall[], options?: ActOptions): Promise<ToolCall[]>;
   async act(input: ActionCall | readonly ActionCall[], options: ActOptions = {}): Promise<ToolCall | ToolCall[]> {
     const calls = Array.isArray(input) ? (input as readonly ActionCall[]) : [input as ActionCall];
-    const ids = calls.map((call) => call.id ?? randomUUID());
+    const ids = calls.map((call) => call.id ?? newId());
     const execute = (call: ActionCall, callId: string) =>
       this.registry.invoke(call.name, call.arguments, { ...options, branch: this, callId });
     const results: ToolCall[] = [];
@@ -362,7 +362,7 @@ export class Branch {
     );
     const idMap = new Map<string, string>();
     for (const message of this.#record) {
-      const copy: Message = Object.freeze({ ...message, id: randomUUID(), origin: message.id });
+      const copy: Message = Object.freeze({ ...message, id: newId(), origin: message.id });
       idMap.set(message.id, copy.id);
       clone.#append(copy, false);
     }

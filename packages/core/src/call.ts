@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { CallErrorCode, describeZodError, errorMessage, failure, type ToolFailure } from './errors.js';
 import type { ErrorHook, PostHook, PreHook, ToolHooks } from './hooks.js';
+import { newId } from './internal/ids.js';
 import type { Tool, ToolProgress } from './tool.js';
 
 /** Lifecycle of one tool call. */
@@ -45,7 +45,7 @@ export class ToolCall<RES = unknown> {
   /** Errors thrown by post hooks; they never change the result. */
   readonly hookErrors: string[] = [];
 
-  constructor(name: string, rawArgs: unknown, id: string = randomUUID()) {
+  constructor(name: string, rawArgs: unknown, id: string = newId()) {
     this.id = id;
     this.name = name;
     this.rawArgs = rawArgs;

@@ -1,1 +1,46 @@
-export {};
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type BenchRow, type BenchSuite, machineDescription } from './harness.js';
+import { renderReport } from './report.js';
+import { suites } from './suites/index.js';
+
+// Usage: node tooling/bench/dist/run.js [suite ...]   (BENCH_SCALE=0.1 for a quick run; BENCH_OUT to write elsewhere)
+const wanted = process.argv.slice(2);
+const selected: BenchSuite[] = wanted.length ? suites.filter((suite) => wanted.includes(suite.name)) : suites;
+const scale = Number(process.env.BENCH_SCALE ?? '1') || 1;
+const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+const out = process.env.BENCH_OUT ?? join(repoRoot, 'BENCHMARKS.md');
+
+const startedAt = new Date();
+const t0 = performance.now();
+const rows: BenchRow[] = [];
+for (const suite of selected) {
+  const scratch = mkdtempSync(join(tmpdir(), `bk-bench-${suite.name}-`));
+  const s0 = performance.now();
+  console.log(`▶ ${suite.name}`);
+  try {
+    const got = await suite.run({ scratch, scale, log: (message) => console.log(`  ${message}`) });
+    rows.push(...got);
+    for (const row of got)
+      console.log(
+        `  ${row.name}: ${row.ours.toFixed(3)} ${row.unit}${row.peer !== undefined ? ` vs ${row.peer.toFixed(3)}` : ''}`,
+      );
+  } catch (error) {
+    console.error(`  suite ${suite.name} failed:`, error);
+    rows.push({
+      suite: suite.name,
+      name: 'suite failed',
+      unit: '-',
+      ours: Number.NaN,
+      note: String((error as Error).message ?? error).slice(0, 200),
+    });
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  console.log(`  (${((performance.now() - s0) / 1000).toFixed(1)} s)`);
+}
+const seconds = (performance.now() - t0) / 1000;
+writeFileSync(out, renderReport(rows, machineDescription(), startedAt, seconds));
+console.log(`wrote ${out} (${seconds.toFixed(0)} s)`);
