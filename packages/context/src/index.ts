@@ -1,1 +1,15 @@
-export {};
+/** The `context` tool: lets a model inspect and curate the active view of its own branch. */
+export { type ContextToolOptions, contextProvider, createContextTool } from './context-tool.js';
+/** Error codes returned by the `context` tool. */
+export { ContextErrorCode } from './errors.js';
+/** Guidance text on curating one's own context, and the tool description that embeds it. */
+export { CONTEXT_DESCRIPTION, CONTEXT_GUIDANCE } from './guidance.js';
+/** The pure handler and its options. */
+export { type ContextOptions, handleContext } from './handle-context.js';
+/** The marker and instruction used by compaction. */
+export { SUMMARY_INSTRUCTION } from './internal/auto-summary.js';
+export { COMPACTION_PREFIX } from './internal/compact.js';
+/** Limits of the tool, each overridable. */
+export { type ContextLimits, DEFAULT_CONTEXT_LIMITS } from './limits.js';
+/** Request and response schemas (also the TypeScript types). */
+export { ContextRequest, ContextResponse } from './schema.js';

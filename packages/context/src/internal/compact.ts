@@ -1,0 +1,83 @@
+import { type Branch, type ChatModel, failure, messageTokens, type ToolFailure } from '@branchkit/core';
+import { ContextErrorCode } from '../errors.js';
+import type { ContextLimits } from '../limits.js';
+import type { CompactResult, ContextRequest } from '../schema.js';
+import { autoSummary } from './auto-summary.js';
+import { activeFloor, clampSpan, isCurrentCall, spanText } from './ranges.js';
+
+/** The marker that starts every compaction summary, so a reader can tell it from ordinary assistant text. */
+export const COMPACTION_PREFIX = '[CONTEXT COMPACTION]';
+
+const isToolIo = (role: string) => role === 'action_request' || role === 'action_response';
+
+/**
+ * Replaces a span of the active view with one summary message. The summary is appended to the full record and
+ * placed in the active view where the first collapsed message was; the collapsed messages stay in the record.
+ */
+export async function compact(
+  branch: Branch,
+  request: Pick<ContextRequest, 'start' | 'end' | 'mode' | 'summary' | 'auto'>,
+  options: {
+    limits: ContextLimits;
+    model?: ChatModel | undefined;
+    signal?: AbortSignal | undefined;
+    callId?: string | undefined;
+  },
+): Promise<CompactResult | ToolFailure> {
+  const active = branch.activeMessages();
+  const span = clampSpan(request.start, request.end, activeFloor(branch), () => active.length, active.length);
+  if (span.start >= span.end) {
+    return failure(
+      ContextErrorCode.invalidRange,
+      `Invalid range ${spanText(span)} for compact (the active view holds ${active.length} messages). ` +
+        'Check the indices with action="get_messages".',
+    );
+  }
+  const inSpan = active.slice(span.start, span.end);
+  const collapsed = inSpan.filter(
+    (message) => (request.mode === 'all' || isToolIo(message.role)) && !isCurrentCall(message, options.callId),
+  );
+  if (collapsed.length === 0) {
+    return failure(
+      ContextErrorCode.nothingToCompact,
+      `There are no tool calls or results in ${spanText(span)}. Use mode="all" to collapse the reasoning as well.`,
+    );
+  }
+  let summary = request.summary?.trim() ?? '';
+  if (summary === '') {
+    if (!request.auto) {
+      return failure(
+        ContextErrorCode.summaryRequired,
+        'compact needs a non-empty summary of the span (or auto=true to ask the branch model for one).',
+      );
+    }
+    const written = await autoSummary(options.model, collapsed, options.limits.autoSourceChars, options.signal);
+    if (typeof written !== 'string') return written;
+    summary = written;
+  }
+  const collapsedIds = collapsed.map((message) => message.id);
+  const note = branch.addMessage({
+    role: 'assistant',
+    content: `${COMPACTION_PREFIX} ${summary}`,
+    metadata: { context_compaction: { replaced: collapsedIds, mode: request.mode } },
+  });
+  const gone = new Set(collapsedIds);
+  const next: string[] = [];
+  for (const message of active) {
+    if (message.id === collapsedIds[0]) next.push(note.id);
+    if (!gone.has(message.id)) next.push(message.id);
+  }
+  branch.setActiveIds(next);
+  const freed = collapsed.reduce((sum, message) => sum + messageTokens(message), 0) - messageTokens(note);
+  return {
+    success: true,
+    action: 'compact',
+    compacted: collapsed.length,
+    summary_id: note.id,
+    tokens_freed_est: freed,
+    removed_ids: collapsedIds,
+    added_ids: [note.id],
+    active: branch.activeIds().length,
+    total: branch.messages.length,
+  };
+}

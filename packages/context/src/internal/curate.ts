@@ -1,0 +1,109 @@
+import { type Branch, failure, type ToolFailure } from '@branchkit/core';
+import { ContextErrorCode } from '../errors.js';
+import type { EvictResult, RestoreResult } from '../schema.js';
+import { activeFloor, callIdOf, clampSpan, isCurrentCall, spanText } from './ranges.js';
+
+function invalidRange(what: string, span: { start: number; end: number }, length: number): ToolFailure {
+  return failure(
+    ContextErrorCode.invalidRange,
+    `Invalid range ${spanText(span)} for ${what} (it holds ${length} messages after clamping). ` +
+      'Check the indices with action="get_messages" and pass start < end.',
+  );
+}
+
+/**
+ * Hides messages [start, end) of the active view. The system message at index 0 is never hidden, nor is the request
+ * of the call in progress (its answer is about to be appended).
+ */
+export function evict(
+  branch: Branch,
+  start: number | null | undefined,
+  end: number | null | undefined,
+  callId?: string,
+): EvictResult | ToolFailure {
+  const active = branch.activeIds();
+  const span = clampSpan(start, end, activeFloor(branch), (s) => s + 1, active.length);
+  if (span.start >= span.end) return invalidRange('the active view', span, active.length);
+  const ids = active.slice(span.start, span.end).filter((id) => !isCurrentCall(branch.getMessage(id), callId));
+  branch.evict(ids);
+  return {
+    success: true,
+    action: 'evict',
+    removed: ids.length,
+    removed_ids: [...ids],
+    added_ids: [],
+    active: branch.activeIds().length,
+    total: branch.messages.length,
+  };
+}
+
+/**
+ * Keeps the newest `keep` active tool results and hides the older ones together with the action_request that
+ * asked for each of them (matched by call_id), so no call is left dangling without its answer.
+ */
+export function evictActionResults(branch: Branch, keep: number): EvictResult {
+  const active = branch.activeMessages();
+  const responses = active.filter((message) => message.role === 'action_response');
+  const keepCount = Math.max(0, keep);
+  if (responses.length === 0 || responses.length <= keepCount) {
+    return {
+      success: true,
+      action: 'evict_action_results',
+      removed: 0,
+      message: `There are ${responses.length} tool results in the active view and ${keepCount} are kept; nothing to hide.`,
+      removed_ids: [],
+      added_ids: [],
+      active: active.length,
+      total: branch.messages.length,
+    };
+  }
+  const old = responses.slice(0, responses.length - keepCount);
+  const callIds = new Set(
+    old.map((message) => callIdOf(message.content)).filter((id): id is string => id !== undefined),
+  );
+  const drop = new Set(old.map((message) => message.id));
+  for (const message of active) {
+    if (message.role === 'action_request' && callIds.has(callIdOf(message.content) ?? '')) drop.add(message.id);
+  }
+  const removedIds = active.filter((message) => drop.has(message.id)).map((message) => message.id);
+  branch.evict(removedIds);
+  return {
+    success: true,
+    action: 'evict_action_results',
+    removed: removedIds.length,
+    message: `Hid ${old.length} older tool results and their requests; the newest ${keepCount} stay active.`,
+    removed_ids: removedIds,
+    added_ids: [],
+    active: branch.activeIds().length,
+    total: branch.messages.length,
+  };
+}
+
+/** Brings messages [start, end) of the full record back into the active view, in chronological order. */
+export function restore(
+  branch: Branch,
+  start: number | null | undefined,
+  end: number | null | undefined,
+): RestoreResult | ToolFailure {
+  if (start === undefined || start === null) {
+    return failure(
+      ContextErrorCode.invalidRequest,
+      'restore needs start (an index of the full record). Find it with action="get_messages" scope="all".',
+    );
+  }
+  const record = branch.messages;
+  const span = clampSpan(start, end, 0, (s) => s + 1, record.length);
+  if (span.start >= span.end) return invalidRange('the full record', span, record.length);
+  const wanted = record.slice(span.start, span.end).filter((message) => !branch.isActive(message.id));
+  const ids = wanted.map((message) => message.id);
+  branch.restore(ids);
+  return {
+    success: true,
+    action: 'restore',
+    restored: ids.length,
+    removed_ids: [],
+    added_ids: ids,
+    active: branch.activeIds().length,
+    total: record.length,
+  };
+}
