@@ -1,0 +1,100 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CANARY, type Fixture, makeFixture } from './test-fixture.js';
+
+// A separate process flips `target` forever: link to outside → gone → real file/dir → gone → link …
+const RACER = `
+const fs = require('node:fs');
+const [target, linkTo, kind] = process.argv.slice(-3);
+process.stdout.write('ready\\n');
+for (;;) {
+  try { fs.rmSync(target, { recursive: true, force: true }); } catch {}
+  try { fs.symlinkSync(linkTo, target); } catch {}
+  try { fs.rmSync(target, { recursive: true, force: true }); } catch {}
+  try {
+    if (kind === 'dir') { fs.mkdirSync(target); fs.writeFileSync(target + '/x.txt', 'inside'); }
+    else fs.writeFileSync(target, 'inside');
+  } catch {}
+}`;
+
+const ALLOWED = new Set([
+  'symlink_rejected',
+  'outside_workspace',
+  'not_found',
+  'changed_during_check',
+  'not_a_directory',
+  'io_error',
+]);
+
+let f: Fixture;
+let before: string;
+let racer: ChildProcess | undefined;
+
+async function startRacer(target: string, linkTo: string, kind: 'file' | 'dir') {
+  racer = spawn(process.execPath, ['-e', RACER, target, linkTo, kind], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((done) => racer?.stdout?.once('data', () => done()));
+}
+
+beforeEach(() => {
+  f = makeFixture({ 'stable.txt': 'stable' });
+  before = f.snapshotOutside();
+});
+afterEach(async () => {
+  if (racer && racer.exitCode === null) {
+    const exited = new Promise((done) => racer?.once('exit', done));
+    racer.kill('SIGKILL');
+    await exited;
+  }
+  racer = undefined;
+  expect(f.snapshotOutside()).toBe(before);
+  expect(readFileSync(join(f.outside, 'secret.txt'), 'utf8')).toBe(`${CANARY}\n`);
+  f.cleanup();
+});
+
+describe('file ⇄ symlink races', () => {
+  it('reads never return outside bytes and writes never touch outside while the final component flips', async () => {
+    await startRacer(f.path('flip'), join(f.outside, 'secret.txt'), 'file');
+    const seen = new Map<string, number>();
+    for (let i = 0; i < 400; i++) {
+      const r = await f.ws.openRead('flip');
+      if (r.ok) {
+        const text = await r.handle.readFile('utf8');
+        await r.handle.close();
+        expect(text).not.toContain(CANARY);
+        seen.set('read', (seen.get('read') ?? 0) + 1);
+      } else {
+        expect(ALLOWED.has(r.error_code)).toBe(true);
+        expect(r.error).not.toContain(CANARY);
+      }
+      const w = await f.ws.writeFile('flip', `written ${i}`);
+      if (!w.ok) expect(ALLOWED.has(w.error_code)).toBe(true);
+      else seen.set('write', (seen.get('write') ?? 0) + 1);
+    }
+    expect(readFileSync(f.path('stable.txt'), 'utf8')).toBe('stable');
+  });
+
+  it('an intermediate directory flipping to a link to outside never leaks or changes outside', async () => {
+    await startRacer(f.path('d'), join(f.outside, 'dir'), 'dir');
+    for (let i = 0; i < 300; i++) {
+      const r = await f.ws.openRead('d/x.txt');
+      if (r.ok) {
+        const text = await r.handle.readFile('utf8');
+        await r.handle.close();
+        expect(text).not.toContain(CANARY);
+      } else expect(ALLOWED.has(r.error_code)).toBe(true);
+      const w = await f.ws.writeFile(`d/new-${i}.txt`, 'payload');
+      if (!w.ok) expect(ALLOWED.has(w.error_code)).toBe(true);
+      const m = await f.ws.mkdir(`d/sub-${i}/deeper`);
+      if (!m.ok) expect(ALLOWED.has(m.error_code)).toBe(true);
+      if (i % 10 === 0) {
+        try {
+          for await (const entry of f.ws.walk('d')) expect(entry.path.startsWith(`${f.root}/`)).toBe(true);
+        } catch (error) {
+          expect(ALLOWED.has((error as { failure: { error_code: string } }).failure.error_code)).toBe(true);
+        }
+      }
+    }
+  });
+});
