@@ -1,0 +1,107 @@
+import { defineTool, errorMessage, failure, type Tool, type ToolFailure } from '@branchkit/core';
+import { ErrorCode, McpError, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { McpLimits } from '../limits.js';
+import type { Connection } from './connect.js';
+
+/** Error codes a proxied tool can return on top of the executor's own. */
+export const McpErrorCode = {
+  remoteError: 'remote_error',
+  remoteUnavailable: 'remote_unavailable',
+} as const;
+
+type CallResult = Awaited<ReturnType<Connection['client']['callTool']>>;
+type ContentBlock = { type: string; text?: string };
+
+/** A local validator for a remote schema; a schema zod cannot read is left for the server to check. */
+function requestSchema(inputSchema: McpTool['inputSchema']): z.ZodType<Record<string, unknown>> {
+  try {
+    return z.fromJSONSchema(inputSchema as Parameters<typeof z.fromJSONSchema>[0]) as z.ZodType<
+      Record<string, unknown>
+    >;
+  } catch {
+    return z.record(z.string(), z.unknown());
+  }
+}
+
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}\n[… ${text.length - max} more characters cut by branchkit's maxResultChars limit]`;
+}
+
+function contentText(content: readonly ContentBlock[], max: number): string {
+  const parts = content.map((block) =>
+    block.type === 'text' && typeof block.text === 'string' ? block.text : `[${block.type} content omitted]`,
+  );
+  return clip(parts.join('\n'), max);
+}
+
+/** Maps a remote result onto a local output: failures become typed values, structured data wins over text. */
+export function fromRemoteResult(alias: string, toolName: string, result: CallResult, limits: McpLimits): unknown {
+  const content = (Array.isArray(result.content) ? result.content : []) as ContentBlock[];
+  if (result.isError) {
+    const detail = contentText(content, limits.maxResultChars) || 'no details given';
+    return failure(McpErrorCode.remoteError, `MCP server ${alias} reported an error from ${toolName}: ${detail}`);
+  }
+  const structured = result.structuredContent;
+  if (structured && typeof structured === 'object') return structured;
+  if ('toolResult' in result) return result.toolResult;
+  return contentText(content, limits.maxResultChars);
+}
+
+function unavailable(alias: string, why: string): ToolFailure {
+  return failure(
+    McpErrorCode.remoteUnavailable,
+    `MCP server ${alias} cannot be reached (${why}). Do not retry this tool until the server is reconnected.`,
+  );
+}
+
+/** Builds the local Tool that forwards calls to one remote MCP tool. */
+export function proxyTool(
+  connection: Connection,
+  alias: string,
+  name: string,
+  remote: McpTool,
+  limits: McpLimits,
+): Tool<Record<string, unknown>, unknown> {
+  const { $schema: _dropped, ...inputSchema } = remote.inputSchema as Record<string, unknown>;
+  return defineTool({
+    name,
+    description: remote.description?.trim() || `Runs the tool ${remote.name} on the MCP server ${alias}.`,
+    request: requestSchema(remote.inputSchema),
+    jsonSchema: inputSchema,
+    ...(remote.annotations ? { annotations: { ...remote.annotations } } : {}),
+    handler: async (request, context) => {
+      if (connection.isClosed()) return unavailable(alias, 'the connection is closed');
+      try {
+        const result = await connection.client.callTool({ name: remote.name, arguments: request }, undefined, {
+          signal: context.signal,
+          timeout: limits.requestTimeoutMs,
+          ...(context.progress
+            ? {
+                onprogress: (update) =>
+                  context.progress?.({
+                    completed: update.progress,
+                    ...(update.total !== undefined ? { total: update.total } : {}),
+                    ...(update.message ? { message: update.message } : {}),
+                  }),
+              }
+            : {}),
+        });
+        return fromRemoteResult(alias, remote.name, result, limits);
+      } catch (error) {
+        if (context.signal.aborted) throw error;
+        if (connection.isClosed() || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)) {
+          return unavailable(alias, errorMessage(error));
+        }
+        if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+          return unavailable(alias, `no answer within ${limits.requestTimeoutMs} ms`);
+        }
+        return failure(
+          McpErrorCode.remoteError,
+          `MCP server ${alias} rejected the call to ${remote.name}: ${errorMessage(error)}`,
+        );
+      }
+    },
+  });
+}
