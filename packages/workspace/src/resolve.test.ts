@@ -158,6 +158,9 @@ describe('intents and kinds', () => {
     expect(await code('missing', 'list')).toBe('not_found');
     expect(await code('a.txt', 'list')).toBe('not_a_directory');
     expect(await code('src', 'write')).toBe('not_a_file');
+    expect(await code('a.txt/')).toBe('not_a_directory');
+    expect(await code('newdir/', 'write')).toBe('not_a_file');
+    expect(await code('src/', 'list')).toBe('ok');
     expect(await f.ws.resolve('new/dir/file.txt', 'write')).toMatchObject({
       ok: true,
       exists: false,

@@ -168,7 +168,7 @@ describe('writeFile', () => {
   it('mkdir creates nested directories and accepts an existing one', async () => {
     expect(await f.ws.mkdir('x/y/z')).toMatchObject({ ok: true, path: f.path('x/y/z') });
     expect(statSync(f.path('x/y/z')).isDirectory()).toBe(true);
-    expect(await f.ws.mkdir('x/y')).toMatchObject({ ok: true });
+    expect(await f.ws.mkdir('x/y/')).toMatchObject({ ok: true });
     expect(await f.ws.mkdir('a.txt')).toMatchObject({ error_code: 'not_a_directory' });
     expect((await resolveDetail(ctx(), 'x/y/z', 'list')).ok).toBe(true);
   });

@@ -41,9 +41,13 @@ export function isIgnored(levels: readonly IgnoreLevel[], rel: string, directory
   for (const level of levels) {
     const local = level.base === '' ? rel : rel.startsWith(`${level.base}/`) ? rel.slice(level.base.length + 1) : '';
     if (local === '') continue;
-    const result = level.rules.test(directory ? `${local}/` : local);
-    if (result.ignored) ignored = true;
-    else if (result.unignored) ignored = false;
+    try {
+      const result = level.rules.test(directory ? `${local}/` : local);
+      if (result.ignored) ignored = true;
+      else if (result.unignored) ignored = false;
+    } catch {
+      // a name the ignore library cannot parse is simply not matched by any rule
+    }
   }
   return ignored;
 }

@@ -15,8 +15,9 @@ export function applyIntent(
       `${q} is a device, pipe or socket, not a regular file; tools only work with regular files and directories.`,
     );
   }
+  const slash = input.endsWith('/');
   if (intent === 'write') {
-    if (detail.kind === 'directory') {
+    if (detail.kind === 'directory' || slash) {
       return workspaceFailure('not_a_file', `${q} is a directory; give the path of a file inside it.`);
     }
     return detail;
@@ -27,7 +28,7 @@ export function applyIntent(
       `Nothing exists at ${q}. Check the spelling, or list the parent directory to see what is there.`,
     );
   }
-  if (intent === 'list' && detail.kind !== 'directory') {
+  if ((intent === 'list' || slash) && detail.kind !== 'directory') {
     return workspaceFailure('not_a_directory', `${q} is a file, not a directory; read it instead of listing it.`);
   }
   return detail;
