@@ -1,0 +1,93 @@
+import { describeZodError, failure } from '@branchkit/core';
+import { clampTimeout, runProcess, splitCommand } from '@branchkit/process';
+import { isWorkspaceFailure, Workspace } from '@branchkit/workspace';
+import { type BashLimits, resolveBashLimits } from './limits.js';
+import { BashRequest, type BashResponse } from './schema.js';
+
+/** How a bash tool is configured: where it may run and which environment its commands see. */
+export interface BashOptions {
+  /** The workspace root; every `cwd` must resolve inside it. */
+  readonly workspaceRoot: string;
+  /** Variables added to every command's environment exactly as given (the caller's explicit choice). */
+  readonly env?: Record<string, string>;
+  /** Where inherited variables come from (default: the host process); only allow-listed, non-secret names pass. */
+  readonly baseEnv?: Record<string, string | undefined>;
+  /** Overrides for {@link DEFAULT_BASH_LIMITS}. */
+  readonly limits?: Partial<BashLimits>;
+}
+
+/** Options of one call: the tool's configuration plus the call's cancellation signal. */
+export interface BashCallOptions extends BashOptions {
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Runs one command without a shell inside the workspace; never throws for an expected failure, so a model always
+ * gets a value it can read and act on.
+ */
+export async function handleBash(request: unknown, options: BashCallOptions): Promise<BashResponse> {
+  const parsed = BashRequest.safeParse(request);
+  if (!parsed.success) return failure('invalid_request', `Invalid bash request: ${describeZodError(parsed.error)}`);
+  const { command, timeout, cwd } = parsed.data;
+  const limits = resolveBashLimits(options.limits);
+
+  if (command.length > limits.maxCommandLength) {
+    return failure(
+      'command_too_long',
+      `The command is ${command.length} characters long; the limit is ${limits.maxCommandLength}. ` +
+        'Put long input in a file (with the editor tool) and pass its name instead.',
+    );
+  }
+  const split = splitCommand(command);
+  if (!split.ok) return failure(split.error_code, split.error);
+
+  const workspace = await Workspace.open(options.workspaceRoot);
+  const where = await workspace.resolve(cwd ?? '.', 'list');
+  if (isWorkspaceFailure(where)) return failure(where.error_code, where.error);
+  if (where.kind !== 'directory') {
+    return failure(
+      where.kind === 'missing' ? 'not_found' : 'not_a_directory',
+      where.kind === 'missing'
+        ? `The cwd ${JSON.stringify(where.relative)} does not exist. Pick an existing directory in the workspace.`
+        : `The cwd ${JSON.stringify(where.relative)} is not a directory. Use the directory that contains it.`,
+    );
+  }
+
+  const applied = clampTimeout(timeout, { defaultMs: limits.defaultTimeoutMs, maxMs: limits.maxTimeoutMs });
+  const result = await runProcess(split.argv, {
+    cwd: where.path,
+    workspaceRoot: workspace.root,
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.baseEnv ? { baseEnv: options.baseEnv } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    timeoutMs: applied.timeoutMs,
+    maxOutputBytes: limits.maxOutputBytes,
+    drainMs: limits.drainMs,
+    killGraceMs: limits.killGraceMs,
+  });
+  if (!result.success) return failure(result.error_code, result.error);
+
+  const notes: string[] = [];
+  if (applied.note) notes.push(applied.note);
+  if (result.timed_out) {
+    notes.push(
+      `The command did not finish within ${applied.timeoutMs} ms and was stopped with everything it started; ` +
+        'the output above is what it printed until then. Raise `timeout` (up to ' +
+        `${limits.maxTimeoutMs} ms) or run something smaller.`,
+    );
+  } else if (result.aborted) {
+    notes.push('The call was cancelled; the output above is what the command printed until then.');
+  }
+  return {
+    stdout: result.stdout,
+    stderr: result.stderr,
+    return_code: typeof result.return_code === 'number' ? result.return_code : -1,
+    signal: result.signal ?? null,
+    timed_out: result.timed_out,
+    stdout_truncated: result.stdout_truncated,
+    stderr_truncated: result.stderr_truncated,
+    timeout_ms: applied.timeoutMs,
+    duration_ms: result.duration_ms,
+    ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
+  };
+}

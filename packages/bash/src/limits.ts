@@ -1,0 +1,42 @@
+import { DEFAULT_PROCESS_LIMITS } from '@branchkit/process';
+
+/** Every limit of the bash tool; each can be overridden through `BashOptions.limits`. */
+export interface BashLimits {
+  /** Timeout used when a request gives none (or a non-positive one). */
+  readonly defaultTimeoutMs: number;
+  /** Largest timeout a request may ask for; larger requests are lowered to this and told so. */
+  readonly maxTimeoutMs: number;
+  /** Bytes kept per stream (head and tail); the middle of a flood is dropped with a marker. */
+  readonly maxOutputBytes: number;
+  /** How long pipes held by a stray grandchild may stay open after the command itself exits. */
+  readonly drainMs: number;
+  /** Pause between SIGTERM and SIGKILL when a command is stopped. */
+  readonly killGraceMs: number;
+  /** Longest accepted command string, in characters. */
+  readonly maxCommandLength: number;
+}
+
+/** Defaults shared with `@branchkit/process`, so the standalone tool and the coding toolkit apply one rule. */
+export const DEFAULT_BASH_LIMITS: BashLimits = Object.freeze({
+  // Most commands finish in seconds; one that runs 30 s is usually waiting for input that never comes.
+  defaultTimeoutMs: DEFAULT_PROCESS_LIMITS.timeoutMs,
+  // Five minutes fits a slow build or test run without letting one call hold the agent indefinitely.
+  maxTimeoutMs: DEFAULT_PROCESS_LIMITS.maxTimeoutMs,
+  // 100 kB per stream is several screens of text yet leaves most of a model's context free.
+  maxOutputBytes: DEFAULT_PROCESS_LIMITS.maxOutputBytes,
+  // A quarter second lets buffered output arrive without letting a background child hang the call.
+  drainMs: DEFAULT_PROCESS_LIMITS.drainMs,
+  // Two seconds lets a well-behaved program flush and clean up before it is killed.
+  killGraceMs: DEFAULT_PROCESS_LIMITS.killGraceMs,
+  // Real commands are short; 32 KiB is far beyond any legitimate single command line.
+  maxCommandLength: 32_768,
+});
+
+/** Merges caller overrides over the defaults, keeping only positive finite numbers. */
+export function resolveBashLimits(overrides: Partial<BashLimits> | undefined): BashLimits {
+  const merged: Record<string, number> = { ...DEFAULT_BASH_LIMITS };
+  for (const [key, value] of Object.entries(overrides ?? {})) {
+    if (key in merged && typeof value === 'number' && Number.isFinite(value) && value > 0) merged[key] = value;
+  }
+  return Object.freeze(merged) as unknown as BashLimits;
+}

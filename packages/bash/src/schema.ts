@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** One command to run without a shell; unknown fields (such as the retired `allow_shell`) are refused. */
+export const BashRequest = z
+  .object({
+    command: z
+      .string()
+      .min(1)
+      .describe(
+        'One program and its arguments, quoted like a POSIX shell (single quotes keep everything literal). ' +
+          'No pipes, redirection, `&&`, `;`, variables, globs or `~`: they are not expanded.',
+      ),
+    timeout: z
+      .number()
+      .optional()
+      .describe(
+        'Milliseconds before the command is stopped. Default 30000, maximum 300000; 0 or less means the default.',
+      ),
+    cwd: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Directory to run in, relative to the workspace root (default: the root). Use this instead of `cd`.'),
+  })
+  .strict();
+
+/** A validated bash request. */
+export type BashRequest = z.infer<typeof BashRequest>;
+
+/** What a command that ran produced, whatever its exit status. */
+export const BashResult = z.object({
+  stdout: z.string().describe('Standard output; when it was too long, head and tail are kept around a marker.'),
+  stderr: z.string().describe('Standard error, capped the same way as stdout.'),
+  return_code: z.number().int().describe('Exit status; -1 when the command was ended by a signal.'),
+  signal: z.string().nullable().describe('The signal that ended the command (for example SIGKILL), or null.'),
+  timed_out: z.boolean().describe('True when the command was stopped because the timeout elapsed.'),
+  stdout_truncated: z.boolean(),
+  stderr_truncated: z.boolean(),
+  timeout_ms: z.number().int().describe('The timeout that was actually applied.'),
+  duration_ms: z.number().describe('Wall-clock time of the call in milliseconds.'),
+  note: z.string().optional().describe('Why the timeout differs from the request, or what a timeout means.'),
+});
+
+/** A command that ran, whatever its exit status. */
+export type BashResult = z.infer<typeof BashResult>;
+
+/** The standard failure shape: the command did not run (refused, not found, bad cwd, …). */
+export const BashFailure = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  error_code: z.string(),
+});
+
+/** A refused or failed call. */
+export type BashFailure = z.infer<typeof BashFailure>;
+
+/** Either the outcome of a command that ran or a typed failure saying why it did not run. */
+export const BashResponse = z.union([BashResult, BashFailure]);
+
+/** Either the outcome of a command that ran or a typed failure. */
+export type BashResponse = z.infer<typeof BashResponse>;

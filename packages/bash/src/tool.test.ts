@@ -1,0 +1,37 @@
+import { describeToolConformance } from '@branchkit/test-utils';
+import { describe, expect, it } from 'vitest';
+import { BASH_DESCRIPTION } from './description.js';
+import { bashProvider, createBashTool } from './tool.js';
+
+describeToolConformance('bash', {
+  makeTool: (ws) => createBashTool({ workspaceRoot: ws.root }),
+  validRequest: () => ({ command: 'echo ok' }),
+  invalidRequests: [
+    {},
+    { command: 42 },
+    { command: '' },
+    { command: 'echo hi', allow_shell: true },
+    { command: 'echo hi', timeout: 'soon' },
+    { command: 'echo hi', cwd: 3 },
+  ],
+  escapeRequests: (ws) => [
+    { command: 'cat secret.txt', cwd: '../ws-evil' },
+    { command: 'cat secret.txt', cwd: ws.outside },
+    { command: `cat ${ws.outside}/secret.txt | cat` },
+  ],
+});
+
+describe('bash tool', () => {
+  it('says plainly that it is not a sandbox and how to recover from refusals', () => {
+    expect(BASH_DESCRIPTION).toContain('not a sandbox');
+    for (const text of ['cwd', 'head -n 20 FILE', '--output FILE', 'shell_operator', 'timed_out']) {
+      expect(BASH_DESCRIPTION).toContain(text);
+    }
+  });
+
+  it('is handed out by a stateless provider', () => {
+    const provider = bashProvider({ workspaceRoot: '/' });
+    expect(provider.scope).toBe('stateless');
+    expect(provider.build({} as never).map((tool) => tool.name)).toEqual(['bash']);
+  });
+});

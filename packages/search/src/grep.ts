@@ -1,0 +1,123 @@
+import { failure } from '@branchkit/core';
+import { baseRgArgs, displayPath, isProtectedPath, protectedGlobArgs, toWorkspacePath } from './internal/rg-common.js';
+import { RgLineParser } from './internal/rg-lines.js';
+import { runRg } from './internal/run-rg.js';
+import { type SearchContext, searchResult } from './internal/search-context.js';
+import type { SearchResponse } from './schema.js';
+
+// ripgrep's own markers for a line cut by --max-columns-preview.
+const RG_CUT_MARKER = / \[\.\.\. (?:omitted end of long line|\d+ more match(?:es)?)\]$/;
+
+/** Cuts a line at `max` characters without splitting a surrogate pair; reports whether anything was cut. */
+export function cutLine(text: string, max: number): { text: string; cut: boolean } {
+  let cut = false;
+  let body = text;
+  if (RG_CUT_MARKER.test(body)) {
+    body = body.replace(RG_CUT_MARKER, '').replace(/\uFFFD+$/, '');
+    cut = true;
+  }
+  if (body.length > max) {
+    body = body.slice(0, /[\uD800-\uDBFF]/.test(body[max - 1] ?? '') ? max - 1 : max);
+    cut = true;
+  }
+  return { text: cut ? `${body} … [line cut at ${max} chars]` : body, cut };
+}
+
+function grepArgs(ctx: SearchContext): string[] {
+  const { request, limits } = ctx;
+  return [
+    ...baseRgArgs(request.include_ignored === true),
+    '--no-heading',
+    '--with-filename',
+    '--line-number',
+    '--null',
+    // Sorting costs ripgrep its parallel walk, but makes the first N results (and an early stop) deterministic.
+    '--sort=path',
+    `--max-columns=${limits.maxLineChars * 4}`,
+    '--max-columns-preview',
+    `--max-filesize=${limits.maxFileBytes}`,
+    request.case_insensitive ? '--ignore-case' : '--case-sensitive',
+    ...(request.fixed_strings ? ['--fixed-strings'] : []),
+    ...(request.include ? [`--glob=${request.include}`] : []),
+    // Protected exclusions come last so they win over any include glob.
+    ...protectedGlobArgs(ctx.policy),
+    // Attached with '=' so a pattern such as "--pre=sh" can only ever be a pattern.
+    `--regexp=${request.pattern}`,
+    '--',
+    ctx.target,
+  ];
+}
+
+/** Searches file contents with ripgrep, streaming its output and stopping once enough has been counted. */
+export async function grep(ctx: SearchContext): Promise<SearchResponse> {
+  const parser = new RgLineParser();
+  const lines: string[] = [];
+  const stopAt = Math.max(ctx.limits.countLimit, ctx.maxResults);
+  let count = 0;
+  let withheld = 0;
+  let longLines = 0;
+  let binaryNotices = 0;
+
+  const run = await runRg({
+    rgPath: ctx.rgPath,
+    args: grepArgs(ctx),
+    cwd: ctx.cwd,
+    workspaceRoot: ctx.workspaceRoot,
+    timeoutMs: ctx.limits.timeoutMs,
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+    onStdout: (chunk, stop) => {
+      for (const line of parser.push(chunk)) {
+        if (count >= stopAt) break;
+        if (line.kind === 'notice') {
+          binaryNotices++;
+          continue;
+        }
+        const path = toWorkspacePath(ctx.prefix, line.match.path);
+        if (isProtectedPath(path, ctx.policy)) {
+          withheld++;
+          continue;
+        }
+        count++;
+        if (lines.length < ctx.maxResults) {
+          const shown = cutLine(line.match.text, ctx.limits.maxLineChars);
+          if (shown.cut) longLines++;
+          lines.push(`${displayPath(path)}:${line.match.line}:${shown.text}`);
+        }
+      }
+      if (count >= stopAt) stop();
+    },
+  });
+
+  const { outcome } = run;
+  if (!outcome.success) return failure(outcome.error_code, outcome.error);
+  const stderr = outcome.stderr.trim();
+  if (outcome.return_code === 2 && count === 0 && !outcome.timed_out && !run.stoppedEarly) {
+    const detail = stderr.replace(/^rg: /gm, '').slice(0, 600);
+    if (/regex|literal/i.test(stderr)) {
+      return failure(
+        'invalid_pattern',
+        `The pattern is not a valid regular expression: ${detail}. ` +
+          'Fix the syntax, escape special characters with a backslash, or set fixed_strings: true to search literal text.',
+      );
+    }
+    if (/glob/i.test(stderr)) return failure('invalid_glob', `The include glob was rejected: ${detail}`);
+    return failure('search_failed', `ripgrep could not complete the search: ${detail || 'no error text'}`);
+  }
+  const extra: string[] = [];
+  if (binaryNotices > 0) extra.push(`${binaryNotices} binary file(s) matched; their lines are not shown.`);
+  if (outcome.return_code === 2 && stderr !== '') {
+    extra.push(`Some files could not be searched: ${stderr.split('\n')[0]?.replace(/^rg: /, '').slice(0, 200)}`);
+  }
+  return searchResult(
+    ctx,
+    lines,
+    {
+      count,
+      lowerBound: run.stoppedEarly || outcome.timed_out || outcome.aborted,
+      timedOut: outcome.timed_out,
+      protected: withheld,
+      longLines,
+    },
+    extra,
+  );
+}

@@ -1,0 +1,80 @@
+import { dirname, posix } from 'node:path';
+import { describeZodError, failure } from '@branchkit/core';
+import { isWorkspaceFailure, type ProtectedNamePolicy, Workspace } from '@branchkit/workspace';
+import { find } from './find.js';
+import { grep } from './grep.js';
+import { checkGlob } from './internal/include-glob.js';
+import { loadRgPath } from './internal/run-rg.js';
+import type { SearchContext } from './internal/search-context.js';
+import { resolveSearchLimits, SEARCH_DEFAULTS, type SearchLimits } from './limits.js';
+import { SearchRequest, type SearchResponse } from './schema.js';
+
+/** How a search tool is configured. */
+export interface SearchOptions {
+  /** The workspace root; every searched path must resolve inside it. */
+  readonly workspaceRoot: string;
+  /** Overrides for {@link DEFAULT_SEARCH_LIMITS}. */
+  readonly limits?: Partial<SearchLimits>;
+  /** Names never searched or listed (default: the workspace's protected-name policy). */
+  readonly protectedNames?: ProtectedNamePolicy;
+  /** A ripgrep binary to use instead of the one shipped by `@vscode/ripgrep`. */
+  readonly rgPath?: string;
+}
+
+/** Options of one call: the tool's configuration plus the call's cancellation signal. */
+export interface SearchCallOptions extends SearchOptions {
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Runs one grep or find inside the workspace; refusals and bad input come back as typed failures, and a search
+ * that runs out of time returns what it found so far.
+ */
+export async function handleSearch(request: unknown, options: SearchCallOptions): Promise<SearchResponse> {
+  const parsed = SearchRequest.safeParse(request);
+  if (!parsed.success) return failure('invalid_request', `Invalid search request: ${describeZodError(parsed.error)}`);
+  const req = parsed.data;
+  const limits = resolveSearchLimits(options.limits);
+  const maxResults = req.max_results ?? SEARCH_DEFAULTS[req.action];
+  if (maxResults > limits.maxResults) {
+    return failure('invalid_request', `max_results may be at most ${limits.maxResults}; ask for fewer.`);
+  }
+  if (req.pattern.length > limits.maxPatternLength) {
+    return failure('invalid_request', `The pattern is longer than ${limits.maxPatternLength} characters.`);
+  }
+  if (req.action === 'grep' && /[\u0000]/.test(req.pattern)) {
+    return failure('invalid_pattern', 'The pattern contains a NUL character, which cannot be searched for.');
+  }
+  const badGlob =
+    (req.include !== undefined ? checkGlob('include', req.include, limits.maxPatternLength) : undefined) ??
+    (req.action === 'find' ? checkGlob('pattern', req.pattern, limits.maxPatternLength) : undefined);
+  if (badGlob) return badGlob;
+
+  const workspace = await Workspace.open(
+    options.workspaceRoot,
+    options.protectedNames ? { protectedNames: options.protectedNames } : {},
+  );
+  const where = await workspace.resolve(req.path ?? '.', 'read');
+  if (isWorkspaceFailure(where)) return failure(where.error_code, where.error);
+  if (where.kind !== 'file' && where.kind !== 'directory') {
+    return failure('not_found', `Nothing to search at ${JSON.stringify(where.relative)}. Check the path.`);
+  }
+  const rgPath = await loadRgPath(options.rgPath);
+  if (typeof rgPath !== 'string') return rgPath;
+
+  const isDir = where.kind === 'directory';
+  const relative = where.relative === '.' ? '' : where.relative;
+  const ctx: SearchContext = {
+    request: req,
+    limits,
+    maxResults,
+    rgPath,
+    workspaceRoot: workspace.root,
+    cwd: isDir ? where.path : dirname(where.path),
+    target: isDir ? '.' : posix.basename(relative),
+    prefix: isDir ? relative : posix.dirname(relative) === '.' ? '' : posix.dirname(relative),
+    ...(options.protectedNames ? { policy: options.protectedNames } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
+  return req.action === 'grep' ? grep(ctx) : find(ctx);
+}

@@ -1,0 +1,49 @@
+import { DEFAULT_PROTECTED, isProtectedName, type ProtectedNamePolicy } from '@branchkit/workspace';
+
+/** ripgrep flags every search uses: no config file, hidden files on, `.git` off, no symlink following. */
+export function baseRgArgs(includeIgnored: boolean): string[] {
+  // --no-require-git: honour .gitignore even when the workspace is not (yet) a git repository.
+  const args = ['--no-config', '--hidden', '--no-require-git', '--color=never', '--iglob=!.git'];
+  if (includeIgnored) args.push('--no-ignore');
+  return args;
+}
+
+function escapeGlob(name: string): string {
+  return name.replace(/[\\[\]{}*?!]/g, '\\$&');
+}
+
+function globMatches(glob: string, name: string): boolean {
+  const body = [...glob.toLowerCase()]
+    .map((ch) => (ch === '*' ? '.*' : ch === '?' ? '.' : ch.replace(/[\\^$.|+()[\]{}]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${body}$`, 's').test(name.toLowerCase());
+}
+
+/**
+ * Exclusion globs for protected names so ripgrep never opens those files. A pattern that would also hide an
+ * allowed template (`.env.*` vs `.env.example`) is left to {@link isProtectedPath}, which filters every result.
+ */
+export function protectedGlobArgs(policy: ProtectedNamePolicy = DEFAULT_PROTECTED): string[] {
+  const args = policy.names.map((name) => `--iglob=!${escapeGlob(name)}`);
+  for (const pattern of policy.patterns) {
+    if (policy.allow.some((allowed) => globMatches(pattern, allowed))) continue;
+    args.push(`--iglob=!${pattern}`);
+  }
+  return args;
+}
+
+/** True when any component of a relative path is a protected name (checked on every result, whatever rg did). */
+export function isProtectedPath(relative: string, policy: ProtectedNamePolicy = DEFAULT_PROTECTED): boolean {
+  return relative.split('/').some((part) => part !== '' && isProtectedName(part, policy));
+}
+
+/** Joins a ripgrep path (relative to its cwd) onto the workspace-relative prefix of that cwd. */
+export function toWorkspacePath(prefix: string, rgPath: string): string {
+  const clean = rgPath.startsWith('./') ? rgPath.slice(2) : rgPath;
+  return prefix === '' || prefix === '.' ? clean : `${prefix}/${clean}`;
+}
+
+/** Makes a path safe to show on one line: control characters are written as escapes. */
+export function displayPath(path: string): string {
+  return path.replace(/[\u0000-\u001f\u007f]/g, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}

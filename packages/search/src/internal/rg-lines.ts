@@ -1,0 +1,65 @@
+// Incremental parser for ripgrep's `--null --with-filename --line-number --no-heading` output:
+// every match is `PATH \0 LINE ':' TEXT '\n'`. A line without a NUL is a notice ripgrep prints for a binary file.
+
+/** One matching line as ripgrep reported it; `path` is relative to ripgrep's cwd. */
+export interface RgMatch {
+  readonly path: string;
+  readonly line: number;
+  readonly text: string;
+}
+
+/** What the parser hands back for each complete output line. */
+export type RgLine = { kind: 'match'; match: RgMatch } | { kind: 'notice'; text: string };
+
+const NUL = 0;
+const NEWLINE = 0x0a;
+// A record is bounded by --max-columns plus a path; far more than this without a newline is not ripgrep output.
+const MAX_PENDING_BYTES = 1024 * 1024;
+// What ripgrep prints instead of the lines of a binary file that matched.
+const BINARY_NOTICE = /: binary file matches \(found .* byte around offset \d+\)$/;
+
+/** Splits chunks of ripgrep output into matches without ever splitting a UTF-8 character or a record. */
+export class RgLineParser {
+  #pending: Buffer = Buffer.alloc(0);
+
+  /** Feeds one chunk; returns the complete lines it finished. */
+  push(chunk: Buffer): RgLine[] {
+    this.#pending = this.#pending.length === 0 ? chunk : Buffer.concat([this.#pending, chunk]);
+    const lines: RgLine[] = [];
+    let start = 0;
+    for (;;) {
+      const newline = this.#pending.indexOf(NEWLINE, start);
+      if (newline < 0) break;
+      const nul = this.#pending.indexOf(NUL, start);
+      if (nul < 0 || nul > newline) {
+        // Either a binary-file notice, or a file name that itself contains a newline (its NUL is still ahead).
+        const text = this.#pending.subarray(start, newline).toString('utf8');
+        if (BINARY_NOTICE.test(text)) {
+          lines.push({ kind: 'notice', text });
+          start = newline + 1;
+          continue;
+        }
+        if (nul < 0) break;
+        const end = this.#pending.indexOf(NEWLINE, nul);
+        if (end < 0) break;
+        lines.push(parseRecord(this.#pending.subarray(start, end), nul - start));
+        start = end + 1;
+        continue;
+      }
+      lines.push(parseRecord(this.#pending.subarray(start, newline), nul - start));
+      start = newline + 1;
+    }
+    this.#pending = this.#pending.subarray(start);
+    if (this.#pending.length > MAX_PENDING_BYTES) this.#pending = Buffer.alloc(0);
+    return lines;
+  }
+}
+
+function parseRecord(bytes: Buffer, nul: number): RgLine {
+  const path = bytes.subarray(0, nul).toString('utf8');
+  const rest = bytes.subarray(nul + 1).toString('utf8');
+  const colon = rest.indexOf(':');
+  const line = Number(rest.slice(0, colon));
+  if (colon < 1 || !Number.isInteger(line)) return { kind: 'notice', text: rest };
+  return { kind: 'match', match: { path, line, text: rest.slice(colon + 1).replace(/\r$/, '') } };
+}

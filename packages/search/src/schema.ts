@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { DEFAULT_SEARCH_LIMITS } from './limits.js';
+
+/** A grep (file contents) or find (file names) request; field names follow the ADR. */
+export const SearchRequest = z
+  .object({
+    action: z
+      .enum(['grep', 'find'])
+      .describe('grep: search file contents with a regex. find: list files whose path matches a glob.'),
+    pattern: z
+      .string()
+      .min(1)
+      .describe(
+        'grep: a regular expression (Rust regex syntax; use fixed_strings for literal text). ' +
+          'find: a glob such as "*.ts" or "src/**/*.test.ts"; a glob without "/" matches file names at any depth.',
+      ),
+    path: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('File or directory to search, relative to the workspace root (default ".").'),
+    include: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Only files whose path matches this glob (for example "*.py"); relative to `path`, no leading "!".'),
+    max_results: z
+      .number()
+      .int()
+      .positive()
+      .max(DEFAULT_SEARCH_LIMITS.maxResults)
+      .optional()
+      .describe(
+        `Lines (grep) or paths (find) to return; default 50 for grep, 100 for find; at most ${DEFAULT_SEARCH_LIMITS.maxResults}.`,
+      ),
+    include_ignored: z
+      .boolean()
+      .optional()
+      .describe(
+        'Also search files excluded by .gitignore/.ignore (default false). Protected files are never searched.',
+      ),
+    case_insensitive: z.boolean().optional().describe('Ignore case (grep pattern and find glob).'),
+    fixed_strings: z.boolean().optional().describe('grep only: treat the pattern as literal text, not a regex.'),
+  })
+  .strict();
+
+/** A validated search request. */
+export type SearchRequest = z.infer<typeof SearchRequest>;
+
+/** What a search left out, so an empty or short answer can be read correctly. */
+export const SearchSkipped = z.object({
+  protected: z.number().int().describe('Matches withheld because they lie in protected files (credentials, keys).'),
+  long_lines: z.number().int().describe('Shown lines that were cut at the line-length cap.'),
+  ignored_files: z
+    .enum(['excluded', 'included'])
+    .describe('Whether files matched by .gitignore/.ignore were left out (the default) or searched.'),
+});
+
+/** A completed search, possibly partial. */
+export const SearchResult = z.object({
+  success: z.literal(true),
+  content: z.string().describe('grep: "path:line:text" per line; find: one path per line, newest first.'),
+  count: z.number().int().describe('Total matches found (a lower bound when count_is_lower_bound is true).'),
+  shown: z.number().int().describe('Lines in content.'),
+  truncated: z.boolean().describe('True when more was found than is shown.'),
+  count_is_lower_bound: z.boolean().describe('True when the search stopped before it had seen everything.'),
+  timed_out: z.boolean().describe('True when the time budget ran out; content holds what was found by then.'),
+  skipped: SearchSkipped,
+  note: z.string().optional().describe('What to do next when results are empty, partial or capped.'),
+});
+
+/** A completed search. */
+export type SearchResult = z.infer<typeof SearchResult>;
+
+/** The standard failure shape. */
+export const SearchFailure = z.object({ success: z.literal(false), error: z.string(), error_code: z.string() });
+
+/** Either a (possibly partial) result or a typed failure. */
+export const SearchResponse = z.union([SearchResult, SearchFailure]);
+
+/** Either a (possibly partial) result or a typed failure. */
+export type SearchResponse = z.infer<typeof SearchResponse>;

@@ -1,0 +1,37 @@
+import { describeToolConformance } from '@branchkit/test-utils';
+import { describe, expect, it } from 'vitest';
+import { SEARCH_DEFAULTS } from './limits.js';
+import { createSearchTool, searchProvider } from './tool.js';
+
+describeToolConformance('search', {
+  makeTool: (ws) => createSearchTool({ workspaceRoot: ws.root }),
+  setup: (ws) => {
+    ws.write('notes.md', 'hello world\n');
+  },
+  validRequest: () => ({ action: 'grep', pattern: 'hello' }),
+  invalidRequests: [
+    {},
+    { action: 'grep' },
+    { action: 'grep', pattern: 'x', max_results: 0 },
+    { action: 'find', pattern: '*', max_results: -1 },
+    { action: 'grep', pattern: 'x', max_results: 2.5 },
+    { action: 'grep', pattern: 'x', allow_follow: true },
+  ],
+  escapeRequests: (ws) => [
+    { action: 'grep', pattern: 'CANARY', path: '../ws-evil' },
+    { action: 'grep', pattern: 'CANARY', path: ws.outside },
+    { action: 'find', pattern: '*', path: '../ws-evil' },
+    { action: 'find', pattern: '*', path: '/' },
+  ],
+});
+
+describe('search tool', () => {
+  it('exports one default per action for the coding toolkit to share', () => {
+    expect(SEARCH_DEFAULTS).toEqual({ grep: 50, find: 100 });
+  });
+
+  it('is handed out by a stateless provider', () => {
+    const provider = searchProvider({ workspaceRoot: '/' });
+    expect(provider.build({} as never).map((tool) => tool.name)).toEqual(['search']);
+  });
+});
