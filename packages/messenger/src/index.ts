@@ -1,1 +1,30 @@
-export {};
+/** The exchange: owners, outboxes, inboxes and in-flight deliveries. */
+
+/** Error codes returned by the `messenger` tool. */
+export { MessengerErrorCode } from './errors.js';
+export { type CollectReport, Exchange, ExchangeError, type ExchangeOptions } from './exchange.js';
+/** The storage interface under an exchange, so a broker can replace the in-memory default. */
+export type { Delivery, ExchangeMessage, ExchangeTransport, InboxQuery } from './exchange-transport.js';
+/** The pure handler and what it works with. */
+export { handleMessenger } from './handle-messenger.js';
+export { WAKEUP_PREFIX } from './internal/mail.js';
+/** Limits of the tool, each overridable. */
+export { DEFAULT_MESSENGER_LIMITS, type MessengerLimits } from './limits.js';
+export { InMemoryTransport } from './memory-transport.js';
+export type {
+  HelpEvent,
+  MessengerCallbacks,
+  MessengerDeps,
+  SentRecord,
+  SignalEvent,
+  WakeupEvent,
+} from './messenger-deps.js';
+/** The tool, its description and its branch-scoped provider. */
+export {
+  createMessengerTool,
+  MESSENGER_DESCRIPTION,
+  type MessengerOptions,
+  messengerProvider,
+} from './messenger-tool.js';
+/** Request and response schemas (also the TypeScript types). */
+export { MessengerRequest, MessengerResponse, ReceivedMessage, TargetResult } from './schema.js';

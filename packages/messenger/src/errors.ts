@@ -1,0 +1,9 @@
+/** The error codes the `messenger` tool returns, so callers can branch on them. */
+export const MessengerErrorCode = {
+  invalidRequest: 'invalid_request',
+  contentTooLong: 'content_too_long',
+  tooManyRecipients: 'too_many_recipients',
+  unknownRecipient: 'unknown_recipient',
+  exchangeFailed: 'exchange_failed',
+  callbackFailed: 'callback_failed',
+} as const;

@@ -1,0 +1,34 @@
+import { describeZodError, failure } from '@branchkit/core';
+import { MessengerErrorCode } from './errors.js';
+import { checkOutgoing, deliver, receive } from './internal/mail.js';
+import { signal } from './internal/signals.js';
+import { resolveMessengerLimits } from './limits.js';
+import type { MessengerDeps } from './messenger-deps.js';
+import { MessengerRequest, type MessengerResponse } from './schema.js';
+
+/**
+ * Runs one `messenger` request as `deps.selfId`. Pure with respect to module state; every expected failure,
+ * including an exception from the exchange or a callback, comes back as a typed value.
+ */
+export async function handleMessenger(request: unknown, deps: MessengerDeps): Promise<MessengerResponse> {
+  const parsed = MessengerRequest.safeParse(request);
+  if (!parsed.success) {
+    return failure(MessengerErrorCode.invalidRequest, `Invalid messenger request: ${describeZodError(parsed.error)}`);
+  }
+  const req = parsed.data;
+  const limits = resolveMessengerLimits(deps.limits);
+  switch (req.action) {
+    case 'send':
+    case 'wakeup': {
+      const names = checkOutgoing(req.action, req.to, req.content, limits);
+      if (!Array.isArray(names)) return names;
+      return deliver(req.action, names, req.content as string, deps);
+    }
+    case 'receive':
+      return receive(req.from, deps, limits);
+    case 'done':
+    case 'finished':
+    case 'help':
+      return signal(req.action, req.content, req.urgency, deps);
+  }
+}

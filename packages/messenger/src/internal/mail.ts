@@ -1,0 +1,178 @@
+import { errorMessage, failure } from '@branchkit/core';
+import { MessengerErrorCode } from '../errors.js';
+import type { MessengerLimits } from '../limits.js';
+import type { MessengerDeps } from '../messenger-deps.js';
+import type { MessengerResponse, ReceivedMessage, TargetResult } from '../schema.js';
+import { displayName, ensureRegistered, knownNames, resolveTarget } from './names.js';
+
+/** The prefix that marks a wakeup message in the recipient's inbox. */
+export const WAKEUP_PREFIX = '[WAKEUP]';
+
+type Kind = 'send' | 'wakeup';
+
+/** Checks the fields of a send or wakeup; returns the target names or a failure. */
+export function checkOutgoing(
+  kind: Kind,
+  to: string | string[] | null | undefined,
+  content: string | null | undefined,
+  limits: MessengerLimits,
+): string[] | MessengerResponse {
+  if (to === undefined || to === null || content === undefined || content === null || content.trim() === '') {
+    return failure(
+      MessengerErrorCode.invalidRequest,
+      `${kind} needs both "to" (a teammate name or a list) and "content".`,
+    );
+  }
+  if (content.length > limits.maxContentChars) {
+    return failure(
+      MessengerErrorCode.contentTooLong,
+      `The message has ${content.length} characters; the limit is ${limits.maxContentChars}. Put long material in a file and send its path.`,
+    );
+  }
+  const names = [...new Set(Array.isArray(to) ? to : [to])];
+  if (kind === 'wakeup' && names.includes('*')) {
+    return failure(MessengerErrorCode.invalidRequest, 'wakeup needs teammate names; "*" is only for send.');
+  }
+  if (names.length > limits.maxRecipients) {
+    return failure(
+      MessengerErrorCode.tooManyRecipients,
+      `${names.length} recipients is more than ${limits.maxRecipients}; use to="*" to message everyone.`,
+    );
+  }
+  return names;
+}
+
+/** Sends (or wakes) every named teammate, one result per name; never throws. */
+export async function deliver(
+  kind: Kind,
+  names: string[],
+  content: string,
+  deps: MessengerDeps,
+): Promise<MessengerResponse> {
+  const { exchange, selfId } = deps;
+  try {
+    await ensureRegistered(exchange, selfId);
+  } catch (error) {
+    return failure(MessengerErrorCode.exchangeFailed, `The exchange refused this sender: ${errorMessage(error)}`);
+  }
+  const text = kind === 'wakeup' ? `${WAKEUP_PREFIX} ${content}` : content;
+  const channel = deps.channel === undefined ? {} : { channel: deps.channel };
+  const results: TargetResult[] = [];
+  const sent: { to: string; id: string; channel: string }[] = [];
+  for (const name of names) {
+    let targetId: string | null | undefined = null;
+    try {
+      if (name !== '*') targetId = await resolveTarget(name, deps.roster, exchange);
+    } catch (error) {
+      const why = `The exchange could not look up ${name}: ${errorMessage(error)}`;
+      results.push({ to: name, ok: false, error_code: MessengerErrorCode.exchangeFailed, error: why });
+      continue;
+    }
+    if (targetId === undefined) {
+      const error = `No teammate named ${name}. Known names: ${knownNames(deps.roster)}.`;
+      results.push({ to: name, ok: false, error_code: MessengerErrorCode.unknownRecipient, error });
+      continue;
+    }
+    let messageId: string;
+    try {
+      const message = await exchange.send(selfId, targetId, text, channel);
+      messageId = message.id;
+      sent.push({ to: name, id: message.id, channel: message.channel });
+    } catch (error) {
+      const why = `The exchange could not send to ${name}: ${errorMessage(error)}`;
+      results.push({ to: name, ok: false, error_code: MessengerErrorCode.exchangeFailed, error: why });
+      continue;
+    }
+    results.push(await wakeTarget(kind, name, targetId, content, messageId, deps));
+  }
+  let note: string | undefined;
+  if (sent.length > 0) {
+    try {
+      const report = await exchange.collect(selfId);
+      if (report.failed > 0) note = `${report.failed} deliveries failed and will be retried by the exchange.`;
+    } catch (error) {
+      note = `Queued, but delivery is delayed: ${errorMessage(error)}`;
+    }
+    deps.record?.({
+      kind,
+      to: sent.map((entry) => entry.to),
+      content: text,
+      messageIds: sent.map((entry) => entry.id),
+      channel: sent[0]?.channel ?? 'default',
+    });
+  }
+  if (results.some((result) => result.ok)) return { success: true, action: kind, results, ...(note ? { note } : {}) };
+  const first = results[0];
+  return failure(
+    first?.error_code ?? MessengerErrorCode.exchangeFailed,
+    `No target succeeded; the first problem: ${first?.error ?? 'no targets'}`,
+    {
+      results,
+    },
+  );
+}
+
+async function wakeTarget(
+  kind: Kind,
+  name: string,
+  targetId: string | null,
+  content: string,
+  messageId: string,
+  deps: MessengerDeps,
+): Promise<TargetResult> {
+  const onWakeup = deps.callbacks?.onWakeup;
+  if (kind !== 'wakeup' || !onWakeup || targetId === null) return { to: name, ok: true, message_id: messageId };
+  try {
+    const event = { name: deps.selfName, senderId: deps.selfId, target: name, targetId, message: content };
+    const result = await onWakeup(event);
+    return { to: name, ok: true, message_id: messageId, ...(result === undefined ? {} : { callback_result: result }) };
+  } catch (error) {
+    const why = `The message was queued, but the wakeup callback for ${name} failed: ${errorMessage(error)}`;
+    return { to: name, ok: false, message_id: messageId, error_code: MessengerErrorCode.callbackFailed, error: why };
+  }
+}
+
+/** Delivers pending mail, then takes this owner's new messages, oldest first, with sender names. */
+export async function receive(
+  from: string | null | undefined,
+  deps: MessengerDeps,
+  limits: MessengerLimits,
+): Promise<MessengerResponse> {
+  const { exchange, selfId, roster } = deps;
+  try {
+    await ensureRegistered(exchange, selfId);
+    let sender: string | undefined;
+    if (from !== undefined && from !== null) {
+      sender = await resolveTarget(from, roster, exchange);
+      if (sender === undefined) {
+        return failure(
+          MessengerErrorCode.unknownRecipient,
+          `No teammate named ${from}. Known names: ${knownNames(roster)}.`,
+        );
+      }
+    }
+    await exchange.collectAll();
+    await exchange.drainPending();
+    const taken = await exchange.popMany(selfId, { limit: limits.maxReceive, ...(sender ? { sender } : {}) });
+    const remaining = (await exchange.receive(selfId, sender)).length;
+    const messages: ReceivedMessage[] = [...taken]
+      .sort((a, b) => a.createdAt - b.createdAt)
+      .map((message) => ({
+        id: message.id,
+        from: displayName(message.sender, roster, limits.idPrefixChars),
+        sender_id: message.sender,
+        content: message.content,
+        channel: message.channel,
+        sent_at: new Date(message.createdAt).toISOString(),
+      }));
+    return {
+      success: true,
+      action: 'receive',
+      messages,
+      remaining,
+      ...(messages.length === 0 ? { note: 'No new messages.' } : {}),
+    };
+  } catch (error) {
+    return failure(MessengerErrorCode.exchangeFailed, `The exchange failed while receiving: ${errorMessage(error)}`);
+  }
+}

@@ -1,0 +1,99 @@
+import { type Branch, branchProvider, ConfigurationError, defineTool, type Provider, type Tool } from '@branchkit/core';
+import { Exchange } from './exchange.js';
+import { handleMessenger } from './handle-messenger.js';
+import { displayName } from './internal/names.js';
+import { type MessengerLimits, resolveMessengerLimits } from './limits.js';
+import type { MessengerCallbacks, MessengerDeps, SentRecord } from './messenger-deps.js';
+import { MessengerRequest, MessengerResponse } from './schema.js';
+
+/** Options of the messenger tool and provider. */
+export interface MessengerOptions {
+  /** The exchange to use; defaults to `branch.services.exchange`. */
+  readonly exchange?: Exchange;
+  /** Teammate name → branch id, read on every call (so names added later are seen); defaults to `services.roster`. */
+  readonly roster?: Readonly<Record<string, string>>;
+  /** Name shown for the sender; a function can name each branch (clones included). Default: roster name or id prefix. */
+  readonly senderName?: string | ((branch: Branch) => string);
+  /** Channel of sent messages. */
+  readonly channel?: string;
+  readonly callbacks?: MessengerCallbacks;
+  readonly limits?: Partial<MessengerLimits>;
+  /**
+   * How a sent message is recorded in the sender's branch: 'hidden' (default) appends it to the full record and keeps
+   * it out of the active view (the tool result already shows it), 'visible' leaves it active, 'none' skips it.
+   */
+  readonly recordSent?: 'hidden' | 'visible' | 'none';
+}
+
+/** The model-facing description of the `messenger` tool. */
+export const MESSENGER_DESCRIPTION =
+  'Talk to your teammates. send: deliver "content" to one name, a list of names, or "*" for everyone; each name gets ' +
+  'its own result, and unknown names are reported without stopping the others. receive: read new messages, oldest ' +
+  'first (add "from" to read one teammate only); call it again while "remaining" is above 0. done: you finished your ' +
+  'current task. finished: you will take no more work. wakeup: wake every listed teammate with a message. help: tell ' +
+  'the coordinator why you are stuck (urgency "blocked" when you cannot continue). On unknown_recipient, check the ' +
+  'names listed in the error; on exchange_failed or callback_failed, retry once and then tell a teammate instead.';
+
+function record(branch: Branch, mode: 'hidden' | 'visible' | 'none', entry: SentRecord): void {
+  if (mode === 'none') return;
+  const message = branch.addMessage({
+    role: 'assistant',
+    content: `[messenger ${entry.kind} to ${entry.to.join(', ')}] ${entry.content}`,
+    sender: branch.id,
+    metadata: {
+      messenger: { kind: entry.kind, to: [...entry.to], message_ids: [...entry.messageIds], channel: entry.channel },
+    },
+  });
+  if (mode === 'hidden') branch.evict([message.id]);
+}
+
+/** Builds the `messenger` tool bound to one branch: it sends and receives as `branch.id`. */
+export function createMessengerTool(
+  branch: Branch,
+  options: MessengerOptions = {},
+): Tool<MessengerRequest, MessengerResponse> {
+  const exchange = options.exchange ?? branch.services.exchange;
+  if (!(exchange instanceof Exchange)) {
+    throw new ConfigurationError(
+      'The messenger tool needs an Exchange: pass { exchange } or put one in branch services.',
+    );
+  }
+  const roster = options.roster ?? (branch.services.roster as Readonly<Record<string, string>> | undefined) ?? {};
+  const limits = resolveMessengerLimits(options.limits);
+  const recordSent = options.recordSent ?? 'hidden';
+  const nameOf = (): string => {
+    const given = options.senderName;
+    if (typeof given === 'function') return given(branch);
+    return given ?? displayName(branch.id, roster, limits.idPrefixChars);
+  };
+  return defineTool({
+    name: 'messenger',
+    description: MESSENGER_DESCRIPTION,
+    request: MessengerRequest,
+    response: MessengerResponse,
+    scope: 'branch',
+    handler: (request) => {
+      const deps: MessengerDeps = {
+        exchange,
+        roster,
+        selfId: branch.id,
+        selfName: nameOf(),
+        limits,
+        record: (entry) => record(branch, recordSent, entry),
+        ...(options.channel === undefined ? {} : { channel: options.channel }),
+        ...(options.callbacks ? { callbacks: options.callbacks } : {}),
+      };
+      return handleMessenger(request, deps);
+    },
+  });
+}
+
+/**
+ * The branch-scoped provider of the `messenger` tool. A clone gets a fresh tool that sends as the clone's id; the
+ * clone registers itself on the exchange the first time it sends or receives.
+ */
+export function messengerProvider(options: MessengerOptions = {}): Provider {
+  return branchProvider('messenger', (context) => [createMessengerTool(context.branch, options)], {
+    rebind: 'rebuild',
+  });
+}
