@@ -196,6 +196,12 @@ describe('output and environment', () => {
     expect(out.stdout).toContain('PAGER=cat');
   });
 
+  it('flags binary output as lossy', async () => {
+    ws.write('blob.bin', Buffer.from([0x41, 0, 0xff, 0x42]));
+    const out = ran(await run({ command: 'cat blob.bin' }));
+    expect(out.note).toContain('binary');
+  });
+
   it('gives commands an empty stdin', async () => {
     const out = ran(await run({ command: 'cat' }));
     expect(out).toMatchObject({ stdout: '', return_code: 0, timed_out: false });

@@ -78,6 +78,12 @@ export async function handleBash(request: unknown, options: BashCallOptions): Pr
   } else if (result.aborted) {
     notes.push('The call was cancelled; the output above is what the command printed until then.');
   }
+  if (result.stdout_binary || result.stderr_binary) {
+    notes.push(
+      'The output contained binary data (NUL bytes), so the text shown is lossy; ' +
+        "view it with `od -c FILE` or `xxd FILE`, or use the program's own output-file option.",
+    );
+  }
   return {
     stdout: result.stdout,
     stderr: result.stderr,
