@@ -1,1 +1,75 @@
-export {};
+/** The plain agent loop used by subagents and callers; see {@link runAgent}. */
+export { type AgentResult, type RunAgentOptions, runAgent } from './agent-loop.js';
+/** The read-before-edit guard and its failure codes. */
+export { checkBeforeEdit, GUARD_CODES, hashFile } from './edit-guard.js';
+/** Per-build file state with evidence tied to the branch's active view. */
+export { FileState, type FileStateEntry } from './file-state.js';
+/** Hook maps and the documented composition order. */
+export { type CodingHooks, composeHooks, type HookMap, type ToolkitHookParts } from './hook-composition.js';
+/** Every limit of the package. */
+export { type CodingLimits, DEFAULT_CODING_LIMITS } from './limits.js';
+/** The nudge engine and its rule types. */
+export {
+  type NudgeBudget,
+  type NudgeCall,
+  type NudgeContext,
+  NudgeEngine,
+  type NudgeEngineOptions,
+  type NudgePolicy,
+  type NudgeRule,
+} from './nudge-engine.js';
+/** The nudge post hook, its result field and the success test it uses. */
+export { NUDGE_FIELD, nudgePostHook, resultOk } from './nudge-hook.js';
+/** The default nudge rules and the context guidance text. */
+export { CONTEXT_GUIDANCE, defaultNudgeRules } from './nudge-rules.js';
+/** The subject string permission patterns match, per tool. */
+export { type PermissionSubject, permissionSubject } from './permission-subject.js';
+/** Permission policies, presets and the hook that enforces them. */
+export {
+  type AskHandler,
+  evaluatePermission,
+  isPresetName,
+  PERMISSION_PRESETS,
+  type PermissionAsk,
+  type PermissionDecision,
+  type PermissionPolicy,
+  type PermissionPresetName,
+  type PermissionRules,
+  type PermissionVerdict,
+  PRESET_RANK,
+  permissionHook,
+} from './permissions.js';
+/** Sandbox operations on a worktree session. */
+export {
+  PROTECTED_BRANCHES,
+  type SandboxDiff,
+  type SandboxMergeResult,
+  sandboxCommit,
+  sandboxDiff,
+  sandboxMerge,
+} from './sandbox-ops.js';
+/** Sandbox creation and retry-safe cleanup. */
+export {
+  createSandbox,
+  discardSandbox,
+  type SandboxCleanup,
+  type SandboxOptions,
+  type SandboxSession,
+} from './sandbox-session.js';
+/** The `sandbox` tool. */
+export { createSandboxTool, SandboxRequest, type SandboxToolOptions } from './sandbox-tool.js';
+/** The `subagent` tool. */
+export { createSubagentTool, SUBAGENT_SYSTEM_PROMPT, type SubagentDeps, SubagentRequest } from './subagent-tool.js';
+/** How standalone tools are composed into the toolkit. */
+export { STANDARD_SOURCES, type ToolRole, type ToolSource } from './tool-sources.js';
+/** The toolkit provider, its options and tool-name lists. */
+export {
+  ALL_CODING_TOOLS,
+  type CodingToolkitOptions,
+  type CodingToolName,
+  codingToolkit,
+  DEFAULT_CODING_TOOLS,
+  TOOLKIT_EXTRA_FIELDS,
+} from './toolkit.js';
+/** Per-build mutable state (exposed for advanced composition and tests). */
+export { type SandboxSlot, ToolkitState } from './toolkit-state.js';

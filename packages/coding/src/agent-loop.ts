@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ActionCall,
+  type Branch,
+  branchToChatMessages,
+  type ChatCompletion,
+  type ChatModel,
+  errorMessage,
+  isActionRequest,
+  toolsToChatSpecs,
+} from '@branchkit/core';
+import { DEFAULT_CODING_LIMITS } from './limits.js';
+
+/** Options of {@link runAgent}. */
+export interface RunAgentOptions {
+  /** The model to drive; defaults to `branch.model`. */
+  readonly model?: ChatModel;
+  /** Model turns allowed (each turn is one model call); default 20. */
+  readonly maxTurns?: number;
+  readonly signal?: AbortSignal;
+  /** 'sequential' (default) runs a turn's tool calls one after another, so a read can authorise a later edit. */
+  readonly strategy?: 'concurrent' | 'sequential';
+}
+
+/** How an agent run ended, and what it cost. */
+export interface AgentResult {
+  /** The model's final text (or the last text it produced before stopping). */
+  readonly text: string;
+  /** Model calls made. */
+  readonly turns: number;
+  /** Tool calls actually executed through `branch.act`. */
+  readonly toolCalls: number;
+  readonly stopped: 'answer' | 'max_turns' | 'aborted' | 'model_error';
+  /** The model's error message when `stopped` is 'model_error'. */
+  readonly error?: string;
+}
+
+/**
+ * The plain agent loop: add the instruction, then alternate model turns and tool calls (through `branch.act`)
+ * until the model answers without tool calls, the turn budget is spent, the signal aborts, or the model fails.
+ */
+export async function runAgent(
+  branch: Branch,
+  instruction: string,
+  options: RunAgentOptions = {},
+): Promise<AgentResult> {
+  const model = options.model ?? branch.model;
+  const maxTurns = Math.max(1, Math.floor(options.maxTurns ?? DEFAULT_CODING_LIMITS.agentMaxTurns));
+  branch.addMessage({ role: 'user', content: instruction });
+  if (!model)
+    return {
+      text: '',
+      turns: 0,
+      toolCalls: 0,
+      stopped: 'model_error',
+      error: 'No model is configured for this branch.',
+    };
+  const used = new Set<string>();
+  for (const message of branch.messages) if (isActionRequest(message)) used.add(message.content.call_id);
+  let turns = 0;
+  let toolCalls = 0;
+  let lastText = '';
+  while (turns < maxTurns) {
+    if (options.signal?.aborted) return { text: lastText, turns, toolCalls, stopped: 'aborted' };
+    let reply: ChatCompletion;
+    try {
+      turns += 1;
+      reply = await model.complete(branchToChatMessages(branch), {
+        tools: toolsToChatSpecs(branch.tools),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } catch (error) {
+      if (options.signal?.aborted) return { text: lastText, turns, toolCalls, stopped: 'aborted' };
+      return { text: lastText, turns, toolCalls, stopped: 'model_error', error: errorMessage(error) };
+    }
+    const text = typeof reply.text === 'string' ? reply.text : '';
+    if (text !== '') {
+      branch.addMessage({ role: 'assistant', content: text });
+      lastText = text;
+    }
+    const calls = reply.toolCalls ?? [];
+    if (calls.length === 0) return { text, turns, toolCalls, stopped: 'answer' };
+    // Call ids must be unique within a branch: file-state evidence and isCallActive() are keyed by them.
+    const batch: ActionCall[] = calls.map((call) => {
+      const id = call.id && !used.has(call.id) ? call.id : randomUUID();
+      used.add(id);
+      return { name: call.name, arguments: call.arguments, id };
+    });
+    await branch.act(batch, {
+      strategy: options.strategy ?? 'sequential',
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    toolCalls += batch.length;
+  }
+  return { text: lastText, turns, toolCalls, stopped: options.signal?.aborted ? 'aborted' : 'max_turns' };
+}

@@ -1,0 +1,142 @@
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { Workspace } from '@branchkit/workspace';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkBeforeEdit } from './edit-guard.js';
+import { FileState } from './file-state.js';
+import { call, fakeReaderSource, makeWorkspace, sha, type TempWorkspace, toolkitBranch } from './test-helpers.js';
+import { STANDARD_SOURCES } from './tool-sources.js';
+
+const sources = [fakeReaderSource, ...STANDARD_SOURCES];
+let ws: TempWorkspace;
+beforeEach(() => {
+  ws = makeWorkspace({ 'a.txt': 'alpha\n', 'b.txt': 'beta\n' });
+});
+afterEach(() => ws.cleanup());
+
+const branchFor = () => toolkitBranch(ws.root, { tools: ['reader', 'editor', 'context'], notify: false }, { sources });
+const edit = (file: string, from: string, to: string) => ({
+  action: 'edit',
+  file_path: file,
+  old_string: from,
+  new_string: to,
+});
+
+describe('read-before-edit guard', () => {
+  it('lets a new file be written without a read', async () => {
+    const branch = branchFor();
+    const out = await call(branch, 'editor', { action: 'write', file_path: 'new.txt', content: 'x\n' });
+    expect(out.success).toBe(true);
+    expect(readFileSync(ws.path('new.txt'), 'utf8')).toBe('x\n');
+  });
+
+  it('refuses to edit or overwrite an existing file that was never read, and changes nothing', async () => {
+    const branch = branchFor();
+    const edited = await call(branch, 'editor', edit('a.txt', 'alpha', 'ALPHA'));
+    expect(edited).toMatchObject({ success: false, error_code: 'not_read' });
+    expect(edited.error).toMatch(/reader/);
+    const written = await call(branch, 'editor', { action: 'write', file_path: 'a.txt', content: 'gone' });
+    expect(written).toMatchObject({ success: false, error_code: 'not_read' });
+    expect(readFileSync(ws.path('a.txt'), 'utf8')).toBe('alpha\n');
+  });
+
+  it('allows an edit after a read, and a follow-up edit on the strength of its own write', async () => {
+    const branch = branchFor();
+    expect((await call(branch, 'reader', { action: 'read', path: 'a.txt' })).success).toBe(true);
+    expect((await call(branch, 'editor', edit('a.txt', 'alpha', 'ALPHA'))).success).toBe(true);
+    expect((await call(branch, 'editor', edit('a.txt', 'ALPHA', 'omega'))).success).toBe(true);
+    expect(readFileSync(ws.path('a.txt'), 'utf8')).toBe('omega\n');
+  });
+
+  it('catches a same-size change made in the same second (content hash, not mtime)', async () => {
+    const branch = branchFor();
+    await call(branch, 'reader', { action: 'read', path: 'a.txt' });
+    const before = new Date('2024-01-01T00:00:00Z');
+    utimesSync(ws.path('a.txt'), before, before);
+    writeFileSync(ws.path('a.txt'), 'ALPHA\n');
+    utimesSync(ws.path('a.txt'), before, before);
+    const out = await call(branch, 'editor', edit('a.txt', 'ALPHA', 'x'));
+    expect(out).toMatchObject({ success: false, error_code: 'stale_read' });
+    expect(readFileSync(ws.path('a.txt'), 'utf8')).toBe('ALPHA\n');
+    await call(branch, 'reader', { action: 'read', path: 'a.txt' });
+    expect((await call(branch, 'editor', edit('a.txt', 'ALPHA', 'x'))).success).toBe(true);
+  });
+
+  it('raises no false alarm when a file is touched without changing', async () => {
+    const branch = branchFor();
+    await call(branch, 'reader', { action: 'read', path: 'a.txt' });
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(ws.path('a.txt'), later, later);
+    expect((await call(branch, 'editor', edit('a.txt', 'alpha', 'beta'))).success).toBe(true);
+  });
+
+  it('catches a change made by the bash tool-style outside writer after our own write', async () => {
+    const branch = branchFor();
+    await call(branch, 'editor', { action: 'write', file_path: 'c.txt', content: 'one\n' });
+    writeFileSync(ws.path('c.txt'), 'two\n');
+    expect(await call(branch, 'editor', edit('c.txt', 'two', 'three'))).toMatchObject({ error_code: 'stale_read' });
+  });
+});
+
+describe('file state follows the active view', () => {
+  it('drops read evidence once the read response is evicted', async () => {
+    const branch = branchFor();
+    const read = await branch.act({ name: 'reader', arguments: { action: 'read', path: 'a.txt' } });
+    const response = branch.messages.find(
+      (m) => m.role === 'action_response' && (m.content as { call_id: string }).call_id === read.id,
+    );
+    branch.evict([response?.id as string]);
+    expect(await call(branch, 'editor', edit('a.txt', 'alpha', 'x'))).toMatchObject({ error_code: 'not_read' });
+  });
+
+  it('drops write-derived evidence too, after evict_action_results through the context tool', async () => {
+    const branch = branchFor();
+    await call(branch, 'reader', { action: 'read', path: 'a.txt' });
+    await call(branch, 'editor', edit('a.txt', 'alpha', 'x'));
+    const out = await call(branch, 'context', { action: 'evict_action_results', keep_last: 0 });
+    expect(out.success).toBe(true);
+    expect(await call(branch, 'editor', edit('a.txt', 'x', 'y'))).toMatchObject({ error_code: 'not_read' });
+    expect(readFileSync(ws.path('a.txt'), 'utf8')).toBe('x\n');
+  });
+
+  it('keeps an entry while any of its evidence is active', async () => {
+    const branch = branchFor();
+    const first = await branch.act({ name: 'reader', arguments: { action: 'read', path: 'a.txt' } });
+    await call(branch, 'reader', { action: 'read', path: 'a.txt' });
+    const response = branch.messages.find(
+      (m) => (m.content as { call_id?: string }).call_id === first.id && m.role === 'action_response',
+    );
+    branch.evict([response?.id as string]);
+    expect((await call(branch, 'editor', edit('a.txt', 'alpha', 'x'))).success).toBe(true);
+  });
+
+  it('does not count a read whose result was turned into a failure before the model saw it', async () => {
+    const branch = toolkitBranch(
+      ws.root,
+      {
+        tools: ['reader', 'editor'],
+        notify: false,
+        hooks: { post: { reader: () => ({ success: false, error: 'hidden by policy', error_code: 'redacted' }) } },
+      },
+      { sources },
+    );
+    await call(branch, 'reader', { action: 'read', path: 'a.txt' });
+    expect(await call(branch, 'editor', edit('a.txt', 'alpha', 'x'))).toMatchObject({ error_code: 'not_read' });
+  });
+});
+
+describe('checkBeforeEdit', () => {
+  it('never allows silently when the file cannot be hashed', async () => {
+    const real = await Workspace.open(ws.root);
+    const state = new FileState();
+    state.record(ws.path('a.txt'), sha(ws.path('a.txt')), 'c1', 'read');
+    const broken = {
+      resolve: real.resolve.bind(real),
+      openRead: async () => ({ success: false, error: 'nope', error_code: 'io_error' }),
+    } as unknown as Workspace;
+    expect(await checkBeforeEdit(real, state, 'a.txt')).toBeUndefined();
+    expect(await checkBeforeEdit(broken, state, 'a.txt')).toMatchObject({
+      success: false,
+      error_code: 'guard_check_failed',
+    });
+  });
+});

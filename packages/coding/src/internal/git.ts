@@ -1,0 +1,47 @@
+import { runProcess } from '@branchkit/process';
+
+/** The outcome of one git command. */
+export interface GitResult {
+  readonly ok: boolean;
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** How git commands of one sandbox run. */
+export interface GitOptions {
+  /** Directory git must stay inside (the repository root). */
+  readonly root: string;
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+  /** `-c key=value` settings put before the subcommand (identity for commits and merges). */
+  readonly config?: readonly string[];
+}
+
+/** Runs `git <args>` in `cwd` with argv only (no shell), through @branchkit/process; never throws. */
+export async function git(args: readonly string[], cwd: string, options: GitOptions): Promise<GitResult> {
+  const argv = ['git', '--no-optional-locks', ...(options.config ?? []).flatMap((c) => ['-c', c]), ...args];
+  const outcome = await runProcess(argv, {
+    cwd,
+    workspaceRoot: options.root,
+    timeoutMs: options.timeoutMs,
+    ...(options.signal ? { signal: options.signal } : {}),
+    maxOutputBytes: 4_000_000,
+  });
+  if (!outcome.success) return { ok: false, code: null, stdout: '', stderr: outcome.error };
+  const stderr = outcome.timed_out
+    ? `${outcome.stderr}\n(git timed out after ${outcome.timeout_ms} ms)`.trim()
+    : outcome.stderr;
+  return {
+    ok: outcome.return_code === 0 && !outcome.timed_out,
+    code: outcome.return_code,
+    stdout: outcome.stdout,
+    stderr,
+  };
+}
+
+/** First line of a git error, for messages a model reads. */
+export function gitError(result: GitResult): string {
+  const text = (result.stderr || result.stdout).trim();
+  return text === '' ? `git exited with code ${result.code}` : text.split('\n').slice(0, 6).join('\n');
+}

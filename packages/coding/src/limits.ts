@@ -1,0 +1,36 @@
+/** Every limit of `@branchkit/coding`; each is overridable through {@link CodingToolkitOptions} or function options. */
+export const DEFAULT_CODING_LIMITS = {
+  /** Warning threshold (fraction of the context window) for the nudge engine; 0.7 leaves room to curate calmly. */
+  nudgeThreshold: 0.7,
+  /** Critical threshold: above 90 % the next few tool results may not fit, so eviction becomes urgent. */
+  nudgeCriticalThreshold: 0.9,
+  /** Usage at which the one-time context-curation guidance appears, a little before the warning. */
+  nudgeGuidanceThreshold: 0.6,
+  /** Context window assumed when neither the caller nor the model says otherwise (common 128k class of models). */
+  contextWindow: 128_000,
+  /** Cap on the tokens one nudge note may add to a result, so guidance never crowds out the result itself. */
+  nudgeMaxTokens: 250,
+  /** How many recent calls the nudge engine remembers for streak rules. */
+  nudgeRingSize: 20,
+  /** Consecutive failing bash calls that trigger the failure-streak nudge. */
+  bashFailureStreak: 3,
+  /** Calls between two failure-streak nudges. */
+  bashFailureCooldown: 10,
+  /** Calls between two budget warnings. */
+  budgetWarningCooldown: 5,
+  /** Default turn budget of a subagent: enough for a focused investigation, small enough to stay cheap. */
+  subagentDefaultTurns: 20,
+  /** Hard ceiling on a subagent's turns, whatever the request says. */
+  subagentMaxTurns: 50,
+  /** Characters of a subagent's answer returned to the parent, bounding the parent's context growth. */
+  subagentAnswerChars: 5_000,
+  /** Characters of sandbox diff patch returned; the full size is reported beside it. */
+  sandboxPatchChars: 10_000,
+  /** Time budget for one git command run by the sandbox. */
+  gitTimeoutMs: 30_000,
+  /** Turn budget of `runAgent` when the caller gives none. */
+  agentMaxTurns: 20,
+} as const;
+
+/** The shape of {@link DEFAULT_CODING_LIMITS}, with every value overridable. */
+export type CodingLimits = { -readonly [K in keyof typeof DEFAULT_CODING_LIMITS]: number };

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { permissionSubject } from './permission-subject.js';
+import { evaluatePermission, PERMISSION_PRESETS, type PermissionPolicy, permissionHook } from './permissions.js';
+
+const decide = (policy: PermissionPolicy, tool: string, args: unknown) =>
+  evaluatePermission(policy, tool, args).decision;
+const { safe, read_only: readOnly, allow_all: allowAll, deny_all: denyAll } = PERMISSION_PRESETS;
+
+describe('permission presets', () => {
+  it('allow_all and deny_all decide everything', () => {
+    for (const tool of ['reader', 'editor', 'bash', 'sandbox', 'subagent', 'anything']) {
+      expect(decide(allowAll, tool, {})).toBe('allow');
+      expect(decide(denyAll, tool, {})).toBe('deny');
+    }
+  });
+
+  it('read_only allows the reading tools and denies editor, bash and unlisted tools', () => {
+    for (const tool of ['reader', 'search', 'context', 'code_check', 'code_nav', 'ast_search']) {
+      expect(decide(readOnly, tool, { action: 'x' })).toBe('allow');
+    }
+    expect(decide(readOnly, 'editor', { action: 'write', file_path: 'a.txt' })).toBe('deny');
+    expect(decide(readOnly, 'bash', { command: 'ls' })).toBe('deny');
+    expect(decide(readOnly, 'sandbox', { action: 'create' })).toBe('deny');
+    expect(decide(readOnly, 'subagent', { instruction: 'x' })).toBe('deny');
+  });
+
+  it('safe allows edits, denies destructive commands and asks for every other command', () => {
+    expect(decide(safe, 'editor', { action: 'edit', file_path: 'src/a.ts' })).toBe('allow');
+    for (const command of [
+      'rm -rf /',
+      'sudo ls',
+      'chmod 777 x',
+      'kill -9 1',
+      'mkfs.ext4 /dev/sda',
+      'dd if=/dev/zero of=x',
+      'git push --force',
+      'git push',
+    ]) {
+      expect(decide(safe, 'bash', { command }), command).toBe('deny');
+    }
+    expect(decide(safe, 'bash', { command: 'ls -la' })).toBe('ask');
+    expect(decide(safe, 'bash', { command: 'npm test' })).toBe('ask');
+  });
+
+  it('deny rules see through program paths, extra whitespace and case', () => {
+    expect(decide(safe, 'bash', { command: '/bin/rm -rf x' })).toBe('deny');
+    expect(decide(safe, 'bash', { command: '   rm    -rf   x' })).toBe('deny');
+    expect(decide(safe, 'bash', { command: 'RM -rf x' })).toBe('deny');
+    expect(decide(safe, 'bash', { command: 'rm' })).toBe('deny');
+  });
+
+  it('allow rules match only the literal command, never a look-alike program elsewhere', () => {
+    const policy: PermissionPolicy = { allow: { bash: ['ls *'] } };
+    expect(decide(policy, 'bash', { command: 'ls -la' })).toBe('allow');
+    expect(decide(policy, 'bash', { command: '/tmp/evil/ls -la' })).toBe('deny');
+  });
+});
+
+describe('rule order and subjects', () => {
+  it('consults deny, then allow, then ask, then denies by default', () => {
+    const policy: PermissionPolicy = {
+      allow: { editor: ['*'] },
+      deny: { editor: ['*.lock'] },
+      ask: { bash: ['git *'] },
+    };
+    expect(decide(policy, 'editor', { file_path: 'pnpm.lock' })).toBe('deny');
+    expect(decide(policy, 'editor', { file_path: 'a.ts' })).toBe('allow');
+    expect(decide(policy, 'bash', { command: 'git status' })).toBe('ask');
+    expect(decide(policy, 'bash', { command: 'make' })).toBe('deny');
+    expect(evaluatePermission(policy, 'bash', { command: 'make' }).rule).toBeUndefined();
+  });
+
+  it("'*' rules apply to every tool", () => {
+    const policy: PermissionPolicy = { allow: { '*': ['*'] }, deny: { '*': ['*secret*'] } };
+    expect(decide(policy, 'reader', { path: 'docs/secret.md' })).toBe('deny');
+    expect(decide(policy, 'reader', { path: 'docs/plain.md' })).toBe('allow');
+  });
+
+  it('builds the documented subject per tool', () => {
+    expect(permissionSubject('bash', { command: '  ls  -la ' }).literal).toBe('ls -la');
+    expect(permissionSubject('editor', { action: 'write', file_path: 'a/b.ts' }).literal).toBe('a/b.ts');
+    expect(permissionSubject('reader', { action: 'read', path: 'x.md' }).literal).toBe('x.md');
+    expect(permissionSubject('search', { action: 'grep', pattern: 'TODO', path: 'src' }).literal).toBe('TODO src');
+    expect(permissionSubject('search', { action: 'grep', pattern: 'TODO' }).literal).toBe('TODO .');
+    expect(permissionSubject('subagent', { instruction: 'look', permissions: 'safe' }).literal).toBe('safe look');
+    expect(permissionSubject('code_check', { paths: ['a.py', 'b.py'] }).literal).toBe('a.py b.py');
+    expect(permissionSubject('sandbox', { action: 'merge' }).literal).toBe('merge');
+  });
+
+  it('supports ? and character classes', () => {
+    const policy: PermissionPolicy = { allow: { reader: ['src/?.ts', 'lib/[ab]*'] } };
+    expect(decide(policy, 'reader', { path: 'src/a.ts' })).toBe('allow');
+    expect(decide(policy, 'reader', { path: 'src/ab.ts' })).toBe('deny');
+    expect(decide(policy, 'reader', { path: 'lib/b.js' })).toBe('allow');
+    expect(decide(policy, 'reader', { path: 'lib/c.js' })).toBe('deny');
+  });
+});
+
+describe('permissionHook', () => {
+  const tool = { name: 'bash' } as never;
+  const run = (hook: ReturnType<typeof permissionHook>, command: string) =>
+    hook({ tool, callId: 'c', args: { command } });
+
+  it('fails closed on ask without an approver, naming the command', async () => {
+    const verdict = (await run(permissionHook(safe), 'ls')) as { decision: string; reason: string };
+    expect(verdict.decision).toBe('deny');
+    expect(verdict.reason).toContain('no approver');
+  });
+
+  it('passes asks to onAsk and honours its answer (and fails closed when it throws)', async () => {
+    const seen: string[] = [];
+    const approve = permissionHook(safe, (ask) => {
+      seen.push(ask.subject);
+      return ask.subject.startsWith('ls');
+    });
+    expect(await run(approve, 'ls -la')).toBeUndefined();
+    expect(((await run(approve, 'make')) as { decision: string }).decision).toBe('deny');
+    expect(seen).toEqual(['ls -la', 'make']);
+    const reasons = permissionHook(safe, () => ({ allow: false, reason: 'not today' }));
+    expect(((await run(reasons, 'ls')) as { reason: string }).reason).toContain('not today');
+    const broken = permissionHook(safe, () => {
+      throw new Error('boom');
+    });
+    expect(((await run(broken, 'ls')) as { decision: string }).decision).toBe('deny');
+  });
+
+  it('never asks for a denied command', async () => {
+    let asked = false;
+    const hook = permissionHook(safe, () => {
+      asked = true;
+      return true;
+    });
+    expect(((await run(hook, 'rm -rf .')) as { decision: string }).decision).toBe('deny');
+    expect(asked).toBe(false);
+  });
+});

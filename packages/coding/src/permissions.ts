@@ -1,0 +1,138 @@
+import type { PreHook } from '@branchkit/core';
+import { globMatch } from './internal/glob-match.js';
+import { permissionSubject } from './permission-subject.js';
+
+/** What a permission rule decides for a call. */
+export type PermissionDecision = 'allow' | 'deny' | 'ask';
+
+/** Glob patterns by tool name ('*' = every tool), matched against the call's subject string (see README). */
+export type PermissionRules = Readonly<Record<string, readonly string[]>>;
+
+/** A permission policy: rules are consulted deny → allow → ask; a call no rule matches is denied. */
+export interface PermissionPolicy {
+  readonly name?: string;
+  readonly deny?: PermissionRules;
+  readonly allow?: PermissionRules;
+  readonly ask?: PermissionRules;
+}
+
+/** Names of the built-in presets. */
+export type PermissionPresetName = 'allow_all' | 'deny_all' | 'read_only' | 'safe';
+
+const READ_TOOLS = ['reader', 'search', 'context', 'code_check', 'code_nav', 'ast_search'] as const;
+const all = (names: readonly string[]): PermissionRules => Object.fromEntries(names.map((name) => [name, ['*']]));
+
+/** The four closed presets a caller or a subagent request can name. */
+export const PERMISSION_PRESETS: Readonly<Record<PermissionPresetName, PermissionPolicy>> = Object.freeze({
+  allow_all: Object.freeze({ name: 'allow_all', allow: { '*': ['*'] } }),
+  deny_all: Object.freeze({ name: 'deny_all', deny: { '*': ['*'] } }),
+  read_only: Object.freeze({ name: 'read_only', allow: all(READ_TOOLS), deny: { editor: ['*'], bash: ['*'] } }),
+  safe: Object.freeze({
+    name: 'safe',
+    allow: all([...READ_TOOLS, 'editor']),
+    deny: { bash: ['rm *', 'rm', 'sudo *', 'chmod *', 'kill *', 'mkfs *', 'mkfs.*', 'dd *', 'git push*'] },
+    ask: { bash: ['*'] },
+  }),
+});
+
+/** How permissive each preset is, lowest first; a subagent may not be given more than its parent has. */
+export const PRESET_RANK: Readonly<Record<PermissionPresetName, number>> = {
+  deny_all: 0,
+  read_only: 1,
+  safe: 2,
+  allow_all: 3,
+};
+
+/** True for a preset name. */
+export function isPresetName(value: unknown): value is PermissionPresetName {
+  return typeof value === 'string' && Object.hasOwn(PERMISSION_PRESETS, value);
+}
+
+/** The outcome of evaluating a policy for one call. */
+export interface PermissionVerdict {
+  readonly decision: PermissionDecision;
+  /** The pattern that decided, or undefined for the default deny. */
+  readonly rule?: string;
+  /** The string the patterns were matched against. */
+  readonly subject: string;
+}
+
+/** Evaluates a policy for one call (pure): deny rules first, then allow, then ask, else deny. */
+export function evaluatePermission(policy: PermissionPolicy, tool: string, args: unknown): PermissionVerdict {
+  const subject = permissionSubject(tool, args);
+  for (const decision of ['deny', 'allow', 'ask'] as const) {
+    const rules = policy[decision];
+    if (!rules) continue;
+    for (const pattern of [...(rules[tool] ?? []), ...(rules['*'] ?? [])]) {
+      // Deny rules also see the command with its program path stripped (`/bin/rm x` → `rm x`); allow and ask
+      // rules see only the literal subject, so a look-alike program elsewhere cannot borrow an allow rule.
+      const candidates = decision === 'deny' ? subject.forms : [subject.literal];
+      if (candidates.some((candidate) => globMatch(pattern, candidate))) {
+        return { decision, rule: pattern, subject: subject.literal };
+      }
+    }
+  }
+  return { decision: 'deny', subject: subject.literal };
+}
+
+/** What an `onAsk` handler is told about a call the policy wants a human (or program) to approve. */
+export interface PermissionAsk {
+  readonly tool: string;
+  readonly args: unknown;
+  readonly subject: string;
+  readonly rule: string | undefined;
+  readonly policy: string | undefined;
+}
+
+/** Approves (true / 'allow') or refuses (false / 'deny' / { reason }) a call the policy escalated. */
+export type AskHandler = (
+  ask: PermissionAsk,
+) =>
+  | boolean
+  | 'allow'
+  | 'deny'
+  | { readonly allow: boolean; readonly reason?: string }
+  | Promise<boolean | 'allow' | 'deny' | { readonly allow: boolean; readonly reason?: string }>;
+
+/** Turns a policy into a pre hook: deny and unanswered asks become typed `denied` failures the model can read. */
+export function permissionHook(policy: PermissionPolicy, onAsk?: AskHandler): PreHook {
+  const label = policy.name ? `permission policy '${policy.name}'` : 'the permission policy';
+  return async ({ tool, args }) => {
+    const verdict = evaluatePermission(policy, tool.name, args);
+    const what = `${tool.name} ${JSON.stringify(shorten(verdict.subject))}`;
+    if (verdict.decision === 'allow') return undefined;
+    if (verdict.decision === 'deny') {
+      const why = verdict.rule ? `matches the deny rule ${JSON.stringify(verdict.rule)}` : 'matches no allow rule';
+      return {
+        decision: 'deny',
+        reason: `${label} refuses ${what}: it ${why}. Do not retry it; use another approach or ask the user.`,
+      };
+    }
+    if (!onAsk) {
+      return {
+        decision: 'deny',
+        reason: `${label} needs approval for ${what} and no approver is configured, so it is refused. Use another tool or ask the user to run it.`,
+      };
+    }
+    let answer: Awaited<ReturnType<AskHandler>>;
+    try {
+      answer = await onAsk({
+        tool: tool.name,
+        args,
+        subject: verdict.subject,
+        rule: verdict.rule,
+        policy: policy.name,
+      });
+    } catch {
+      return { decision: 'deny', reason: `the approver for ${what} failed, so the call is refused.` };
+    }
+    if (answer === true || answer === 'allow' || (typeof answer === 'object' && answer?.allow === true))
+      return undefined;
+    const reason = typeof answer === 'object' && answer?.reason ? `: ${answer.reason}` : '';
+    return { decision: 'deny', reason: `the approver declined ${what}${reason}.` };
+  };
+}
+
+function shorten(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 197)}...` : text;
+}

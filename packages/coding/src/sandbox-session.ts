@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { appendFile, mkdir, readFile, realpath } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { failure, type ToolFailure } from '@branchkit/core';
+import { type GitOptions, git, gitError } from './internal/git.js';
+import { DEFAULT_CODING_LIMITS } from './limits.js';
+
+/** One live sandbox: a git worktree on its own branch, created from a recorded base. */
+export interface SandboxSession {
+  readonly name: string;
+  /** Absolute path of the worktree (`<repo>/.worktrees/<name>`). */
+  readonly worktree: string;
+  /** The sandbox's branch (same as `name`). */
+  readonly branch: string;
+  /** Branch the sandbox was created from; merge only goes back into it. */
+  readonly base: string;
+  readonly baseSha: string;
+  readonly repoRoot: string;
+  /** Where tools work while the sandbox is active: the workspace's counterpart inside the worktree. */
+  readonly workdir: string;
+  /** `-c` settings for commands that commit (identity). */
+  readonly gitConfig: readonly string[];
+}
+
+/** Options shared by the sandbox functions. */
+export interface SandboxOptions {
+  readonly timeoutMs?: number;
+  readonly signal?: AbortSignal;
+  /** Commit identity; without it the repository's own is used, or a neutral fallback when it has none. */
+  readonly identity?: { readonly name: string; readonly email: string };
+}
+
+/** Git options for commands about one repository. */
+export function gitOptions(root: string, options: SandboxOptions, config: readonly string[] = []): GitOptions {
+  return {
+    root,
+    timeoutMs: options.timeoutMs ?? DEFAULT_CODING_LIMITS.gitTimeoutMs,
+    ...(options.signal ? { signal: options.signal } : {}),
+    config,
+  };
+}
+
+/** Creates a worktree sandbox for the repository holding `workspaceRoot`, based on its current branch. */
+export async function createSandbox(
+  workspaceRoot: string,
+  options: SandboxOptions = {},
+): Promise<{ ok: true; session: SandboxSession } | ToolFailure> {
+  const ws = await realpath(workspaceRoot);
+  const probe = gitOptions(ws, options);
+  const top = await git(['rev-parse', '--show-toplevel'], ws, probe);
+  if (!top.ok)
+    return failure(
+      'not_a_git_repo',
+      `The workspace is not inside a git repository, so no sandbox can be made: ${gitError(top)}`,
+    );
+  const repoRoot = await realpath(top.stdout.trim());
+  const at = gitOptions(repoRoot, options);
+  const head = await git(['rev-parse', '--abbrev-ref', 'HEAD'], repoRoot, at);
+  if (!head.ok) return failure('no_commits', `The repository has no commit to base a sandbox on: ${gitError(head)}`);
+  const base = head.stdout.trim();
+  if (base === 'HEAD') {
+    return failure(
+      'detached_head',
+      'The repository is in a detached HEAD state; check out a branch before creating a sandbox.',
+    );
+  }
+  const sha = await git(['rev-parse', 'HEAD'], repoRoot, at);
+  if (!sha.ok) return failure('git_failed', `Could not resolve ${base}: ${gitError(sha)}`);
+  const excluded = await ensureExcluded(repoRoot, at);
+  if (excluded) return excluded;
+  const name = `sandbox-${randomBytes(4).toString('hex')}`;
+  const worktree = join(repoRoot, '.worktrees', name);
+  const add = await git(['worktree', 'add', '-b', name, worktree, sha.stdout.trim()], repoRoot, at);
+  if (!add.ok) return failure('git_failed', `Could not create the sandbox worktree: ${gitError(add)}`);
+  const gitConfig = await identityConfig(repoRoot, at, options);
+  const inner = relative(repoRoot, ws);
+  const session: SandboxSession = {
+    name,
+    worktree,
+    branch: name,
+    base,
+    baseSha: sha.stdout.trim(),
+    repoRoot,
+    workdir: inner === '' ? worktree : join(worktree, inner),
+    gitConfig,
+  };
+  return { ok: true, session: Object.freeze(session) };
+}
+
+async function ensureExcluded(repoRoot: string, at: GitOptions): Promise<ToolFailure | undefined> {
+  const common = await git(['rev-parse', '--git-common-dir'], repoRoot, at);
+  if (!common.ok) return failure('git_failed', `Could not find the repository's git directory: ${gitError(common)}`);
+  const dir = common.stdout.trim();
+  const info = join(isAbsolute(dir) ? dir : resolve(repoRoot, dir), 'info');
+  const file = join(info, 'exclude');
+  try {
+    const text = existsSync(file) ? await readFile(file, 'utf8') : '';
+    if (text.split(/\r?\n/).some((line) => line.trim() === '/.worktrees/' || line.trim() === '.worktrees/'))
+      return undefined;
+    await mkdir(info, { recursive: true });
+    await appendFile(file, `${text === '' || text.endsWith('\n') ? '' : '\n'}/.worktrees/\n`);
+    return undefined;
+  } catch (error) {
+    return failure('git_failed', `Could not add .worktrees/ to ${file}: ${(error as Error).message}`);
+  }
+}
+
+async function identityConfig(repoRoot: string, at: GitOptions, options: SandboxOptions): Promise<string[]> {
+  if (options.identity) return [`user.name=${options.identity.name}`, `user.email=${options.identity.email}`];
+  const email = await git(['config', '--get', 'user.email'], repoRoot, at);
+  const name = await git(['config', '--get', 'user.name'], repoRoot, at);
+  const config: string[] = [];
+  if (!name.ok || name.stdout.trim() === '') config.push('user.name=branchkit sandbox');
+  if (!email.ok || email.stdout.trim() === '') config.push('user.email=sandbox@branchkit.invalid');
+  return config;
+}
+
+/** What a discard (or the cleanup after a merge) managed to do. */
+export interface SandboxCleanup {
+  readonly success: boolean;
+  readonly worktree_removed: boolean;
+  readonly branch_deleted: boolean;
+  readonly errors: readonly string[];
+}
+
+/**
+ * Removes the worktree and deletes the sandbox branch. Retry-safe: a part already gone counts as done, and
+ * success is judged by looking again afterwards, so the result always matches what is on disk.
+ */
+export async function discardSandbox(session: SandboxSession, options: SandboxOptions = {}): Promise<SandboxCleanup> {
+  const at = gitOptions(session.repoRoot, options);
+  const errors: string[] = [];
+  if (existsSync(session.worktree)) {
+    const removed = await git(['worktree', 'remove', '--force', '--force', session.worktree], session.repoRoot, at);
+    if (!removed.ok) errors.push(`worktree remove: ${gitError(removed)}`);
+  }
+  if (!existsSync(session.worktree)) await git(['worktree', 'prune'], session.repoRoot, at);
+  const ref = `refs/heads/${session.branch}`;
+  if ((await branchState(ref, session.repoRoot, at)) !== 'absent') {
+    const deleted = await git(['branch', '-D', session.branch], session.repoRoot, at);
+    if (!deleted.ok) errors.push(`branch delete: ${gitError(deleted)}`);
+  }
+  const worktreeGone = !existsSync(session.worktree);
+  const branchGone = (await branchState(ref, session.repoRoot, at)) === 'absent';
+  return { success: worktreeGone && branchGone, worktree_removed: worktreeGone, branch_deleted: branchGone, errors };
+}
+
+/** 'unknown' (git could not answer) is never taken for 'absent', so a failed check keeps the slot. */
+async function branchState(ref: string, repoRoot: string, at: GitOptions): Promise<'present' | 'absent' | 'unknown'> {
+  const result = await git(['rev-parse', '--verify', '--quiet', ref], repoRoot, at);
+  if (result.ok) return 'present';
+  return result.code === 1 ? 'absent' : 'unknown';
+}

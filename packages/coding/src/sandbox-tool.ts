@@ -1,0 +1,104 @@
+import { defineTool, errorMessage, failure, type Tool, type ToolHooks } from '@branchkit/core';
+import { z } from 'zod';
+import { PROTECTED_BRANCHES, sandboxCommit, sandboxDiff, sandboxMerge } from './sandbox-ops.js';
+import { createSandbox, discardSandbox, type SandboxOptions } from './sandbox-session.js';
+import type { ToolkitState } from './toolkit-state.js';
+
+/** Request of the `sandbox` tool. */
+export const SandboxRequest = z
+  .object({
+    action: z
+      .enum(['create', 'diff', 'commit', 'merge', 'discard'])
+      .describe('create a worktree sandbox, diff it against its base, commit in it, merge it back, or discard it'),
+    message: z.string().min(1).max(2_000).optional().describe('Commit message; required for commit.'),
+  })
+  .strict();
+/** Request of the `sandbox` tool. */
+export type SandboxRequest = z.infer<typeof SandboxRequest>;
+
+const DESCRIPTION =
+  'Work in an isolated git worktree. create makes a sandbox branch from the current branch; while it is active, ' +
+  'reader, editor, bash, search and the code tools all work inside the sandbox instead of the real checkout. ' +
+  'diff shows every change against the base (new files included, read-only); commit records the changes; merge ' +
+  'merges back into the base branch (refused on detached or protected branches; a conflicting merge is aborted ' +
+  'and reported) and removes the sandbox; discard throws it away. Only one sandbox can be active at a time.';
+
+/** Settings of the sandbox tool, fixed by whoever constructs the toolkit (never by the model). */
+export interface SandboxToolOptions extends Omit<SandboxOptions, 'signal'> {
+  readonly allowProtected?: boolean;
+  readonly protectedBranches?: readonly string[];
+  readonly maxPatchChars?: number;
+}
+
+/** Builds the `sandbox` tool over a build's slot; the slot is cleared only once the worktree and branch are gone. */
+export function createSandboxTool(state: ToolkitState, options: SandboxToolOptions, hooks: ToolHooks): Tool {
+  return defineTool({
+    name: 'sandbox',
+    description: DESCRIPTION,
+    request: SandboxRequest,
+    scope: 'branch',
+    hooks,
+    annotations: { readOnlyHint: false, destructiveHint: true },
+    handler: async (request, { signal }) => {
+      const parsed = SandboxRequest.safeParse(request);
+      if (!parsed.success) return failure('invalid_request', `Invalid sandbox request: ${parsed.error.message}`);
+      const git = { ...options, signal };
+      try {
+        return await run(parsed.data, state, git);
+      } catch (error) {
+        return failure('sandbox_error', `The sandbox action failed unexpectedly: ${errorMessage(error)}`);
+      }
+    },
+  });
+}
+
+async function run(
+  request: SandboxRequest,
+  state: ToolkitState,
+  options: SandboxToolOptions & { signal: AbortSignal },
+) {
+  const slot = state.sandbox;
+  if (request.action === 'create') {
+    if (slot.session) {
+      return failure('sandbox_active', `Sandbox ${slot.session.name} is already active; merge or discard it first.`);
+    }
+    const made = await createSandbox(state.workspaceRoot, options);
+    if (!('ok' in made)) return made;
+    slot.session = made.session;
+    return {
+      success: true,
+      worktree: made.session.worktree,
+      branch: made.session.branch,
+      base: made.session.base,
+      base_sha: made.session.baseSha,
+      message: `Sandbox ready on branch ${made.session.branch}. File and shell tools now work inside it; use diff, commit, then merge or discard.`,
+    };
+  }
+  const session = slot.session;
+  if (!session) return failure('no_sandbox', 'No sandbox is active. Create one first with action "create".');
+  switch (request.action) {
+    case 'diff':
+      return sandboxDiff(session, options);
+    case 'commit':
+      if (!request.message) return failure('invalid_request', 'commit needs a message describing the change.');
+      return sandboxCommit(session, request.message, options);
+    case 'merge': {
+      const result = await sandboxMerge(session, {
+        ...options,
+        protectedBranches: options.protectedBranches ?? PROTECTED_BRANCHES,
+      });
+      if (result.success) slot.session = undefined;
+      return result;
+    }
+    default: {
+      const result = await discardSandbox(session, options);
+      if (result.success) slot.session = undefined;
+      return {
+        ...result,
+        message: result.success
+          ? 'Sandbox discarded: worktree and branch are gone.'
+          : 'Sandbox only partly removed; the slot stays set. Run discard again to finish.',
+      };
+    }
+  }
+}

@@ -1,0 +1,161 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  call,
+  fakeReaderSource,
+  gitSync,
+  initRepo,
+  makeWorkspace,
+  type TempWorkspace,
+  toolkitBranch,
+} from './test-helpers.js';
+import { STANDARD_SOURCES } from './tool-sources.js';
+import type { CodingToolkitOptions } from './toolkit.js';
+
+const sources = [fakeReaderSource, ...STANDARD_SOURCES];
+let ws: TempWorkspace;
+beforeEach(() => {
+  ws = makeWorkspace({ 'a.txt': 'alpha\n', 'src/b.txt': 'beta\n' });
+  initRepo(ws.root, 'dev');
+});
+afterEach(() => ws.cleanup());
+
+const identity = { name: 'Sandbox Test', email: 'sandbox@example.invalid' };
+const branchFor = (options: CodingToolkitOptions = {}) =>
+  toolkitBranch(
+    ws.root,
+    { tools: ['reader', 'editor', 'sandbox'], notify: false, ...options, sandbox: { identity, ...options.sandbox } },
+    { sources },
+  );
+const status = () => gitSync(ws.root, 'status', '--porcelain');
+const branches = () => gitSync(ws.root, 'branch', '--format=%(refname:short)').split('\n').filter(Boolean);
+
+describe('sandbox lifecycle', () => {
+  it('creates an ignored worktree under .worktrees and routes file tools into it', async () => {
+    const branch = branchFor();
+    const made = await call(branch, 'sandbox', { action: 'create' });
+    expect(made).toMatchObject({ success: true, base: 'dev' });
+    const worktree = made.worktree as string;
+    expect(worktree.startsWith(join(ws.root, '.worktrees', 'sandbox-'))).toBe(true);
+    expect(existsSync(worktree)).toBe(true);
+    expect(readFileSync(join(ws.root, '.git', 'info', 'exclude'), 'utf8')).toContain('/.worktrees/');
+    expect(status()).toBe('');
+    const written = await call(branch, 'editor', { action: 'write', file_path: 'new.txt', content: 'fresh\n' });
+    expect(written.success).toBe(true);
+    expect(existsSync(join(worktree, 'new.txt'))).toBe(true);
+    expect(existsSync(ws.path('new.txt'))).toBe(false);
+    expect(await call(branch, 'sandbox', { action: 'create' })).toMatchObject({ error_code: 'sandbox_active' });
+  });
+
+  it('diffs tracked and untracked changes against the base without touching the index', async () => {
+    const branch = branchFor();
+    const worktree = (await call(branch, 'sandbox', { action: 'create' })).worktree as string;
+    await call(branch, 'reader', { action: 'read', path: 'a.txt' });
+    await call(branch, 'editor', { action: 'edit', file_path: 'a.txt', old_string: 'alpha', new_string: 'ALPHA' });
+    await call(branch, 'editor', { action: 'write', file_path: 'src/c.txt', content: 'new file\n' });
+    const diff = await call(branch, 'sandbox', { action: 'diff' });
+    expect(diff.success).toBe(true);
+    expect(diff.files_changed).toEqual(['a.txt', 'src/c.txt']);
+    expect(diff.patch).toContain('+ALPHA');
+    expect(diff.patch).toContain('+new file');
+    expect(gitSync(worktree, 'diff', '--cached', '--name-only')).toBe('');
+    expect(gitSync(worktree, 'status', '--porcelain')).toContain('?? src/c.txt');
+    const committed = await call(branch, 'sandbox', { action: 'commit', message: 'work' });
+    expect(committed).toMatchObject({ success: true });
+    expect(committed.commit).toMatch(/^[0-9a-f]{40}$/);
+    expect(await call(branch, 'sandbox', { action: 'commit', message: 'again' })).toMatchObject({
+      success: true,
+      message: expect.stringContaining('Nothing'),
+    });
+    expect((await call(branch, 'sandbox', { action: 'diff' })).files_changed).toEqual(['a.txt', 'src/c.txt']);
+    expect(await call(branch, 'sandbox', { action: 'commit' })).toMatchObject({ error_code: 'invalid_request' });
+  });
+
+  it('caps the patch and reports its full size', async () => {
+    const branch = branchFor({ sandbox: { maxPatchChars: 50 } });
+    await call(branch, 'sandbox', { action: 'create' });
+    await call(branch, 'editor', { action: 'write', file_path: 'big.txt', content: 'line\n'.repeat(100) });
+    const diff = await call(branch, 'sandbox', { action: 'diff' });
+    expect(diff).toMatchObject({ patch_truncated: true });
+    expect(diff.full_patch_chars as number).toBeGreaterThan(500);
+  });
+
+  it('merges into the recorded base and cleans up, leaving the slot free', async () => {
+    const branch = branchFor();
+    const made = await call(branch, 'sandbox', { action: 'create' });
+    await call(branch, 'editor', { action: 'write', file_path: 'feature.txt', content: 'done\n' });
+    const merged = await call(branch, 'sandbox', { action: 'merge' });
+    expect(merged).toMatchObject({ success: true, merged: true, worktree_removed: true, branch_deleted: true });
+    expect(readFileSync(ws.path('feature.txt'), 'utf8')).toBe('done\n');
+    expect(existsSync(made.worktree as string)).toBe(false);
+    expect(branches()).toEqual(['dev']);
+    expect(status()).toBe('');
+    expect(gitSync(ws.root, 'log', '-1', '--format=%s %ae')).toMatch(/^Merge sandbox .* sandbox@example\.invalid\n$/);
+    expect(await call(branch, 'sandbox', { action: 'diff' })).toMatchObject({ error_code: 'no_sandbox' });
+    expect((await call(branch, 'sandbox', { action: 'create' })).success).toBe(true);
+  });
+
+  it('refuses an unverified or protected target', async () => {
+    const branch = branchFor();
+    await call(branch, 'sandbox', { action: 'create' });
+    gitSync(ws.root, 'checkout', '-q', '-b', 'other');
+    expect(await call(branch, 'sandbox', { action: 'merge' })).toMatchObject({
+      error_code: 'merge_refused',
+      error: expect.stringContaining("'other'"),
+    });
+    gitSync(ws.root, 'checkout', '-q', '--detach');
+    expect(await call(branch, 'sandbox', { action: 'merge' })).toMatchObject({
+      error_code: 'merge_refused',
+      error: expect.stringContaining('detached'),
+    });
+    gitSync(ws.root, 'checkout', '-q', 'dev');
+    expect((await call(branch, 'sandbox', { action: 'discard' })).success).toBe(true);
+    gitSync(ws.root, 'branch', '-m', 'dev', 'main');
+    await call(branch, 'sandbox', { action: 'create' });
+    expect(await call(branch, 'sandbox', { action: 'merge' })).toMatchObject({ error_code: 'protected_branch' });
+    expect((await call(branch, 'sandbox', { action: 'discard' })).success).toBe(true);
+    const operator = branchFor({ sandboxAllowProtected: true });
+    await call(operator, 'sandbox', { action: 'create' });
+    await call(operator, 'editor', { action: 'write', file_path: 'x.txt', content: 'x\n' });
+    expect(await call(operator, 'sandbox', { action: 'merge' })).toMatchObject({ success: true, merged: true });
+    expect(existsSync(ws.path('x.txt'))).toBe(true);
+  });
+
+  it('aborts a conflicting merge, reports it, and keeps the sandbox', async () => {
+    const branch = branchFor();
+    await call(branch, 'sandbox', { action: 'create' });
+    await call(branch, 'reader', { action: 'read', path: 'a.txt' });
+    await call(branch, 'editor', { action: 'write', file_path: 'a.txt', content: 'sandbox side\n' });
+    writeFileSync(ws.path('a.txt'), 'main side\n');
+    gitSync(ws.root, 'commit', '-q', '-am', 'main change');
+    const merged = await call(branch, 'sandbox', { action: 'merge' });
+    expect(merged).toMatchObject({ success: false, error_code: 'merge_conflict', aborted: true, conflicts: ['a.txt'] });
+    expect(existsSync(join(ws.root, '.git', 'MERGE_HEAD'))).toBe(false);
+    expect(status()).toBe('');
+    expect(readFileSync(ws.path('a.txt'), 'utf8')).toBe('main side\n');
+    expect((await call(branch, 'sandbox', { action: 'diff' })).success).toBe(true);
+  });
+
+  it('discards retry-safely, even after the worktree vanished', async () => {
+    const branch = branchFor();
+    const made = await call(branch, 'sandbox', { action: 'create' });
+    rmSync(made.worktree as string, { recursive: true, force: true });
+    expect(await call(branch, 'sandbox', { action: 'diff' })).toMatchObject({ error_code: 'sandbox_missing' });
+    const discarded = await call(branch, 'sandbox', { action: 'discard' });
+    expect(discarded).toMatchObject({ success: true, worktree_removed: true, branch_deleted: true });
+    expect(branches()).toEqual(['dev']);
+    expect(await call(branch, 'sandbox', { action: 'discard' })).toMatchObject({ error_code: 'no_sandbox' });
+    expect(gitSync(ws.root, 'worktree', 'list').trim().split('\n')).toHaveLength(1);
+  });
+
+  it('fails cleanly outside a git repository', async () => {
+    rmSync(join(ws.root, '.git'), { recursive: true, force: true });
+    const branch = branchFor();
+    expect(await call(branch, 'sandbox', { action: 'create' })).toMatchObject({
+      success: false,
+      error_code: 'not_a_git_repo',
+    });
+    expect(await call(branch, 'sandbox', { action: 'merge' })).toMatchObject({ error_code: 'no_sandbox' });
+  });
+});

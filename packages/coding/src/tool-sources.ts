@@ -1,0 +1,30 @@
+import { createAstSearchTool } from '@branchkit/ast-search';
+import { createBashTool } from '@branchkit/bash';
+import { contextProvider } from '@branchkit/context';
+import type { ProviderContext, Tool } from '@branchkit/core';
+import { createEditorTool } from '@branchkit/editor';
+import { createSearchTool } from '@branchkit/search';
+
+/** How the toolkit treats a standalone tool: which root it runs in and which state it feeds or checks. */
+export type ToolRole = 'read' | 'write' | 'plain' | 'branch';
+
+/** One standalone tool the toolkit composes: its model-facing name, role, and how to build it for a root. */
+export interface ToolSource {
+  readonly name: string;
+  readonly role: ToolRole;
+  /** Builds the standalone tool for a workspace root (the sandbox worktree while one is active). */
+  readonly make: (root: string, context: ProviderContext, options: Record<string, unknown>) => Tool;
+}
+
+/** The standalone tools behind the toolkit, by model-facing name (ADR Delta 3: composition, not re-implementation). */
+export const STANDARD_SOURCES: readonly ToolSource[] = Object.freeze([
+  { name: 'editor', role: 'write', make: (root, _c, o) => createEditorTool({ ...o, workspaceRoot: root }) },
+  { name: 'bash', role: 'plain', make: (root, _c, o) => createBashTool({ ...o, workspaceRoot: root }) },
+  { name: 'search', role: 'plain', make: (root, _c, o) => createSearchTool({ ...o, workspaceRoot: root }) },
+  { name: 'ast_search', role: 'plain', make: (root, _c, o) => createAstSearchTool({ ...o, workspaceRoot: root }) },
+  {
+    name: 'context',
+    role: 'branch',
+    make: (_root, context, o) => contextProvider(o).build(context)[0] as Tool,
+  },
+]);

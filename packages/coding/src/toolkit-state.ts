@@ -1,0 +1,46 @@
+import type { Branch } from '@branchkit/core';
+import { Workspace } from '@branchkit/workspace';
+import { FileState } from './file-state.js';
+import type { NudgeEngine } from './nudge-engine.js';
+import type { SandboxSession } from './sandbox-session.js';
+
+/** The one sandbox a build may have; `session` is set exactly while a worktree or its branch still exists. */
+export interface SandboxSlot {
+  session: SandboxSession | undefined;
+}
+
+/**
+ * Everything mutable that one toolkit build owns. A build for another branch (or a clone) gets a new one, so no
+ * file state, sandbox, nudge history or cached tool is ever shared between builds.
+ */
+export class ToolkitState {
+  readonly branch: Branch;
+  readonly workspaceRoot: string;
+  readonly files = new FileState();
+  readonly sandbox: SandboxSlot = { session: undefined };
+  nudges: NudgeEngine | undefined;
+  readonly #workspaces = new Map<string, Promise<Workspace>>();
+  readonly detach: () => void;
+
+  constructor(branch: Branch, workspaceRoot: string) {
+    this.branch = branch;
+    this.workspaceRoot = workspaceRoot;
+    this.detach = this.files.attach(branch);
+  }
+
+  /** Where file, shell and code tools work right now: the sandbox's worktree while one is active. */
+  currentRoot(): string {
+    return this.sandbox.session?.workdir ?? this.workspaceRoot;
+  }
+
+  /** The workspace gate for a root, opened once per build. */
+  workspace(root: string): Promise<Workspace> {
+    let ws = this.#workspaces.get(root);
+    if (!ws) {
+      ws = Workspace.open(root);
+      ws.catch(() => this.#workspaces.delete(root));
+      this.#workspaces.set(root, ws);
+    }
+    return ws;
+  }
+}

@@ -1,0 +1,207 @@
+import {
+  branchProvider,
+  type ChatModel,
+  ConfigurationError,
+  type Provider,
+  type ProviderContext,
+  type Tool,
+} from '@branchkit/core';
+import { type CodingHooks, composeHooks, copyHooks } from './hook-composition.js';
+import { type CodingLimits, DEFAULT_CODING_LIMITS } from './limits.js';
+import { NudgeEngine, type NudgeRule } from './nudge-engine.js';
+import { NUDGE_FIELD, nudgePostHook } from './nudge-hook.js';
+import { defaultNudgeRules } from './nudge-rules.js';
+import {
+  type AskHandler,
+  isPresetName,
+  PERMISSION_PRESETS,
+  type PermissionPolicy,
+  type PermissionPresetName,
+  permissionHook,
+} from './permissions.js';
+import { createSandboxTool, type SandboxToolOptions } from './sandbox-tool.js';
+import { createSubagentTool } from './subagent-tool.js';
+import { STANDARD_SOURCES, type ToolSource } from './tool-sources.js';
+import { ToolkitState } from './toolkit-state.js';
+import { wrapSource } from './wrap-tool.js';
+
+/** Every tool the toolkit can provide, in the order they are registered. */
+export const ALL_CODING_TOOLS = Object.freeze([
+  'reader',
+  'editor',
+  'bash',
+  'search',
+  'code_check',
+  'code_nav',
+  'ast_search',
+  'context',
+  'sandbox',
+  'subagent',
+] as const);
+/** A toolkit tool name. */
+export type CodingToolName = (typeof ALL_CODING_TOOLS)[number];
+/** The tools enabled when `tools` is omitted (sandbox and subagent are opt-in). */
+export const DEFAULT_CODING_TOOLS: readonly CodingToolName[] = Object.freeze(ALL_CODING_TOOLS.slice(0, 8));
+/** The only fields the toolkit adds to a standalone tool's response (the parity suite ignores exactly these). */
+export const TOOLKIT_EXTRA_FIELDS: readonly string[] = Object.freeze([NUDGE_FIELD]);
+
+/** Options of {@link codingToolkit}; everything is copied at construction, so later changes do not leak in. */
+export interface CodingToolkitOptions {
+  /** Root of the workspace; defaults to the branch's `workspaceRoot`. */
+  readonly workspaceRoot?: string;
+  readonly tools?: readonly string[];
+  readonly hooks?: CodingHooks;
+  /** A preset name or a policy; omitted means no permission checks (everything allowed). */
+  readonly permissions?: PermissionPresetName | PermissionPolicy;
+  /** Answers `ask` decisions; without it they are refused. */
+  readonly onAsk?: AskHandler;
+  /** Attach nudge notes to results (default true). */
+  readonly notify?: boolean;
+  /** Extra nudge rules, added to the defaults. */
+  readonly nudgeRules?: readonly NudgeRule[];
+  /** Nudge thresholds: warning fraction, critical fraction, context window, and the token cap of one note. */
+  readonly nudge?: { threshold?: number; criticalThreshold?: number; contextWindow?: number; maxTokens?: number };
+  /** Let sandbox merges go into protected branches (main, master, release*). Operator-only. */
+  readonly sandboxAllowProtected?: boolean;
+  /** Sandbox settings: commit identity, protected branch patterns, git timeout, patch cap. */
+  readonly sandbox?: Omit<SandboxToolOptions, 'allowProtected'>;
+  /** Model for subagents when the branch has none. */
+  readonly model?: ChatModel;
+  /** Options passed to each standalone tool factory, by tool name (limits, env, …); the root is always the toolkit's. */
+  readonly toolOptions?: Readonly<Partial<Record<CodingToolName, Record<string, unknown>>>>;
+  readonly limits?: Partial<CodingLimits>;
+}
+
+/**
+ * The coding toolkit as a branch provider: every build makes fresh state (file state, sandbox slot, nudge engine,
+ * hook lists), so building for a second branch or a clone shares nothing mutable with earlier builds.
+ */
+export function codingToolkit(
+  options: CodingToolkitOptions = {},
+  sources: readonly ToolSource[] = STANDARD_SOURCES,
+): Provider {
+  const tools = selectTools(options.tools);
+  const policy = resolvePolicy(options.permissions);
+  const frozen = Object.freeze({
+    ...options,
+    hooks: copyHooks(options.hooks),
+    nudgeRules: Object.freeze([...(options.nudgeRules ?? [])]),
+    toolOptions: Object.freeze({ ...(options.toolOptions ?? {}) }),
+    limits: Object.freeze({ ...DEFAULT_CODING_LIMITS, ...(options.limits ?? {}) }),
+  });
+  const bySource = new Map(sources.map((source) => [source.name, source]));
+  return branchProvider('coding', (context) => buildTools(context, frozen, tools, policy, bySource), {
+    rebind: 'rebuild',
+  });
+}
+
+type Frozen = CodingToolkitOptions & { hooks: CodingHooks; limits: CodingLimits; nudgeRules: readonly NudgeRule[] };
+
+function buildTools(
+  context: ProviderContext,
+  options: Frozen,
+  tools: readonly CodingToolName[],
+  policy: PermissionPolicy | undefined,
+  sources: ReadonlyMap<string, ToolSource>,
+): Tool[] {
+  const root = options.workspaceRoot ?? context.workspaceRoot;
+  if (!root) throw new ConfigurationError('codingToolkit needs a workspaceRoot (in its options or on the branch).');
+  const state = new ToolkitState(context.branch, root);
+  const L = options.limits;
+  if (options.notify !== false) {
+    state.nudges = new NudgeEngine(context.branch, {
+      rules: [
+        ...defaultNudgeRules({
+          streak: L.bashFailureStreak,
+          streakCooldown: L.bashFailureCooldown,
+          warningCooldown: L.budgetWarningCooldown,
+        }),
+        ...options.nudgeRules,
+      ],
+      threshold: options.nudge?.threshold ?? L.nudgeThreshold,
+      criticalThreshold: options.nudge?.criticalThreshold ?? L.nudgeCriticalThreshold,
+      guidanceThreshold: L.nudgeGuidanceThreshold,
+      contextWindow: options.nudge?.contextWindow ?? L.contextWindow,
+      maxTokens: options.nudge?.maxTokens ?? L.nudgeMaxTokens,
+      ringSize: L.nudgeRingSize,
+    });
+  }
+  const permission = policy ? permissionHook(policy, options.onAsk) : undefined;
+  const trailingPost = options.notify !== false ? [nudgePostHook(state)] : [];
+  const hooksFor = (name: string) =>
+    composeHooks(name, options.hooks, { ...(permission ? { permission } : {}), trailingPost });
+  const built: Tool[] = [];
+  for (const name of tools) {
+    if (name === 'sandbox') {
+      const sandbox = { ...options.sandbox, allowProtected: options.sandboxAllowProtected === true };
+      built.push(
+        createSandboxTool(
+          state,
+          { maxPatchChars: L.sandboxPatchChars, timeoutMs: L.gitTimeoutMs, ...sandbox },
+          hooksFor(name),
+        ),
+      );
+      continue;
+    }
+    if (name === 'subagent') {
+      const parentPreset = parentRank(options.permissions);
+      built.push(
+        createSubagentTool(
+          state,
+          {
+            parentPreset,
+            fallbackModel: options.model,
+            answerChars: L.subagentAnswerChars,
+            childToolkit: (cwd, preset) =>
+              codingToolkit(
+                {
+                  ...options,
+                  workspaceRoot: cwd,
+                  tools: DEFAULT_CODING_TOOLS,
+                  permissions: preset,
+                  hooks: { securityPre: options.hooks.securityPre ?? {} },
+                },
+                [...sources.values()],
+              ),
+          },
+          hooksFor(name),
+        ),
+      );
+      continue;
+    }
+    const source = sources.get(name);
+    if (!source) throw new ConfigurationError(`The coding tool ${name} is not available in this build of the toolkit.`);
+    built.push(wrapSource(source, state, context, { ...(options.toolOptions?.[name] ?? {}) }, hooksFor(name)));
+  }
+  return built;
+}
+
+function selectTools(requested: readonly string[] | undefined): CodingToolName[] {
+  if (requested === undefined) return [...DEFAULT_CODING_TOOLS];
+  const unknown = requested.filter((name) => !(ALL_CODING_TOOLS as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    throw new ConfigurationError(
+      `Unknown coding tool(s): ${unknown.join(', ')}. Valid names: ${ALL_CODING_TOOLS.join(', ')}.`,
+    );
+  }
+  return ALL_CODING_TOOLS.filter((name) => requested.includes(name));
+}
+
+function resolvePolicy(permissions: CodingToolkitOptions['permissions']): PermissionPolicy | undefined {
+  if (permissions === undefined) return undefined;
+  if (typeof permissions === 'string') {
+    if (!isPresetName(permissions)) {
+      throw new ConfigurationError(
+        `Unknown permission preset ${JSON.stringify(permissions)}. Valid: ${Object.keys(PERMISSION_PRESETS).join(', ')}.`,
+      );
+    }
+    return PERMISSION_PRESETS[permissions];
+  }
+  return Object.freeze({ ...permissions });
+}
+
+/** The most a subagent may get: the parent's preset; no policy means allow_all; a custom policy means read_only. */
+function parentRank(permissions: CodingToolkitOptions['permissions']): PermissionPresetName {
+  if (permissions === undefined) return 'allow_all';
+  return typeof permissions === 'string' ? permissions : 'read_only';
+}
