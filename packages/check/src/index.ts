@@ -1,1 +1,11 @@
-export {};
+/** The pure code_check handler and its options. */
+
+/** Text rendering of diagnostics. */
+export { diagnosticLine, headline } from './format.js';
+export { type CodeCheckOptions, handleCodeCheck } from './handle-check.js';
+/** Limits of the tool and their defaults. */
+export { type CodeCheckLimits, DEFAULT_CODE_CHECK_LIMITS, resolveCodeCheckLimits } from './limits.js';
+/** Request and response schemas (zod), also usable as types. */
+export { CodeCheckRequest, CodeCheckResponse, CodeDiagnostic } from './schema.js';
+/** Tool factory and provider. */
+export { type CodeCheckToolOptions, codeCheckProvider, createCodeCheckTool } from './tool.js';

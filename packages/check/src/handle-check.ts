@@ -1,0 +1,99 @@
+import { describeZodError, errorMessage } from '@branchkit/core';
+import { Workspace } from '@branchkit/workspace';
+import { diagnosticLine, headline } from './format.js';
+import { collectFiles } from './internal/collect-files.js';
+import type { EngineResult } from './internal/run-ruff.js';
+import { runRuff } from './internal/run-ruff.js';
+import { runTypeScript } from './internal/run-typescript.js';
+import { type CodeCheckLimits, resolveCodeCheckLimits } from './limits.js';
+import { CodeCheckRequest, type CodeCheckResponse } from './schema.js';
+
+/** What the code_check handler needs besides the request. */
+export interface CodeCheckOptions {
+  /** Directory every path is confined to; empty `paths` means this root. */
+  readonly workspaceRoot: string;
+  /** Overrides for {@link DEFAULT_CODE_CHECK_LIMITS}. */
+  readonly limits?: Partial<CodeCheckLimits>;
+  /** Cancels the check between files. */
+  readonly signal?: AbortSignal;
+}
+
+function refused(tool: string, error_code: string, summary: string): CodeCheckResponse {
+  return { status: 'error', diagnostics: [], summary, tool, total: 0, error_code };
+}
+
+const SEVERITY_RANK = { error: 0, warning: 1, info: 2 } as const;
+
+/** Runs ruff and/or the TypeScript compiler over workspace files; expected failures come back as values. */
+export async function handleCodeCheck(request: unknown, options: CodeCheckOptions): Promise<CodeCheckResponse> {
+  const parsed = CodeCheckRequest.safeParse(request);
+  if (!parsed.success)
+    return refused('auto', 'invalid_request', `Invalid code_check request: ${describeZodError(parsed.error)}`);
+  const { paths, tool, max_diagnostics } = parsed.data;
+  const limits = resolveCodeCheckLimits(options.limits);
+  const signal = options.signal;
+  const deadline = Date.now() + limits.timeBudgetMs;
+  if (signal?.aborted) return refused(tool, 'aborted', 'The check was cancelled before it started.');
+
+  let workspace: Workspace;
+  try {
+    workspace = await Workspace.open(options.workspaceRoot);
+  } catch (error) {
+    return refused(tool, 'workspace_unavailable', `The workspace cannot be opened: ${errorMessage(error)}`);
+  }
+  const wanted = { python: tool !== 'typescript', typescript: tool !== 'ruff' };
+  const collected = await collectFiles(workspace, paths, wanted, {
+    maxFiles: limits.maxFiles,
+    ...(signal ? { signal } : {}),
+  });
+  if ('error_code' in collected) return refused(tool, collected.error_code, collected.error);
+
+  const runs: Array<{ name: string; result: EngineResult }> = [];
+  if (collected.python.length > 0) {
+    runs.push({ name: 'ruff', result: await runRuff(workspace, collected.python, limits, deadline, signal) });
+  }
+  if (collected.typescript.length > 0 && !signal?.aborted) {
+    runs.push({ name: 'typescript', result: await runTypeScript(workspace, collected.typescript, limits, deadline) });
+  }
+  if (signal?.aborted) return refused(tool, 'aborted', 'The check was cancelled.');
+  const toolLabel = runs.length > 0 ? runs.map((r) => r.name).join('+') : tool;
+
+  const unavailable = runs.filter((r) => r.result.unavailable);
+  if (unavailable.length > 0 && unavailable.length === runs.length) {
+    const summary = unavailable.map((r) => r.result.unavailable).join(' ');
+    return { status: 'unavailable', diagnostics: [], summary, tool: toolLabel, total: 0, error_code: 'unavailable' };
+  }
+  const all = runs.flatMap((r) => r.result.diagnostics);
+  all.sort(
+    (a, b) =>
+      SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
+      a.file.localeCompare(b.file) ||
+      a.line - b.line ||
+      a.col - b.col,
+  );
+  const shown = all.slice(0, max_diagnostics);
+  const notes = runs.flatMap((r) => [...(r.result.unavailable ? [r.result.unavailable] : []), ...r.result.notes]);
+  const notReached = runs.reduce((n, r) => n + r.result.notReached, 0);
+  if (notReached > 0) {
+    notes.push(
+      `Stopped at the ${limits.timeBudgetMs} ms budget with ${notReached} file(s) not checked; pass fewer paths.`,
+    );
+  }
+  if (collected.truncated) notes.push(`Only the first ${limits.maxFiles} file(s) were checked; pass narrower paths.`);
+  if (runs.length === 0) {
+    const which =
+      tool === 'auto' ? 'Python or TypeScript/JavaScript' : tool === 'ruff' ? 'Python' : 'TypeScript/JavaScript';
+    notes.push(
+      `No ${which} files were found to check${collected.unsupported > 0 ? ' (the named files have other types)' : ''}.`,
+    );
+  }
+  return {
+    status: all.length > 0 ? 'diagnostics' : 'ok',
+    diagnostics: shown,
+    summary: [headline(all.length, shown.length), ...notes].join(' '),
+    tool: toolLabel,
+    total: all.length,
+    ...(shown.length > 0 ? { text: shown.map(diagnosticLine).join('\n') } : {}),
+    files_checked: runs.reduce((n, r) => n + r.result.filesChecked, 0),
+  };
+}

@@ -1,0 +1,104 @@
+import type { Workspace } from '@branchkit/workspace';
+import type { CodeCheckLimits } from '../limits.js';
+import type { CodeDiagnostic } from '../schema.js';
+import { type CheckFile, readText } from './collect-files.js';
+import { loadRuffConfig, ruffDefaults } from './ruff-config.js';
+
+/** What a ruff pass produced. */
+export interface EngineResult {
+  diagnostics: CodeDiagnostic[];
+  filesChecked: number;
+  notReached: number;
+  notes: string[];
+  unavailable?: string;
+}
+
+interface RuffDiagnostic {
+  code: string | null;
+  message: string;
+  start_location: { row: number; column: number };
+  end_location: { row: number; column: number };
+  fix: unknown;
+}
+
+type RuffModule = typeof import('@astral-sh/ruff-wasm-nodejs');
+
+function makeChecker(ruff: RuffModule, options: Record<string, unknown>) {
+  return new ruff.Workspace(options, ruff.PositionEncoding.Utf16);
+}
+
+/**
+ * Lints Python files in-process with ruff's WebAssembly build, one file at a time so the time budget can stop it
+ * between files. Settings come from the workspace's ruff configuration; per-file ignores are applied here.
+ */
+export async function runRuff(
+  workspace: Workspace,
+  files: readonly CheckFile[],
+  limits: CodeCheckLimits,
+  deadline: number,
+  signal?: AbortSignal,
+): Promise<EngineResult> {
+  const result: EngineResult = { diagnostics: [], filesChecked: 0, notReached: 0, notes: [] };
+  let ruff: RuffModule;
+  try {
+    const loaded = (await import('@astral-sh/ruff-wasm-nodejs')) as RuffModule & { default?: RuffModule };
+    ruff = loaded.default ?? loaded;
+  } catch (error) {
+    return { ...result, unavailable: `ruff (wasm) could not be loaded: ${(error as Error).message}` };
+  }
+  const config = await loadRuffConfig(workspace, limits.maxConfigBytes);
+  result.notes.push(...config.notes);
+  let checker: InstanceType<RuffModule['Workspace']>;
+  try {
+    checker = makeChecker(ruff, config.options);
+  } catch (error) {
+    const why = String((error as Error).message ?? error).replace(/^Error: /, '');
+    try {
+      checker = makeChecker(ruff, config.coreOptions);
+      result.notes.push(
+        `Some settings in ${config.source} were not understood (${why}); only the core ones were used.`,
+      );
+    } catch {
+      checker = makeChecker(ruff, ruffDefaults());
+      result.notes.push(`The settings in ${config.source} were refused (${why}); ruff defaults were used.`);
+    }
+  }
+  try {
+    for (let i = 0; i < files.length; i++) {
+      const file = files[i]!;
+      if (signal?.aborted) break;
+      if (Date.now() >= deadline) {
+        result.notReached = files.length - i;
+        break;
+      }
+      const read = await readText(workspace, file.path, limits.maxFileBytes);
+      if ('error_code' in read) {
+        result.notes.push(`${file.relative} skipped: ${read.error}`);
+        continue;
+      }
+      const ignored = config.perFileIgnores.filter((rule) => rule.glob.test(file.relative)).flatMap((r) => r.codes);
+      const found = checker.check(read.text) as RuffDiagnostic[];
+      result.filesChecked++;
+      for (const d of found) {
+        const code = d.code ?? '';
+        if (code && ignored.some((prefix) => prefix === 'ALL' || code.startsWith(prefix))) continue;
+        result.diagnostics.push({
+          file: file.relative,
+          line: d.start_location.row,
+          col: d.start_location.column,
+          end_line: d.end_location.row,
+          end_col: d.end_location.column,
+          severity: code === 'invalid-syntax' || code === '' ? 'error' : 'warning',
+          code,
+          message: d.message.slice(0, limits.maxMessageChars),
+          source: 'ruff',
+          fixable: d.fix != null,
+        });
+      }
+    }
+  } finally {
+    checker.free();
+  }
+  if (config.source) result.notes.push(`ruff settings from ${config.source}.`);
+  return result;
+}

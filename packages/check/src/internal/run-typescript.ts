@@ -1,0 +1,149 @@
+import { dirname, join } from 'node:path';
+import type { Workspace } from '@branchkit/workspace';
+import type ts from 'typescript';
+import type { CodeCheckLimits } from '../limits.js';
+import type { CodeDiagnostic } from '../schema.js';
+import type { CheckFile } from './collect-files.js';
+import type { EngineResult } from './run-ruff.js';
+import { SyncFileCache } from './sync-file-cache.js';
+
+type TS = typeof ts;
+
+function defaultOptions(t: TS): ts.CompilerOptions {
+  return {
+    target: t.ScriptTarget.ES2022,
+    module: t.ModuleKind.ESNext,
+    moduleResolution: t.ModuleResolutionKind.Bundler,
+    jsx: t.JsxEmit.Preserve,
+    strict: true,
+    allowJs: true,
+    checkJs: false,
+    esModuleInterop: true,
+    resolveJsonModule: true,
+    skipLibCheck: true,
+  };
+}
+
+function readOptions(t: TS, cache: SyncFileCache, root: string): { options: ts.CompilerOptions; source?: string } {
+  const configPath = join(root, 'tsconfig.json');
+  const text = cache.readFile(configPath);
+  if (text === undefined) return { options: defaultOptions(t) };
+  const parsedJson = t.parseConfigFileTextToJson(configPath, text);
+  if (parsedJson.error) return { options: defaultOptions(t), source: 'tsconfig.json (unreadable JSON, defaults used)' };
+  const host: ts.ParseConfigHost = {
+    useCaseSensitiveFileNames: true,
+    readDirectory: () => [],
+    fileExists: (p) => cache.fileExists(p),
+    readFile: (p) => cache.readFile(p),
+  };
+  const parsed = t.parseJsonConfigFileContent(parsedJson.config, host, root, undefined, configPath);
+  return { options: parsed.options, source: 'tsconfig.json' };
+}
+
+function toDiagnostic(t: TS, d: ts.Diagnostic, relative: string, maxChars: number): CodeDiagnostic | undefined {
+  if (!d.file || d.start === undefined) return undefined;
+  const start = d.file.getLineAndCharacterOfPosition(d.start);
+  const end = d.file.getLineAndCharacterOfPosition(d.start + (d.length ?? 0));
+  const category = d.category;
+  return {
+    file: relative,
+    line: start.line + 1,
+    col: start.character + 1,
+    end_line: end.line + 1,
+    end_col: end.character + 1,
+    severity:
+      category === t.DiagnosticCategory.Error
+        ? 'error'
+        : category === t.DiagnosticCategory.Warning
+          ? 'warning'
+          : 'info',
+    code: `TS${d.code}`,
+    message: t.flattenDiagnosticMessageText(d.messageText, '\n').slice(0, maxChars),
+    source: 'typescript',
+    fixable: false,
+  };
+}
+
+/**
+ * Type-checks the requested TS/JS files with the compiler API: the workspace's root tsconfig.json (and what it
+ * extends) gives the options; imports are loaded through the workspace in rounds; only the requested files' syntactic
+ * and semantic diagnostics are reported.
+ */
+export async function runTypeScript(
+  workspace: Workspace,
+  files: readonly CheckFile[],
+  limits: CodeCheckLimits,
+  deadline: number,
+): Promise<EngineResult> {
+  const result: EngineResult = { diagnostics: [], filesChecked: 0, notReached: 0, notes: [] };
+  let t: TS;
+  try {
+    const loaded = (await import('typescript')) as TS & { default?: TS };
+    t = loaded.default ?? loaded;
+  } catch (error) {
+    return { ...result, unavailable: `The TypeScript compiler could not be loaded: ${(error as Error).message}` };
+  }
+  const libDir = dirname(t.getDefaultLibFilePath({}));
+  const cache = new SyncFileCache(workspace, libDir, {
+    maxBytes: limits.maxFileBytes,
+    maxFiles: limits.maxProgramFiles,
+  });
+  const sources = new Map<string, { text: string; file: ts.SourceFile }>();
+  const host: ts.CompilerHost = {
+    getSourceFile: (fileName, languageVersion) => {
+      const text = cache.readFile(fileName);
+      if (text === undefined) return undefined;
+      const known = sources.get(fileName);
+      if (known && known.text === text) return known.file;
+      const file = t.createSourceFile(fileName, text, languageVersion, true);
+      sources.set(fileName, { text, file });
+      return file;
+    },
+    getDefaultLibFileName: (o) => t.getDefaultLibFilePath(o),
+    getDefaultLibLocation: () => libDir,
+    writeFile: () => undefined,
+    getCurrentDirectory: () => workspace.root,
+    getCanonicalFileName: (f) => f,
+    useCaseSensitiveFileNames: () => true,
+    getNewLine: () => '\n',
+    fileExists: (p) => cache.fileExists(p),
+    readFile: (p) => cache.readFile(p),
+    directoryExists: (p) => cache.directoryExists(p),
+    getDirectories: () => [],
+    realpath: (p) => p,
+  };
+  const rootNames = files.map((f) => f.path);
+  let program: ts.Program | undefined;
+  let configSource: string | undefined;
+  for (let round = 0; round <= limits.maxResolveRounds; round++) {
+    const config = readOptions(t, cache, workspace.root);
+    configSource = config.source;
+    const options: ts.CompilerOptions = { ...config.options, noEmit: true, allowJs: true };
+    program = t.createProgram({ rootNames, options, host });
+    if (!cache.hasPending || round === limits.maxResolveRounds || Date.now() >= deadline) break;
+    await cache.loadPending();
+  }
+  if (configSource) result.notes.push(`TypeScript options from ${configSource}.`);
+  if (cache.capped)
+    result.notes.push(
+      `Only ${limits.maxProgramFiles} imported file(s) were loaded; some imports may show as unresolved.`,
+    );
+  for (const file of files) {
+    const source = program?.getSourceFile(file.path);
+    if (!program || !source) {
+      result.notes.push(`${file.relative} skipped: it could not be read.`);
+      continue;
+    }
+    if (Date.now() >= deadline) {
+      result.notReached++;
+      continue;
+    }
+    result.filesChecked++;
+    const all = [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)];
+    for (const d of all) {
+      const diagnostic = toDiagnostic(t, d, file.relative, limits.maxMessageChars);
+      if (diagnostic) result.diagnostics.push(diagnostic);
+    }
+  }
+  return result;
+}

@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
+import type { Workspace } from '@branchkit/workspace';
+import { readText } from './collect-files.js';
+
+/**
+ * Answers the TypeScript compiler's synchronous file questions from memory. Workspace files are only ever read through
+ * the workspace gate: an unknown path is recorded as pending and reported missing, then loaded asynchronously before the
+ * next round. Paths outside the workspace are missing, except the compiler's own library files.
+ */
+export class SyncFileCache {
+  readonly #files = new Map<string, string | null>();
+  readonly #dirs = new Map<string, boolean>();
+  readonly #pendingFiles = new Set<string>();
+  readonly #pendingDirs = new Set<string>();
+  readonly #workspace: Workspace;
+  readonly #libDir: string;
+  readonly #maxBytes: number;
+  readonly #maxFiles: number;
+  #loaded = 0;
+  /** True once the file cap refused a load. */
+  capped = false;
+
+  constructor(workspace: Workspace, libDir: string, limits: { maxBytes: number; maxFiles: number }) {
+    this.#workspace = workspace;
+    this.#libDir = libDir;
+    this.#maxBytes = limits.maxBytes;
+    this.#maxFiles = limits.maxFiles;
+  }
+
+  #within(base: string, path: string): boolean {
+    const rel = relative(base, resolve(path));
+    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+  }
+
+  /** Seeds a file already read through the workspace. */
+  seed(path: string, text: string | null): void {
+    this.#files.set(resolve(path), text);
+  }
+
+  /** The text of a file, or undefined when unknown yet, refused or missing. */
+  readFile(path: string): string | undefined {
+    const abs = resolve(path);
+    if (this.#within(this.#libDir, abs)) {
+      if (!this.#files.has(abs)) {
+        try {
+          this.#files.set(abs, readFileSync(abs, 'utf8'));
+        } catch {
+          this.#files.set(abs, null);
+        }
+      }
+      return this.#files.get(abs) ?? undefined;
+    }
+    if (!this.#within(this.#workspace.root, abs)) return undefined;
+    if (!this.#files.has(abs)) {
+      this.#pendingFiles.add(abs);
+      return undefined;
+    }
+    return this.#files.get(abs) ?? undefined;
+  }
+
+  /** Whether a file exists as far as the cache knows. */
+  fileExists(path: string): boolean {
+    return this.readFile(path) !== undefined;
+  }
+
+  /** Whether a directory exists inside the workspace (or the library directory). */
+  directoryExists(path: string): boolean {
+    const abs = resolve(path);
+    if (this.#within(this.#libDir, abs)) return true;
+    if (!this.#within(this.#workspace.root, abs)) return false;
+    const known = this.#dirs.get(abs);
+    if (known === undefined) this.#pendingDirs.add(abs);
+    return known ?? false;
+  }
+
+  /** True when the last round asked for paths not loaded yet. */
+  get hasPending(): boolean {
+    return this.#pendingFiles.size > 0 || this.#pendingDirs.size > 0;
+  }
+
+  /** Loads every pending path through the workspace gate; refused or missing paths are remembered as absent. */
+  async loadPending(): Promise<void> {
+    const dirs = [...this.#pendingDirs];
+    const files = [...this.#pendingFiles];
+    this.#pendingDirs.clear();
+    this.#pendingFiles.clear();
+    for (const dir of dirs) {
+      const found = await this.#workspace.resolve(dir, 'list');
+      this.#dirs.set(dir, !('error_code' in found) && found.kind === 'directory');
+    }
+    for (const file of files) {
+      if (this.#loaded >= this.#maxFiles) {
+        this.capped = true;
+        this.#files.set(file, null);
+        continue;
+      }
+      const found = await this.#workspace.resolve(file, 'read');
+      if (!found.ok || found.kind !== 'file') {
+        this.#files.set(file, null);
+        continue;
+      }
+      const read = await readText(this.#workspace, file, this.#maxBytes);
+      this.#loaded++;
+      this.#files.set(file, 'error_code' in read ? null : read.text);
+    }
+  }
+}

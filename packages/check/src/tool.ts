@@ -1,0 +1,31 @@
+import { defineTool, type Provider, statelessProvider, type Tool } from '@branchkit/core';
+import { type CodeCheckOptions, handleCodeCheck } from './handle-check.js';
+import { CodeCheckRequest, CodeCheckResponse } from './schema.js';
+
+/** Options of {@link createCodeCheckTool}: the workspace root and optional limit overrides. */
+export type CodeCheckToolOptions = Omit<CodeCheckOptions, 'signal'>;
+
+const DESCRIPTION =
+  'Static diagnostics for code in the workspace: ruff for Python (the workspace ruff.toml / pyproject.toml settings ' +
+  'apply) and the TypeScript compiler for .ts/.tsx/.js/.jsx (the root tsconfig.json applies). Run it after editing ' +
+  'to catch syntax errors, undefined names, unused imports and type errors. Pass the files you changed; empty paths ' +
+  'check the whole workspace. status "diagnostics" lists file:line:col findings, "ok" means clean; on "error" fix ' +
+  'the path named in the summary.';
+
+/** Builds the `code_check` tool bound to one workspace root. */
+export function createCodeCheckTool(options: CodeCheckToolOptions): Tool<CodeCheckRequest, CodeCheckResponse> {
+  return defineTool({
+    name: 'code_check',
+    description: DESCRIPTION,
+    request: CodeCheckRequest,
+    response: CodeCheckResponse,
+    scope: 'stateless',
+    annotations: { readOnlyHint: true },
+    handler: (request, context) => handleCodeCheck(request, { ...options, signal: context.signal }),
+  });
+}
+
+/** A stateless provider handing out the `code_check` tool. */
+export function codeCheckProvider(options: CodeCheckToolOptions): Provider {
+  return statelessProvider('code_check', () => [createCodeCheckTool(options)]);
+}
