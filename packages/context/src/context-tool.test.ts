@@ -1,6 +1,6 @@
 import { Branch } from '@branchkit/core';
+import { describeToolConformance } from '@branchkit/test-utils';
 import { describe, expect, it } from 'vitest';
-import { describeToolConformance } from '../../../tooling/test-utils/src/index.js';
 import { contextProvider, createContextTool } from './context-tool.js';
 import { CONTEXT_GUIDANCE } from './guidance.js';
 import { branchWithCalls } from './test-helpers.js';

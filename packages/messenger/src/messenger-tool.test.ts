@@ -5,7 +5,7 @@ import type { ReceivedMessage, TargetResult } from './schema.js';
 /** The response fields the tests read, whatever the action. */
 type Out = { success: boolean; note?: string; results: TargetResult[]; messages: ReceivedMessage[] };
 
-import { describeToolConformance } from '../../../tooling/test-utils/src/index.js';
+import { describeToolConformance } from '@branchkit/test-utils';
 import { Exchange } from './exchange.js';
 import { InMemoryTransport } from './memory-transport.js';
 import { createMessengerTool, type MessengerOptions, messengerProvider } from './messenger-tool.js';
