@@ -1,4 +1,13 @@
-import { Branch, type ChatModel, defineTool, failure, type Provider, type Tool, type ToolHooks } from '@branchkit/core';
+import {
+  Branch,
+  type ChatModel,
+  defineTool,
+  errorMessage,
+  failure,
+  type Provider,
+  type Tool,
+  type ToolHooks,
+} from '@branchkit/core';
 import { isWorkspaceFailure } from '@branchkit/workspace';
 import { z } from 'zod';
 import { runAgent } from './agent-loop.js';
@@ -89,7 +98,11 @@ export function createSubagentTool(state: ToolkitState, deps: SubagentDeps, hook
         cwd = resolved.path;
       }
       const child = new Branch({ system: SUBAGENT_SYSTEM_PROMPT, model, workspaceRoot: cwd, name: 'subagent' });
-      child.registerTools(deps.childToolkit(cwd, request.permissions));
+      try {
+        child.registerTools(deps.childToolkit(cwd, request.permissions));
+      } catch (error) {
+        return failure('subagent_setup_failed', `The subagent's tools could not be built: ${errorMessage(error)}`);
+      }
       const outcome = await runAgent(child, request.instruction, { model, maxTurns: request.max_turns, signal });
       if (outcome.stopped === 'model_error') {
         return failure('model_error', `The subagent's model failed: ${outcome.error ?? 'unknown error'}`, {

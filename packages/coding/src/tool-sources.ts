@@ -1,5 +1,6 @@
 import { createAstSearchTool } from '@branchkit/ast-search';
 import { createBashTool } from '@branchkit/bash';
+import { createCodeCheckTool } from '@branchkit/check';
 import { contextProvider } from '@branchkit/context';
 import type { ProviderContext, Tool } from '@branchkit/core';
 import { createEditorTool } from '@branchkit/editor';
@@ -21,6 +22,7 @@ export const STANDARD_SOURCES: readonly ToolSource[] = Object.freeze([
   { name: 'editor', role: 'write', make: (root, _c, o) => createEditorTool({ ...o, workspaceRoot: root }) },
   { name: 'bash', role: 'plain', make: (root, _c, o) => createBashTool({ ...o, workspaceRoot: root }) },
   { name: 'search', role: 'plain', make: (root, _c, o) => createSearchTool({ ...o, workspaceRoot: root }) },
+  { name: 'code_check', role: 'plain', make: (root, _c, o) => createCodeCheckTool({ ...o, workspaceRoot: root }) },
   { name: 'ast_search', role: 'plain', make: (root, _c, o) => createAstSearchTool({ ...o, workspaceRoot: root }) },
   {
     name: 'context',

@@ -157,7 +157,7 @@ function buildTools(
                 {
                   ...options,
                   workspaceRoot: cwd,
-                  tools: DEFAULT_CODING_TOOLS,
+                  tools: DEFAULT_CODING_TOOLS.filter((tool) => sources.has(tool)),
                   permissions: preset,
                   hooks: { securityPre: options.hooks.securityPre ?? {} },
                 },

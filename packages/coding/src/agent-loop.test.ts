@@ -1,0 +1,132 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { Branch, ScriptedChatModel, textReply, toolCallReply } from '@branchkit/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runAgent } from './agent-loop.js';
+import { call, fakeReaderSource, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
+import { STANDARD_SOURCES } from './tool-sources.js';
+
+const sources = [fakeReaderSource, ...STANDARD_SOURCES];
+let ws: TempWorkspace;
+beforeEach(() => {
+  ws = makeWorkspace({ 'a.txt': 'alpha\n', 'sub/s.txt': 'inner\n' });
+});
+afterEach(() => ws.cleanup());
+
+describe('runAgent', () => {
+  it('runs tool turns until the model answers, counting real tool calls', async () => {
+    const model = new ScriptedChatModel([
+      toolCallReply([{ name: 'reader', arguments: { action: 'read', path: 'a.txt' } }]),
+      toolCallReply([
+        { name: 'editor', arguments: { action: 'edit', file_path: 'a.txt', old_string: 'alpha', new_string: 'beta' } },
+        { name: 'reader', arguments: { action: 'read', path: 'a.txt' } },
+      ]),
+      textReply('changed alpha to beta'),
+    ]);
+    const branch = toolkitBranch(ws.root, { tools: ['reader', 'editor'], notify: false }, { sources, model });
+    const result = await runAgent(branch, 'rename alpha', { maxTurns: 5 });
+    expect(result).toEqual({ text: 'changed alpha to beta', turns: 3, toolCalls: 3, stopped: 'answer' });
+    expect(readFileSync(ws.path('a.txt'), 'utf8')).toBe('beta\n');
+    expect(model.requests[0]?.options.tools?.map((tool) => tool.name)).toEqual(['reader', 'editor']);
+    expect(model.requests[0]?.messages.at(-1)).toMatchObject({ role: 'user', content: 'rename alpha' });
+    expect(model.requests[2]?.messages.filter((m) => m.role === 'tool')).toHaveLength(3);
+    // the scripted model reuses ids like call_0_reader on every turn; the branch still gets unique ones
+    const ids = branch.messages
+      .filter((m) => m.role === 'action_request')
+      .map((m) => (m.content as { call_id: string }).call_id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('stops at the turn budget', async () => {
+    const model = new ScriptedChatModel(
+      Array.from({ length: 5 }, () =>
+        toolCallReply([{ name: 'reader', arguments: { action: 'read', path: 'a.txt' } }]),
+      ),
+    );
+    const branch = toolkitBranch(ws.root, { tools: ['reader'], notify: false }, { sources, model });
+    expect(await runAgent(branch, 'loop', { maxTurns: 2 })).toMatchObject({
+      turns: 2,
+      toolCalls: 2,
+      stopped: 'max_turns',
+    });
+  });
+
+  it('reports model errors and aborts', async () => {
+    const failing = new Branch({ model: new ScriptedChatModel([new Error('rate limited')]) });
+    expect(await runAgent(failing, 'x')).toMatchObject({ stopped: 'model_error', error: 'rate limited', turns: 1 });
+    const controller = new AbortController();
+    controller.abort();
+    const aborted = new Branch({ model: new ScriptedChatModel([textReply('never')]) });
+    expect(await runAgent(aborted, 'x', { signal: controller.signal })).toMatchObject({ stopped: 'aborted', turns: 0 });
+    expect(await runAgent(new Branch(), 'x')).toMatchObject({ stopped: 'model_error' });
+  });
+});
+
+describe('subagent tool', () => {
+  const tools = ['reader', 'editor', 'subagent'];
+
+  it('runs a read_only child with fresh state on the parent model and returns its answer and tool count', async () => {
+    const model = new ScriptedChatModel([
+      toolCallReply([{ name: 'subagent', arguments: { instruction: 'look at a.txt' } }]),
+      toolCallReply([
+        { name: 'reader', arguments: { action: 'read', path: 'a.txt' } },
+        { name: 'editor', arguments: { action: 'write', file_path: 'evil.txt', content: 'x' } },
+      ]),
+      textReply('a.txt says alpha'),
+      textReply('the subagent says alpha'),
+    ]);
+    const parent = toolkitBranch(ws.root, { tools, notify: false }, { sources, model });
+    const result = await runAgent(parent, 'delegate');
+    expect(result).toMatchObject({ text: 'the subagent says alpha', toolCalls: 1, stopped: 'answer' });
+    const output = parent.messages.find((m) => m.role === 'action_response')?.content as {
+      output: Record<string, unknown>;
+    };
+    expect(output.output).toMatchObject({ success: true, response: 'a.txt says alpha', tool_calls: 2, turns: 2 });
+    expect(existsSync(ws.path('evil.txt'))).toBe(false);
+    // the child's read gave the parent no right to edit
+    expect(
+      await call(parent, 'editor', { action: 'edit', file_path: 'a.txt', old_string: 'alpha', new_string: 'x' }),
+    ).toMatchObject({
+      error_code: 'not_read',
+    });
+  });
+
+  it('contains cwd in the workspace and works inside it', async () => {
+    const model = new ScriptedChatModel([
+      toolCallReply([{ name: 'reader', arguments: { action: 'read', path: 's.txt' } }]),
+      textReply('x'.repeat(6_000)),
+    ]);
+    const parent = toolkitBranch(ws.root, { tools, notify: false }, { sources, model });
+    for (const cwd of ['..', '../ws-evil', ws.outside, '/etc']) {
+      const refused = await call(parent, 'subagent', { instruction: 'x', cwd });
+      expect(refused.success, cwd).toBe(false);
+      expect(JSON.stringify(refused)).not.toContain('OUTSIDE-SECRET-CANARY');
+    }
+    expect(await call(parent, 'subagent', { instruction: 'x', cwd: 'a.txt' })).toMatchObject({ success: false });
+    const ok = await call(parent, 'subagent', { instruction: 'read s.txt', cwd: 'sub' });
+    expect(ok).toMatchObject({ success: true, tool_calls: 1, response_truncated: true });
+    expect((ok.response as string).length).toBeLessThan(5_100);
+  });
+
+  it('never grants a child more than the parent preset, and reports model errors as typed failures', async () => {
+    const parent = toolkitBranch(
+      ws.root,
+      { tools, notify: false, permissions: { allow: { '*': ['*'] } } },
+      {
+        sources,
+        model: new ScriptedChatModel([new Error('model down')]),
+      },
+    );
+    expect(await call(parent, 'subagent', { instruction: 'x', permissions: 'safe' })).toMatchObject({
+      error_code: 'permission_escalation',
+    });
+    expect(await call(parent, 'subagent', { instruction: 'x' })).toMatchObject({
+      success: false,
+      error_code: 'model_error',
+    });
+    expect(await call(parent, 'subagent', { instruction: 'x', max_turns: 51 })).toMatchObject({
+      error_code: 'invalid_request',
+    });
+    const noModel = toolkitBranch(ws.root, { tools, notify: false }, { sources });
+    expect(await call(noModel, 'subagent', { instruction: 'x' })).toMatchObject({ error_code: 'no_model' });
+  });
+});
