@@ -1,0 +1,166 @@
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { Branch, type Tool, ToolRegistry } from '@branchkit/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { call, fakeReaderSource, makeWorkspace, type TempWorkspace } from './test-helpers.js';
+import { STANDARD_SOURCES, type ToolSource } from './tool-sources.js';
+import { codingToolkit, TOOLKIT_EXTRA_FIELDS } from './toolkit.js';
+
+/** Fields that differ between any two runs (wall-clock time), whichever side produced them. */
+const VOLATILE = new Set(['duration_ms', 'elapsed_ms']);
+
+function comparable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(comparable);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !TOOLKIT_EXTRA_FIELDS.includes(key) && !VOLATILE.has(key))
+      .map(([key, inner]) => [key, comparable(inner)]),
+  );
+}
+
+const FILES = {
+  'a.txt': 'alpha\nbeta\nalpha\n',
+  'src/main.py': 'import os\n\n\ndef hello(name):\n    print("hi", name)\n    return undefined_name\n',
+  'src/util.ts': 'export const x: number = 1;\n',
+  'crlf.txt': 'one\r\ntwo\r\n',
+  '.env': 'SECRET=1\n',
+};
+
+interface Case {
+  readonly tool: string;
+  readonly requests: readonly unknown[];
+  /** Put files back between the standalone and the toolkit run (for tools that change them). */
+  readonly resets?: boolean;
+}
+
+const CASES: readonly Case[] = [
+  {
+    tool: 'bash',
+    requests: [
+      { command: 'echo hello world' },
+      { command: 'ls' },
+      { command: 'cat a.txt', cwd: '.' },
+      { command: 'false' },
+      { command: 'grep -c "alpha|beta" a.txt' },
+      { command: 'ls | wc -l' },
+      { command: 'echo $(whoami)' },
+      { command: 'echo ok', timeout: 0 },
+      { command: 'echo ok', timeout: 10_000_000 },
+      { command: 'cat ../ws-evil/secret.txt' },
+      { command: 'ls', cwd: '../ws-evil' },
+      { command: 'no-such-program-xyz' },
+      { command: '' },
+      { command: 'ls', allow_shell: true },
+    ],
+  },
+  {
+    tool: 'search',
+    requests: [
+      { action: 'grep', pattern: 'alpha' },
+      { action: 'grep', pattern: 'alpha', max_results: 1 },
+      { action: 'grep', pattern: 'nothing-matches-this' },
+      { action: 'grep', pattern: 'SECRET' },
+      { action: 'grep', pattern: '-e', path: 'src' },
+      { action: 'grep', pattern: '(' },
+      { action: 'find', pattern: '*.py' },
+      { action: 'find', pattern: '*' },
+      { action: 'grep', pattern: 'alpha', max_results: -1 },
+      { action: 'grep', pattern: 'alpha', max_results: 0 },
+      { action: 'grep', pattern: 'x', path: '../ws-evil' },
+      { action: 'list', pattern: 'x' },
+    ],
+  },
+  {
+    tool: 'editor',
+    resets: true,
+    requests: [
+      { action: 'write', file_path: 'new/file.txt', content: 'fresh\n' },
+      { action: 'write', file_path: 'a.txt', content: 'replaced\n' },
+      { action: 'edit', file_path: 'a.txt', old_string: 'beta', new_string: 'BETA' },
+      { action: 'edit', file_path: 'a.txt', old_string: 'alpha', new_string: 'A' },
+      { action: 'edit', file_path: 'a.txt', old_string: 'alpha', new_string: 'A', replace_all: true },
+      { action: 'edit', file_path: 'a.txt', old_string: 'gamma', new_string: 'G' },
+      { action: 'edit', file_path: 'crlf.txt', old_string: 'one\ntwo', new_string: 'uno\ndos' },
+      { action: 'edit', file_path: 'missing.txt', old_string: 'x', new_string: 'y' },
+      { action: 'write', file_path: '.env', content: 'stolen' },
+      { action: 'write', file_path: '../ws-evil/secret.txt', content: 'x' },
+      { action: 'write', file_path: '.git/hooks/pre-commit', content: 'x' },
+      { action: 'write', file_path: 'a.txt' },
+    ],
+  },
+  {
+    tool: 'code_check',
+    requests: [{ paths: ['src/main.py'] }, { paths: ['src/util.ts'] }, { paths: ['../ws-evil/secret.txt'] }],
+  },
+  {
+    tool: 'ast_search',
+    requests: [
+      { pattern: 'print($$$A)' },
+      { pattern: 'def $F($$$): $$$', path: 'src' },
+      { pattern: 'x', path: '../ws-evil' },
+      { pattern: '' },
+    ],
+  },
+];
+
+const SOURCES: readonly ToolSource[] = [fakeReaderSource, ...STANDARD_SOURCES];
+
+let ws: TempWorkspace;
+beforeEach(() => {
+  ws = makeWorkspace(FILES);
+});
+afterEach(() => ws.cleanup());
+
+/** Puts the workspace back to FILES in place (same root path, so absolute paths in results stay comparable). */
+function reset(): void {
+  for (const entry of readdirSync(ws.root)) rmSync(join(ws.root, entry), { recursive: true, force: true });
+  for (const [name, content] of Object.entries(FILES)) ws.write(name, content);
+}
+
+describe('parity: the toolkit returns what the standalone tool returns', () => {
+  for (const testCase of CASES) {
+    it(`${testCase.tool}: same results for ${testCase.requests.length} requests`, async () => {
+      for (const request of testCase.requests) {
+        if (testCase.resets) reset();
+        const source = SOURCES.find((s) => s.name === testCase.tool) as ToolSource;
+        const standalone: Tool = source.make(ws.root, { branch: new Branch(), services: {} }, {});
+        const registry = new ToolRegistry();
+        registry.register(standalone);
+        const alone = (await registry.invoke(testCase.tool, request)).output;
+        if (testCase.resets) reset();
+        const branch = new Branch({ workspaceRoot: ws.root });
+        branch.registerTools(codingToolkit({ tools: ['reader', testCase.tool] }, SOURCES));
+        const target = (request as { file_path?: string }).file_path;
+        if (testCase.tool === 'editor' && target) await call(branch, 'reader', { action: 'read', path: target });
+        const composed = await call(branch, testCase.tool, request);
+        expect(comparable(composed), JSON.stringify(request)).toEqual(comparable(alone));
+      }
+    }, 120_000);
+  }
+
+  it('adds nothing but TOOLKIT_EXTRA_FIELDS, and nothing at all with notify off', async () => {
+    const branch = new Branch({ workspaceRoot: ws.root });
+    branch.registerTools(codingToolkit({ tools: ['bash'], notify: false }, SOURCES));
+    const composed = await call(branch, 'bash', { command: 'echo hi' });
+    expect(composed.system_note).toBeUndefined();
+    const noted = new Branch({ workspaceRoot: ws.root });
+    noted.registerTools(codingToolkit({ tools: ['bash'] }, SOURCES));
+    const withNote = await call(noted, 'bash', { command: 'echo hi' });
+    expect(Object.keys(withNote).filter((key) => !(key in composed))).toEqual(['system_note']);
+    expect(TOOLKIT_EXTRA_FIELDS).toEqual(['system_note']);
+  });
+
+  it('offers the same request schema and description as the standalone tool', () => {
+    const branch = new Branch({ workspaceRoot: ws.root });
+    branch.registerTools(codingToolkit({ tools: CASES.map((c) => c.tool) }, SOURCES));
+    for (const testCase of CASES) {
+      const source = SOURCES.find((s) => s.name === testCase.tool) as ToolSource;
+      const standalone = source.make(ws.root, { branch, services: {} }, {});
+      const composed = branch.registry.get(testCase.tool) as Tool;
+      expect(composed.request).toBe(standalone.request);
+      expect(composed.description).toBe(standalone.description);
+      expect(composed.scope).toBe('branch');
+    }
+  });
+});
