@@ -1,0 +1,22 @@
+import { describeToolConformance } from '@branchkit/test-utils';
+import { createCodeNavTool } from './tool.js';
+
+describeToolConformance('code_nav', {
+  makeTool: (ws) => createCodeNavTool({ workspaceRoot: ws.root }),
+  setup: (ws) => {
+    ws.write('a.py', 'def f():\n    pass\n');
+  },
+  validRequest: () => ({ action: 'outline', path: 'a.py' }),
+  invalidRequests: [
+    {},
+    { action: 'rename', path: 'a.py' },
+    { action: 'outline' },
+    { action: 'outline', path: 'a.py', x: 1 },
+    null,
+  ],
+  escapeRequests: (ws) => [
+    { action: 'outline', path: '..' },
+    { action: 'outline', path: `${ws.outside}/secret.txt` },
+    { action: 'find_references', path: '../ws-evil', symbol: 'x' },
+  ],
+});

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** The code_nav request. */
+export const NavRequest = z
+  .object({
+    action: z
+      .enum(['outline', 'find_definition', 'find_references'])
+      .describe('outline lists classes/functions/methods; find_definition and find_references need `symbol`.'),
+    path: z
+      .string()
+      .min(1)
+      .describe('A file (results in that file) or a directory (results across its Python/TS/JS files).'),
+    symbol: z.string().min(1).max(200).optional().describe('Name to look up, e.g. "load_config" or "UserService".'),
+  })
+  .strict();
+
+/** The code_nav request. */
+export type NavRequest = z.infer<typeof NavRequest>;
+
+/** One outline entry, definition or reference. */
+export const NavItem = z.object({
+  kind: z.string().describe('class, function, method, assignment, interface, reference, …'),
+  name: z.string().describe('Symbol name; methods are "Class.method".'),
+  line: z.number().int().describe('1-based line.'),
+  col: z.number().int().describe('0-based column.'),
+  signature: z.string().optional().describe('Parameter list for callables, or the source line for references.'),
+  file: z.string().optional().describe('Workspace-relative file, present for directory queries.'),
+});
+
+/** One outline entry, definition or reference. */
+export type NavItem = z.infer<typeof NavItem>;
+
+/** The code_nav response. */
+export const NavResponse = z.object({
+  success: z.boolean(),
+  items: z.array(NavItem),
+  truncated: z.boolean().optional(),
+  note: z.string().optional(),
+  error: z.string().optional(),
+  error_code: z.string().optional(),
+});
+
+/** The code_nav response. */
+export type NavResponse = z.infer<typeof NavResponse>;
