@@ -1,0 +1,121 @@
+import { splitLines } from './lines.js';
+import { comparableLengths, diceSimilarity } from './similarity.js';
+
+/** A window of the file that resembles `old_string`, reported when the exact text was not found. */
+export interface Candidate {
+  start_line: number;
+  end_line: number;
+  /** Mean per-line similarity of the line-trimmed texts, 0..1, two decimals. */
+  similarity: number;
+  /** What separates the window from old_string: only indentation/spacing, or the text itself. */
+  difference: 'whitespace_only' | 'content';
+  /** The window as it is in the file (line endings normalized to LF), possibly cut. */
+  text: string;
+}
+
+/** Knobs for {@link findCandidates}. */
+export interface CandidateLimits {
+  maxCandidates: number;
+  minSimilarity: number;
+  maxComparisons: number;
+  maxChars: number;
+}
+
+/**
+ * Ranks windows of the file with as many lines as `old_string`: windows sharing an exact trimmed line get votes,
+ * and the most distinctive line of old_string is compared fuzzily with every file line while the budget lasts.
+ * Only the best few dozen windows are scored in full, so the work stays bounded on huge files.
+ */
+export function findCandidates(text: string, oldString: string, limits: CandidateLimits): Candidate[] {
+  const wanted = splitLines(oldString).map((line) => line.trim());
+  if (wanted.length === 0 || wanted.every((line) => line === '')) return [];
+  const starts = lineStarts(text);
+  const lineCount = starts.length;
+  const line = (i: number): string => text.slice(starts[i]!, i + 1 < lineCount ? starts[i + 1]! - 1 : text.length);
+  const k = wanted.length;
+  const anchors = new Map<string, number[]>();
+  wanted.forEach((value, j) => {
+    if (value.length >= 3) anchors.set(value, [...(anchors.get(value) ?? []), j]);
+  });
+  const pivot = wanted.reduce((best, value, j) => (value.length > wanted[best]!.length ? j : best), 0);
+  const votes = new Map<number, number>();
+  const fuzzy: Array<[number, number]> = [];
+  let budget = limits.maxComparisons; // fuzzy line scan
+  let scoreBudget = limits.maxComparisons; // full window scoring
+  for (let i = 0; i < lineCount; i++) {
+    const trimmed = line(i).trim();
+    for (const j of anchors.get(trimmed) ?? []) votes.set(i - j, (votes.get(i - j) ?? 0) + 1);
+    if (budget > 0 && comparableLengths(trimmed.length, wanted[pivot]!.length)) {
+      budget--;
+      const score = diceSimilarity(trimmed, wanted[pivot]!);
+      if (score >= limits.minSimilarity) fuzzy.push([i - pivot, score]);
+    }
+  }
+  const shortlist = new Set<number>([
+    ...[...votes.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, 24)
+      .map(([s]) => s),
+    ...fuzzy
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, 24)
+      .map(([s]) => s),
+  ]);
+  const scored: Array<{ start: number; score: number; whitespaceOnly: boolean }> = [];
+  for (const rawStart of shortlist) {
+    if (scoreBudget <= 0) break;
+    scoreBudget -= k;
+    const start = Math.max(0, Math.min(rawStart, lineCount - 1));
+    let total = 0;
+    let whitespaceOnly = true;
+    for (let j = 0; j < k; j++) {
+      const have = start + j < lineCount ? line(start + j).trim() : undefined;
+      if (have === undefined) {
+        whitespaceOnly = false;
+        continue;
+      }
+      total += diceSimilarity(have, wanted[j]!);
+      if (have.replace(/\s+/g, ' ') !== wanted[j]!.replace(/\s+/g, ' ')) whitespaceOnly = false;
+    }
+    scored.push({ start, score: total / k, whitespaceOnly });
+  }
+  return finish(scored, limits, k, lineCount, line);
+}
+
+function finish(
+  scored: Array<{ start: number; score: number; whitespaceOnly: boolean }>,
+  limits: CandidateLimits,
+  k: number,
+  lineCount: number,
+  line: (i: number) => string,
+): Candidate[] {
+  const chosen: Candidate[] = [];
+  const byScore = scored
+    .filter((entry) => entry.score >= limits.minSimilarity || entry.whitespaceOnly)
+    .sort((a, b) => b.score - a.score || a.start - b.start);
+  for (const entry of byScore) {
+    if (chosen.length >= limits.maxCandidates) break;
+    const end = Math.min(entry.start + k, lineCount);
+    if (chosen.some((c) => entry.start < c.end_line && end > c.start_line - 1)) continue;
+    let body = '';
+    for (let i = entry.start; i < end; i++) body += `${line(i)}\n`;
+    if (body.length > limits.maxChars) body = `${body.slice(0, limits.maxChars)}… [cut]`;
+    chosen.push({
+      start_line: entry.start + 1,
+      end_line: end,
+      similarity: Math.round(entry.score * 100) / 100,
+      difference: entry.whitespaceOnly ? 'whitespace_only' : 'content',
+      text: body,
+    });
+  }
+  return chosen;
+}
+
+function lineStarts(text: string): Uint32Array {
+  let count = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < text.length - 1; i = text.indexOf('\n', i + 1)) count++;
+  const starts = new Uint32Array(count);
+  let k = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < text.length - 1; i = text.indexOf('\n', i + 1)) starts[k++] = i + 1;
+  return starts;
+}

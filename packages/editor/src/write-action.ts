@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { failure } from '@branchkit/core';
+import type { Workspace } from '@branchkit/workspace';
+import { sampleStyle } from './internal/file-style.js';
+import { countLines } from './internal/lines.js';
+import { bomFor, encodeText, firstLoneSurrogate, type TextEncodingName } from './internal/text-codec.js';
+import type { EditorLimits } from './limits.js';
+import type { EditorResponse } from './schema.js';
+
+/** The `write` action: whole-file create or atomic replace, keeping an existing file's encoding and CRLF style. */
+export async function writeAction(
+  ws: Workspace,
+  filePath: string,
+  content: string | undefined,
+  limits: EditorLimits,
+  signal?: AbortSignal,
+): Promise<EditorResponse> {
+  if (content === undefined) {
+    return failure('invalid_request', "action 'write' needs 'content': the complete text the file should hold.");
+  }
+  const lone = firstLoneSurrogate(content);
+  if (lone >= 0) {
+    return failure(
+      'invalid_request',
+      `'content' holds a broken character (an unpaired UTF-16 surrogate at index ${lone}); send valid Unicode text.`,
+    );
+  }
+  const style = await sampleStyle(ws, filePath, limits.styleSampleBytes);
+  const encoding: TextEncodingName = style?.encoding ?? 'utf-8';
+  let text = encoding === 'utf-8' ? content : content.replace(/^\uFEFF/, '');
+  const convertEol = style?.crlf === true && text.includes('\n') && !text.includes('\r\n');
+  if (convertEol) text = text.replace(/\n/g, '\r\n');
+  const bytes = Buffer.concat([bomFor(encoding), encodeText(text, encoding)]);
+  if (bytes.length > limits.maxWriteBytes) {
+    return failure(
+      'too_large',
+      `The content is ${bytes.length} bytes, over the ${limits.maxWriteBytes}-byte write limit; split it into smaller files.`,
+    );
+  }
+  if (signal?.aborted) return failure('aborted', 'The call was cancelled before anything was written.');
+  const written = await ws.writeFile(filePath, bytes, { createParents: true });
+  if (!written.ok) return written;
+  const lines = countLines(content);
+  const kept = [
+    encoding !== 'utf-8' ? `kept its ${encoding.toUpperCase()} encoding` : '',
+    convertEol ? 'kept its CRLF line endings' : '',
+  ].filter(Boolean);
+  const verb = written.created ? 'Created' : 'Overwrote';
+  return {
+    success: true,
+    action: 'write',
+    path: written.path,
+    relative: written.relative,
+    created: written.created,
+    bytes: bytes.length,
+    lines,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    encoding,
+    line_ending: text.includes('\r\n')
+      ? text.replace(/\r\n/g, '').includes('\n')
+        ? 'mixed'
+        : 'crlf'
+      : text.includes('\n')
+        ? 'lf'
+        : 'none',
+    message: `${verb} ${written.relative} (${lines} line${lines === 1 ? '' : 's'}, ${bytes.length} bytes)${kept.length ? `; ${kept.join(' and ')}` : ''}.`,
+  };
+}
