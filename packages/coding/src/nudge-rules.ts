@@ -7,10 +7,14 @@ export const CONTEXT_GUIDANCE =
   'drops old tool outputs (keeping the latest few), `compact` replaces a span with your summary, and `restore` ' +
   'brings evicted messages back. Evicted file reads must be read again before editing those files.';
 
+function tokens(count: number): string {
+  return count >= 1000 ? `${Math.floor(count / 1000)}k` : String(count);
+}
+
 function status(context: NudgeContext): string {
   const { used, limit, pct } = context.budget;
   const parts = [
-    `context ${Math.floor(used / 1000)}k/${Math.floor(limit / 1000)}k tokens (${Math.round(pct * 100)}%)`,
+    `context ${tokens(used)}/${tokens(limit)} tokens (${Math.round(pct * 100)}%)`,
     `${context.nActive} messages`,
   ];
   if (context.nActionResults > 0) parts.push(`${context.nActionResults} action results`);

@@ -94,6 +94,16 @@ const CASES: readonly Case[] = [
     requests: [{ paths: ['src/main.py'] }, { paths: ['src/util.ts'] }, { paths: ['../ws-evil/secret.txt'] }],
   },
   {
+    tool: 'code_nav',
+    requests: [
+      { action: 'outline', path: 'src/main.py' },
+      { action: 'find_definition', path: 'src', symbol: 'hello' },
+      { action: 'find_references', path: 'src/main.py', symbol: 'nothing_here' },
+      { action: 'find_definition', path: 'src/main.py' },
+      { action: 'outline', path: '../ws-evil/secret.txt' },
+    ],
+  },
+  {
     tool: 'ast_search',
     requests: [
       { pattern: 'print($$$A)' },

@@ -4,6 +4,7 @@ import { createCodeCheckTool } from '@branchkit/check';
 import { contextProvider } from '@branchkit/context';
 import type { ProviderContext, Tool } from '@branchkit/core';
 import { createEditorTool } from '@branchkit/editor';
+import { createCodeNavTool } from '@branchkit/nav';
 import { createSearchTool } from '@branchkit/search';
 
 /** How the toolkit treats a standalone tool: which root it runs in and which state it feeds or checks. */
@@ -23,6 +24,7 @@ export const STANDARD_SOURCES: readonly ToolSource[] = Object.freeze([
   { name: 'bash', role: 'plain', make: (root, _c, o) => createBashTool({ ...o, workspaceRoot: root }) },
   { name: 'search', role: 'plain', make: (root, _c, o) => createSearchTool({ ...o, workspaceRoot: root }) },
   { name: 'code_check', role: 'plain', make: (root, _c, o) => createCodeCheckTool({ ...o, workspaceRoot: root }) },
+  { name: 'code_nav', role: 'plain', make: (root, _c, o) => createCodeNavTool({ ...o, workspaceRoot: root }) },
   { name: 'ast_search', role: 'plain', make: (root, _c, o) => createAstSearchTool({ ...o, workspaceRoot: root }) },
   {
     name: 'context',
