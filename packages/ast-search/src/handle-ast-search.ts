@@ -1,6 +1,6 @@
 import { describeZodError, errorMessage } from '@branchkit/core';
+import { type AstGrepEngine, DYNAMIC_GRAMMARS, type DynamicGrammar, loadAstGrep } from '@branchkit/grammars';
 import { Workspace } from '@branchkit/workspace';
-import { loadAstGrep } from './internal/ast-grep.js';
 import { compilePattern } from './internal/compile-pattern.js';
 import { searchFiles } from './internal/search-files.js';
 import { type CandidateFile, emptySkips, listCandidates } from './internal/source-files.js';
@@ -41,17 +41,21 @@ export async function handleAstSearch(request: unknown, options: AstSearchOption
   const target = await workspace.resolve(path, 'read');
   if (!target.ok) return refused(target.error_code, target.error);
 
-  let engine: Awaited<ReturnType<typeof loadAstGrep>>;
+  let engine: AstGrepEngine;
   try {
     engine = await loadAstGrep();
   } catch (error) {
     return refused('unavailable', `ast-grep could not be loaded: ${errorMessage(error)}`, 'unavailable');
   }
   const info = LANGUAGE_INFO[lang];
-  const dynamic = info.napiName === lang;
-  if (dynamic && !engine.available.has(lang)) {
-    const why = `The ${lang} grammar is not registered in this process (its package is missing, or another component registered ast-grep languages first). Search another language or run ast_search in a fresh process.`;
-    return refused('language_unavailable', why, 'unavailable');
+  const grammar = DYNAMIC_GRAMMARS.find((name: DynamicGrammar) => name === info.napiName);
+  if (grammar && !engine.available.has(grammar)) {
+    const why = engine.missing.get(grammar) ?? `the ${lang} grammar is not available`;
+    return refused(
+      'language_unavailable',
+      `ast_search cannot parse ${lang} in this process: ${why}. Search another language, or use search (grep) for text.`,
+      'unavailable',
+    );
   }
   const compiled = compilePattern(engine.napi, info, pattern);
   if (!compiled.ok)

@@ -52,12 +52,3 @@ export const LANGUAGE_INFO: Readonly<Record<AstSearchLanguage, LanguageInfo>> = 
   html: { napiName: 'Html', extensions: ['html', 'htm'], expando: 'z' },
   css: { napiName: 'Css', extensions: ['css'], expando: '_', wrap: wrapInBlock('_') },
 });
-
-/** The dynamically loaded grammars and the npm package providing each. */
-export const DYNAMIC_GRAMMARS = Object.freeze({
-  python: '@ast-grep/lang-python',
-  rust: '@ast-grep/lang-rust',
-  go: '@ast-grep/lang-go',
-  c: '@ast-grep/lang-c',
-  cpp: '@ast-grep/lang-cpp',
-} as const);

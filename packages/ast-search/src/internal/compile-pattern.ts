@@ -1,6 +1,6 @@
 import type { NapiConfig, SgNode } from '@ast-grep/napi';
+import type { Napi } from '@branchkit/grammars';
 import type { LanguageInfo } from '../languages.js';
-import type { Napi } from './ast-grep.js';
 
 /** Matchers to run for one pattern, or the reason it cannot be used. */
 export type CompiledPattern = { ok: true; matchers: (string | NapiConfig)[] } | { ok: false; reason: string };

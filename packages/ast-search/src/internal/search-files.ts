@@ -1,8 +1,8 @@
 import type { NapiConfig, SgNode } from '@ast-grep/napi';
+import type { Napi } from '@branchkit/grammars';
 import type { Workspace } from '@branchkit/workspace';
 import type { AstSearchLimits } from '../limits.js';
 import type { AstSearchMatch } from '../schema.js';
-import type { Napi } from './ast-grep.js';
 import { type CandidateFile, readSource, type SkipCounts } from './source-files.js';
 
 /** The result of searching a list of files. */
