@@ -59,7 +59,13 @@ export {
 /** The `sandbox` tool. */
 export { createSandboxTool, SandboxRequest, type SandboxToolOptions } from './sandbox-tool.js';
 /** The `subagent` tool. */
-export { createSubagentTool, SUBAGENT_SYSTEM_PROMPT, type SubagentDeps, SubagentRequest } from './subagent-tool.js';
+export {
+  createSubagentTool,
+  SUBAGENT_SYSTEM_PROMPT,
+  type SubagentDeps,
+  SubagentRequest,
+  subagentRequest,
+} from './subagent-tool.js';
 /** How standalone tools are composed into the toolkit. */
 export { STANDARD_SOURCES, type ToolRole, type ToolSource } from './tool-sources.js';
 /** The toolkit provider, its options and tool-name lists. */

@@ -17,32 +17,37 @@ import type { ToolkitState } from './toolkit-state.js';
 
 const L = DEFAULT_CODING_LIMITS;
 
-/** Request of the `subagent` tool. */
-export const SubagentRequest = z
-  .object({
-    instruction: z
-      .string()
-      .min(1)
-      .max(20_000)
-      .describe('The task for the subagent, self-contained: it sees none of this conversation.'),
-    permissions: z
-      .enum(['read_only', 'safe', 'allow_all', 'deny_all'])
-      .default('read_only')
-      .describe('Permission preset of the subagent (never more than this toolkit has).'),
-    max_turns: z
-      .number()
-      .int()
-      .min(1)
-      .max(L.subagentMaxTurns)
-      .default(L.subagentDefaultTurns)
-      .describe('Model turns the subagent may take.'),
-    cwd: z
-      .string()
-      .min(1)
-      .optional()
-      .describe('Directory inside the workspace the subagent works in (default: the workspace root).'),
-  })
-  .strict();
+/** The `subagent` request schema for a turn budget (default and ceiling), so the limits stay overridable. */
+export function subagentRequest(turns: { defaultTurns: number; maxTurns: number }) {
+  return z
+    .object({
+      instruction: z
+        .string()
+        .min(1)
+        .max(20_000)
+        .describe('The task for the subagent, self-contained: it sees none of this conversation.'),
+      permissions: z
+        .enum(['read_only', 'safe', 'allow_all', 'deny_all'])
+        .default('read_only')
+        .describe('Permission preset of the subagent (never more than this toolkit has).'),
+      max_turns: z
+        .number()
+        .int()
+        .min(1)
+        .max(turns.maxTurns)
+        .default(turns.defaultTurns)
+        .describe('Model turns the subagent may take.'),
+      cwd: z
+        .string()
+        .min(1)
+        .optional()
+        .describe('Directory inside the workspace the subagent works in (default: the workspace root).'),
+    })
+    .strict();
+}
+
+/** Request of the `subagent` tool with the default limits. */
+export const SubagentRequest = subagentRequest({ defaultTurns: L.subagentDefaultTurns, maxTurns: L.subagentMaxTurns });
 /** Request of the `subagent` tool. */
 export type SubagentRequest = z.infer<typeof SubagentRequest>;
 
@@ -59,21 +64,27 @@ export interface SubagentDeps {
   readonly parentPreset: PermissionPresetName | undefined;
   readonly fallbackModel: ChatModel | undefined;
   readonly answerChars?: number;
+  readonly defaultTurns?: number;
+  readonly maxTurns?: number;
 }
 
 /** Builds the `subagent` tool: a fresh child branch with its own toolkit under a preset, driven by the parent's model. */
 export function createSubagentTool(state: ToolkitState, deps: SubagentDeps, hooks: ToolHooks): Tool {
+  const schema = subagentRequest({
+    defaultTurns: deps.defaultTurns ?? L.subagentDefaultTurns,
+    maxTurns: deps.maxTurns ?? L.subagentMaxTurns,
+  });
   return defineTool({
     name: 'subagent',
     description:
       'Delegate a self-contained task to a fresh subagent with its own tools and context (read_only by default). ' +
       'It does not see this conversation, so put everything it needs in the instruction. Returns its report ' +
       `(cut at ${deps.answerChars ?? L.subagentAnswerChars} characters) and how many tool calls it made.`,
-    request: SubagentRequest,
+    request: schema,
     scope: 'branch',
     hooks,
     handler: async (raw, { signal }) => {
-      const parsed = SubagentRequest.safeParse(raw);
+      const parsed = schema.safeParse(raw);
       if (!parsed.success) return failure('invalid_request', `Invalid subagent request: ${parsed.error.message}`);
       const request = parsed.data;
       if (deps.parentPreset !== undefined && PRESET_RANK[request.permissions] > PRESET_RANK[deps.parentPreset]) {

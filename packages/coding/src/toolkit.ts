@@ -152,6 +152,8 @@ function buildTools(
             parentPreset,
             fallbackModel: options.model,
             answerChars: L.subagentAnswerChars,
+            defaultTurns: L.subagentDefaultTurns,
+            maxTurns: L.subagentMaxTurns,
             childToolkit: (cwd, preset) =>
               codingToolkit(
                 {
