@@ -1,1 +1,2 @@
-export {};
+export { type AiSdkLimits, DEFAULT_AI_SDK_LIMITS } from './limits.js';
+export { type AiSdkToolOptions, type AiSdkToolOutput, toAiSdkTool, toAiSdkTools } from './to-ai-sdk-tool.js';
