@@ -1,1 +1,21 @@
-export {};
+/** Request and response schemas of the reader tool. */
+
+/** The converted-document cache, shareable between readers. */
+export { DocumentCache, type DocumentCacheOptions } from './document-cache.js';
+/** The pure handler and its options. */
+export { handleReader, type ReaderOptions } from './handle-reader.js';
+/** Limits with their defaults. */
+export { DEFAULT_READER_LIMITS, type ReaderLimits } from './limits.js';
+/** Remote-document hooks: the resolver signature and the test-only fetch policy. */
+export type { FetchPolicy, Resolver } from './remote/fetch-remote.js';
+export {
+  ReaderFailure,
+  ReaderImageSuccess,
+  ReaderListSuccess,
+  ReaderRequest,
+  ReaderResponse,
+  type ReaderTextResult,
+  ReaderTextSuccess,
+} from './schema.js';
+/** The tool factory and the stateless provider. */
+export { createReaderTool, readerProvider } from './tool.js';

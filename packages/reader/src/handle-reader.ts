@@ -1,0 +1,89 @@
+import { describeZodError, errorMessage, failure } from '@branchkit/core';
+import { type ProtectedNamePolicy, Workspace } from '@branchkit/workspace';
+import type { DocumentCache } from './document-cache.js';
+import { type ReaderLimits, resolveReaderLimits } from './limits.js';
+import { listDir } from './list-dir.js';
+import { isDocumentExtension, openDocument } from './open-document.js';
+import { extensionOf, readFile, windowOf } from './read-file.js';
+import type { FetchPolicy, Resolver } from './remote/fetch-remote.js';
+import { ReaderRequest, type ReaderResponse } from './schema.js';
+
+/** How a reader is set up: the workspace root, limits, the document cache and the remote-document policy. */
+export interface ReaderOptions {
+  /** Directory every path is confined to. */
+  workspaceRoot: string;
+  /** Overrides for {@link DEFAULT_READER_LIMITS}. */
+  limits?: Partial<ReaderLimits>;
+  /** TTL of the cache a tool creates for itself (ignored when `cache` is given: the cache's own TTL rules). */
+  cacheTtlMs?: number;
+  /** A document cache to share between readers; without one, `handleReader` converts documents on every call. */
+  cache?: DocumentCache;
+  /** Hosts `open` may fetch from over https, matched exactly (default: none, so remote open is off). */
+  allowedHosts?: readonly string[];
+  /** Name resolution for remote documents (default: `dns.lookup` with `all: true`). */
+  resolver?: Resolver;
+  /** Test-only overrides for remote fetching; every field is off by default. */
+  fetchPolicy?: FetchPolicy;
+  /** Credential names refused for reads and listings (default: the workspace package's list). */
+  protectedNames?: ProtectedNamePolicy;
+  /** An already opened workspace to reuse (its root wins over `workspaceRoot`). */
+  workspace?: Workspace;
+}
+
+/** Opens the workspace a reader works in. */
+export async function openReaderWorkspace(options: ReaderOptions): Promise<Workspace> {
+  if (options.workspace) return options.workspace;
+  return Workspace.open(
+    options.workspaceRoot,
+    options.protectedNames ? { protectedNames: options.protectedNames } : {},
+  );
+}
+
+const isUrl = (path: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(path);
+
+/** The pure reader handler: validates, then reads, opens or lists inside the workspace; failures are values. */
+export async function handleReader(
+  request: unknown,
+  options: ReaderOptions & { signal?: AbortSignal },
+): Promise<ReaderResponse> {
+  const parsed = ReaderRequest.safeParse(request);
+  if (!parsed.success) return failure('invalid_request', `Invalid reader request: ${describeZodError(parsed.error)}`);
+  const req = parsed.data;
+  if (options.signal?.aborted) return failure('aborted', 'The call was cancelled before it started.');
+  const limits = resolveReaderLimits(options.limits);
+  const window = windowOf(req.offset, req.limit, limits);
+  if (req.action === 'open' && isUrl(req.path)) return openDocument(undefined, req.path, window, limits, options);
+  let ws: Workspace;
+  try {
+    ws = await openReaderWorkspace(options);
+  } catch (error) {
+    return failure('invalid_workspace', `The reader's workspace root is unusable: ${errorMessage(error)}`);
+  }
+  switch (req.action) {
+    case 'list_dir':
+      return listDir(
+        ws,
+        req.path,
+        {
+          recursive: req.recursive ?? false,
+          fileTypes: req.file_types,
+          ...(options.signal ? { signal: options.signal } : {}),
+        },
+        limits,
+      );
+    case 'open':
+      return openDocument(ws, req.path, window, limits, options);
+    default:
+      if (isUrl(req.path)) {
+        return failure('invalid_request', "read takes a workspace path; use action 'open' for an https URL.");
+      }
+      if (
+        isDocumentExtension(extensionOf(req.path)) &&
+        extensionOf(req.path) !== 'html' &&
+        extensionOf(req.path) !== 'htm'
+      ) {
+        return openDocument(ws, req.path, window, limits, options);
+      }
+      return readFile(ws, req.path, window, limits, options.signal);
+  }
+}

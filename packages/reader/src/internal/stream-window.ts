@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
+import { RowBuilder, type WindowResult } from './row-builder.js';
+import { completePrefixLength, countCodePoints, firstInvalidUtf8 } from './utf8.js';
+
+/** Settings of one streamed window read. */
+export interface StreamWindowOptions {
+  start: number;
+  /** File size in bytes, to tell whether anything follows a window that stopped early. */
+  size: number;
+  offset: number;
+  limit: number;
+  maxLineChars: number;
+  maxOutputBytes: number;
+  chunkBytes: number;
+  /** Keep reading after the window to count every line and hash the whole file. */
+  fullScan: boolean;
+  signal?: AbortSignal;
+}
+
+/** A window read from a UTF-8 file, plus what was learnt about the whole file on the way. */
+export interface StreamWindowResult extends WindowResult {
+  totalLines?: number;
+  sha256?: string;
+  /** Byte offset of the first invalid UTF-8 sequence met in a shown line. */
+  invalidUtf8At?: number;
+  aborted: boolean;
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+const lenient = new TextDecoder('utf-8');
+
+/**
+ * Streams a file in large chunks, finding line breaks with a byte scan. Only lines inside the window are kept (each
+ * capped), so memory follows the window, not the file. With `fullScan` it reads to the end for totals and the hash.
+ */
+export async function streamWindow(handle: FileHandle, options: StreamWindowOptions): Promise<StreamWindowResult> {
+  const builder = new RowBuilder(options.offset, options.limit, options.maxLineChars, options.maxOutputBytes);
+  const hash = options.fullScan ? createHash('sha256') : undefined;
+  const keepBytes = options.maxLineChars * 4 + 4;
+  const chunk = Buffer.alloc(options.chunkBytes);
+  let position = 0;
+  let index = 0; // 0-based line being read
+  let lineStart = options.start;
+  let parts: Buffer[] = [];
+  let kept = 0;
+  let droppedBytes: Buffer[] = [];
+  let invalidAt: number | undefined;
+  let pendingPartial = false;
+  let aborted = false;
+  const emit = (): void => {
+    const bytes = Buffer.concat(parts);
+    const usable = droppedBytes.length > 0 ? completePrefixLength(bytes, bytes.length) : bytes.length;
+    const dropped = countCodePoints(bytes.subarray(usable)) + droppedBytes.reduce((n, b) => n + countCodePoints(b), 0);
+    let text: string;
+    try {
+      text = decoder.decode(bytes.subarray(0, usable));
+    } catch {
+      const bad = firstInvalidUtf8(bytes.subarray(0, usable));
+      invalidAt ??= lineStart + Math.max(bad, 0);
+      text = lenient.decode(bytes.subarray(0, usable));
+    }
+    builder.add(index, text, dropped);
+    parts = [];
+    kept = 0;
+    droppedBytes = [];
+  };
+  const keep = (piece: Buffer): void => {
+    if (piece.length === 0) return;
+    const room = Math.max(0, keepBytes - kept);
+    if (room > 0) parts.push(Buffer.from(piece.subarray(0, room)));
+    if (piece.length > room) droppedBytes.push(Buffer.from(piece.subarray(room)));
+    kept += Math.min(room, piece.length);
+  };
+  for (;;) {
+    if (options.signal?.aborted) {
+      aborted = true;
+      break;
+    }
+    const { bytesRead } = await handle.read(chunk, 0, chunk.length, position);
+    if (bytesRead === 0) break;
+    const data = chunk.subarray(0, bytesRead);
+    hash?.update(data);
+    const base = position;
+    let at = base === 0 ? options.start : 0;
+    position += bytesRead;
+    while (at < data.length) {
+      const nl = data.indexOf(10, at);
+      const inWindow = !builder.before(index) && !builder.done;
+      if (inWindow) keep(data.subarray(at, nl < 0 ? data.length : nl));
+      if (nl < 0) {
+        pendingPartial = true;
+        break;
+      }
+      if (inWindow) emit();
+      index++;
+      at = nl + 1;
+      lineStart = base + at;
+      pendingPartial = false;
+      if (builder.done && !options.fullScan) break;
+    }
+    if (builder.done && !options.fullScan) break;
+  }
+  const atEnd = !aborted && (options.fullScan || !builder.done);
+  if (pendingPartial && atEnd && !builder.before(index) && !builder.done) emit();
+  const totalLines = atEnd ? index + (pendingPartial ? 1 : 0) : undefined;
+  const moreAfter = !atEnd && lineStart < options.size;
+  return {
+    ...builder.finish(totalLines, moreAfter),
+    ...(totalLines !== undefined ? { totalLines } : {}),
+    ...(hash && atEnd ? { sha256: hash.digest('hex') } : {}),
+    ...(invalidAt !== undefined ? { invalidUtf8At: invalidAt } : {}),
+    aborted,
+  };
+}

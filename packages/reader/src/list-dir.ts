@@ -1,0 +1,92 @@
+import { failure } from '@branchkit/core';
+import { type WalkSummary, type Workspace, WorkspaceError } from '@branchkit/workspace';
+import type { ReaderLimits } from './limits.js';
+import { extensionOf } from './read-file.js';
+import type { ReaderResponse } from './schema.js';
+
+/** Options of one listing, after validation. */
+export interface ListOptions {
+  recursive: boolean;
+  fileTypes: readonly string[] | undefined;
+  signal?: AbortSignal;
+}
+
+const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The `list_dir` action: a sorted, capped listing through the workspace walk, with counts of what was left out. */
+export async function listDir(
+  ws: Workspace,
+  path: string,
+  options: ListOptions,
+  limits: ReaderLimits,
+): Promise<ReaderResponse> {
+  const start = await ws.resolve(path, 'list');
+  if (!('ok' in start && start.ok)) return start as Exclude<typeof start, { ok: true }>;
+  const wanted = options.fileTypes?.map((t) => t.replace(/^\.+/, '').toLowerCase()).filter(Boolean);
+  const filter = wanted && wanted.length > 0 ? new Set(wanted) : undefined;
+  const found: string[] = [];
+  let filtered = 0;
+  let summary: WalkSummary;
+  try {
+    const walk = ws.walk(start.path, {
+      recursive: options.recursive,
+      maxEntries: limits.maxWalkEntries,
+      filesOnly: filter !== undefined,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    for (;;) {
+      const step = await walk.next();
+      if (step.done) {
+        summary = step.value;
+        break;
+      }
+      const entry = step.value;
+      if (filter && (entry.kind !== 'file' || !filter.has(extensionOf(entry.relative)))) {
+        filtered++;
+        continue;
+      }
+      found.push(entry.kind === 'directory' ? `${entry.relative}/` : entry.relative);
+    }
+  } catch (error) {
+    if (error instanceof WorkspaceError) return error.failure;
+    return failure('io_error', `Could not list ${start.relative}: ${(error as Error).message}`);
+  }
+  if (summary.aborted) return failure('aborted', 'The listing was cancelled.');
+  found.sort(byCodeUnit);
+  const overCap = Math.max(0, found.length - limits.maxListEntries);
+  const entries = found.slice(0, limits.maxListEntries);
+  const skipped: Record<string, number> = {
+    protected: summary.skipped.protected,
+    ignored: summary.skipped.ignored,
+    hidden: summary.skipped.hidden,
+    links: summary.skipped.links,
+    special: summary.skipped.special,
+    unreadable: summary.skipped.unreadable,
+    capped: overCap + summary.skipped.capped,
+    ...(filter ? { filtered } : {}),
+  };
+  const truncated = overCap > 0 || summary.truncated;
+  const left = Object.entries(skipped)
+    .filter(([key, n]) => n > 0 && key !== 'filtered')
+    .map(([key, n]) => `${n} ${key}`);
+  const notice = [
+    `${entries.length} entr${entries.length === 1 ? 'y' : 'ies'} under ${start.relative}${options.recursive ? ' (recursive)' : ''}.`,
+    truncated
+      ? `The listing was cut at ${entries.length}; list a subdirectory or filter by file_types to see the rest.`
+      : '',
+    left.length > 0 ? `Not shown: ${left.join(', ')}.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return {
+    success: true,
+    type: 'directory',
+    path: start.path,
+    relative: start.relative,
+    entries,
+    content: entries.join('\n'),
+    truncated,
+    skipped,
+    notice,
+  };
+}

@@ -1,0 +1,152 @@
+import { errorMessage, failure } from '@branchkit/core';
+import type { Workspace } from '@branchkit/workspace';
+import { ConversionTimeout, convertDocument, type DocumentKind, kindOfExtension } from './convert/convert.js';
+import type { ReaderOptions } from './handle-reader.js';
+import { windowNotice } from './internal/notice.js';
+import { textWindow } from './internal/text-window.js';
+import { ZipError } from './internal/zip.js';
+import type { ReaderLimits } from './limits.js';
+import { extensionOf, type Window } from './read-file.js';
+import { fetchRemote } from './remote/fetch-remote.js';
+import { checkUrl } from './remote/url-policy.js';
+import type { ReaderResponse } from './schema.js';
+
+const ALLOWED = "'.pdf', '.docx', '.pptx', '.html', '.htm'";
+
+/** Whether `open` handles files with this extension. */
+export function isDocumentExtension(ext: string): boolean {
+  return kindOfExtension(ext) !== undefined;
+}
+
+function kindOfContentType(contentType: string, url: URL): DocumentKind | undefined {
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/pdf') return 'pdf';
+  if (type === 'text/html' || type === 'application/xhtml+xml') return 'html';
+  if (type.endsWith('wordprocessingml.document')) return 'docx';
+  if (type.endsWith('presentationml.presentation')) return 'pptx';
+  return kindOfExtension(extensionOf(url.pathname));
+}
+
+async function convert(
+  kind: DocumentKind,
+  bytes: Buffer,
+  name: string,
+  limits: ReaderLimits,
+): Promise<string | ReaderResponse> {
+  try {
+    const text = await convertDocument(kind, bytes, limits);
+    return text.length > limits.maxConvertedChars
+      ? `${text.slice(0, limits.maxConvertedChars)}\n… [converted text cut at ${limits.maxConvertedChars} characters]`
+      : text;
+  } catch (error) {
+    if (error instanceof ZipError) return failure(error.code, `${name}: ${error.message}`);
+    if (error instanceof ConversionTimeout) return failure('conversion_timeout', `${name}: ${error.message}`);
+    return failure(
+      'conversion_failed',
+      `${name} could not be converted (${errorMessage(error).slice(0, 300)}). It may be damaged or not a real ${kind} file.`,
+    );
+  }
+}
+
+function respond(
+  text: string,
+  where: { path: string; relative: string; size: number },
+  kind: DocumentKind,
+  cached: boolean,
+  window: Window,
+  limits: ReaderLimits,
+): ReaderResponse {
+  const result = textWindow(text, window.offset, window.limit, limits.maxLineChars, limits.maxOutputBytes);
+  return {
+    success: true,
+    type: 'text',
+    path: where.path,
+    relative: where.relative,
+    content: result.rows.join('\n'),
+    start_line: result.startLine,
+    end_line: result.endLine,
+    total_lines: result.totalLines,
+    ...(result.nextOffset !== undefined ? { next_offset: result.nextOffset } : {}),
+    size_bytes: where.size,
+    encoding: 'utf-8',
+    source: kind,
+    cached,
+    notice: `Converted ${kind} to text. ${windowNotice(result, window.offset, result.totalLines, limits.maxLineChars)}`,
+  };
+}
+
+/** The `open` action: convert a local document (or an allowed https URL) and show a window of its text. */
+export async function openDocument(
+  ws: Workspace | undefined,
+  path: string,
+  window: Window,
+  limits: ReaderLimits,
+  options: ReaderOptions & { signal?: AbortSignal },
+): Promise<ReaderResponse> {
+  if (!ws) return openRemote(path, window, limits, options);
+  const kind = kindOfExtension(extensionOf(path));
+  if (!kind) {
+    return failure('unsupported_document', `open converts only ${ALLOWED} files; use action 'read' for text files.`);
+  }
+  const file = await ws.openRead(path, { maxBytes: kind === 'html' ? limits.maxHtmlBytes : limits.maxDocumentBytes });
+  if (!file.ok) return file;
+  const where = { path: file.path, relative: file.relative, size: file.size };
+  const fingerprint = `${file.size}:${file.mtimeMs}`;
+  let bytes: Buffer;
+  try {
+    const hit = options.cache?.get(file.path, fingerprint);
+    if (hit !== undefined) return respond(hit, where, kind, true, window, limits);
+    bytes = await file.handle.readFile();
+  } catch (error) {
+    return failure(
+      'io_error',
+      `Could not read ${file.relative} (${(error as { code?: string }).code ?? 'read error'}).`,
+    );
+  } finally {
+    await file.handle.close().catch(() => undefined);
+  }
+  const text = await convert(kind, bytes, file.relative, limits);
+  if (typeof text !== 'string') return text;
+  options.cache?.set(file.path, fingerprint, text);
+  return respond(text, where, kind, false, window, limits);
+}
+
+async function openRemote(
+  raw: string,
+  window: Window,
+  limits: ReaderLimits,
+  options: ReaderOptions & { signal?: AbortSignal },
+): Promise<ReaderResponse> {
+  const url = checkUrl(raw, options.allowedHosts ?? []);
+  if (!(url instanceof URL)) return url;
+  const key = url.href;
+  const hit = options.cache?.get(key, 'remote');
+  if (hit !== undefined)
+    return respond(hit, { path: key, relative: key, size: hit.length }, 'html', true, window, limits);
+  const fetched = await fetchRemote(url, {
+    allowedHosts: options.allowedHosts ?? [],
+    ...(options.resolver ? { resolver: options.resolver } : {}),
+    ...(options.fetchPolicy ? { policy: options.fetchPolicy } : {}),
+    maxBytes: limits.maxDocumentBytes,
+    timeoutMs: limits.conversionTimeoutMs,
+    maxRedirects: limits.maxRedirects,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  if (!('ok' in fetched)) return fetched;
+  const kind = kindOfContentType(fetched.contentType, fetched.finalUrl);
+  if (!kind)
+    return failure(
+      'unsupported_document',
+      `The URL returned ${fetched.contentType || 'an unknown type'}; open converts only pdf, docx, pptx and html.`,
+    );
+  if (kind === 'html' && fetched.bytes.length > limits.maxHtmlBytes) {
+    return failure(
+      'too_large',
+      `The page is ${fetched.bytes.length} bytes, over the ${limits.maxHtmlBytes}-byte HTML limit.`,
+    );
+  }
+  const text = await convert(kind, fetched.bytes, key, limits);
+  if (typeof text !== 'string') return text;
+  options.cache?.set(key, 'remote', text);
+  return respond(text, { path: key, relative: key, size: fetched.bytes.length }, kind, false, window, limits);
+}

@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import { failure } from '@branchkit/core';
+import type { OpenedFile, Workspace } from '@branchkit/workspace';
+import { IMAGE_TYPES, looksLikeImage } from './internal/image.js';
+import { windowNotice } from './internal/notice.js';
+import { streamWindow } from './internal/stream-window.js';
+import { textWindow } from './internal/text-window.js';
+import type { ReaderLimits } from './limits.js';
+import type { ReaderResponse } from './schema.js';
+
+/** The 0-based offset and the line limit after applying the clamping rules. */
+export interface Window {
+  offset: number;
+  limit: number;
+}
+
+/** Clamps a negative offset to 0 and turns a missing, zero or negative limit into the default. */
+export function windowOf(offset: number | undefined, limit: number | undefined, limits: ReaderLimits): Window {
+  return {
+    offset: Math.max(0, offset ?? 0),
+    limit: limit !== undefined && limit > 0 ? limit : limits.defaultLineLimit,
+  };
+}
+
+/** Lower-case extension without the dot ('' when none). */
+export function extensionOf(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+async function readHead(file: OpenedFile, bytes: number): Promise<Buffer> {
+  const head = Buffer.alloc(Math.min(bytes, file.size));
+  const { bytesRead } = await file.handle.read(head, 0, head.length, 0);
+  return head.subarray(0, bytesRead);
+}
+
+/** The `read` action for a regular file: numbered text window, an inline image, or a typed refusal. */
+export async function readFile(
+  ws: Workspace,
+  path: string,
+  window: Window,
+  limits: ReaderLimits,
+  signal?: AbortSignal,
+): Promise<ReaderResponse> {
+  const file = await ws.openRead(path);
+  if (!file.ok) return file;
+  try {
+    const ext = extensionOf(file.path);
+    const head = await readHead(file, Math.max(limits.binarySniffBytes, 16));
+    const mediaType = IMAGE_TYPES[ext];
+    if (mediaType && looksLikeImage(ext, head)) {
+      if (file.size > limits.maxImageBytes) {
+        return failure(
+          'too_large',
+          `${file.relative} is a ${file.size}-byte image, over the ${limits.maxImageBytes}-byte inline limit.`,
+        );
+      }
+      const bytes = await file.handle.readFile();
+      return {
+        success: true,
+        type: 'image',
+        path: file.path,
+        relative: file.relative,
+        media_type: mediaType,
+        content: `data:${mediaType};base64,${bytes.toString('base64')}`,
+        size_bytes: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      };
+    }
+    const utf16 =
+      head[0] === 0xff && head[1] === 0xfe ? 'utf-16le' : head[0] === 0xfe && head[1] === 0xff ? 'utf-16be' : undefined;
+    if (utf16) return readUtf16(file, utf16, window, limits);
+    const bom = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+    if (head.subarray(0, limits.binarySniffBytes).includes(0)) {
+      return failure(
+        'binary_file',
+        `${file.relative} looks binary (it has a NUL byte near the start). Use action 'open' for pdf/docx/pptx documents, ` +
+          'or inspect it with a command such as `file` or `xxd | head` through the bash tool.',
+      );
+    }
+    const result = await streamWindow(file.handle, {
+      start: bom,
+      size: file.size,
+      offset: window.offset,
+      limit: window.limit,
+      maxLineChars: limits.maxLineChars,
+      maxOutputBytes: limits.maxOutputBytes,
+      chunkBytes: limits.chunkBytes,
+      fullScan: file.size <= limits.fullScanMaxBytes,
+      ...(signal ? { signal } : {}),
+    });
+    if (result.aborted) return failure('aborted', 'The read was cancelled.');
+    let notice = windowNotice(result, window.offset, result.totalLines, limits.maxLineChars);
+    if (result.invalidUtf8At !== undefined) {
+      notice += ` Warning: the file is not valid UTF-8 (first bad byte at offset ${result.invalidUtf8At}); such bytes are shown as U+FFFD and the editor will refuse to modify this file.`;
+    }
+    return {
+      success: true,
+      type: 'text',
+      path: file.path,
+      relative: file.relative,
+      content: result.rows.join('\n'),
+      start_line: result.startLine,
+      end_line: result.endLine,
+      ...(result.totalLines !== undefined ? { total_lines: result.totalLines } : {}),
+      ...(result.nextOffset !== undefined ? { next_offset: result.nextOffset } : {}),
+      size_bytes: file.size,
+      ...(result.sha256 ? { sha256: result.sha256 } : {}),
+      encoding: bom ? 'utf-8-bom' : 'utf-8',
+      source: 'file',
+      ...(result.invalidUtf8At !== undefined ? { invalid_utf8_offset: result.invalidUtf8At } : {}),
+      notice,
+    };
+  } catch (error) {
+    return failure(
+      'io_error',
+      `Could not read ${file.relative} (${(error as { code?: string }).code ?? 'read error'}).`,
+    );
+  } finally {
+    await file.handle.close().catch(() => undefined);
+  }
+}
+
+async function readUtf16(
+  file: OpenedFile,
+  encoding: 'utf-16le' | 'utf-16be',
+  window: Window,
+  limits: ReaderLimits,
+): Promise<ReaderResponse> {
+  if (file.size > limits.fullScanMaxBytes) {
+    return failure(
+      'too_large',
+      `${file.relative} is a ${file.size}-byte UTF-16 file, over the ${limits.fullScanMaxBytes}-byte limit for UTF-16.`,
+    );
+  }
+  const bytes = await file.handle.readFile();
+  let text: string;
+  let warning = '';
+  try {
+    text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
+  } catch {
+    text = new TextDecoder(encoding).decode(bytes);
+    warning = ` Warning: the file is not valid ${encoding.toUpperCase()}; broken characters are shown as U+FFFD.`;
+  }
+  const result = textWindow(text, window.offset, window.limit, limits.maxLineChars, limits.maxOutputBytes);
+  return {
+    success: true,
+    type: 'text',
+    path: file.path,
+    relative: file.relative,
+    content: result.rows.join('\n'),
+    start_line: result.startLine,
+    end_line: result.endLine,
+    total_lines: result.totalLines,
+    ...(result.nextOffset !== undefined ? { next_offset: result.nextOffset } : {}),
+    size_bytes: file.size,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    encoding,
+    source: 'file',
+    notice: windowNotice(result, window.offset, result.totalLines, limits.maxLineChars) + warning,
+  };
+}

@@ -1,0 +1,34 @@
+import { failure, type ToolFailure } from '@branchkit/core';
+
+/** Normalises a host for comparison: lower case, one trailing dot removed, IPv6 brackets kept. */
+export function normalizeHost(host: string): string {
+  return host.toLowerCase().replace(/\.$/, '');
+}
+
+/** Checks a URL string against the remote-document rules; returns the parsed URL or a refusal. */
+export function checkUrl(raw: string, allowedHosts: readonly string[]): URL | ToolFailure {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return failure('invalid_url', 'The URL could not be parsed. Give a full https:// address.');
+  }
+  if (url.protocol !== 'https:') {
+    return failure('url_not_allowed', `Only https URLs can be opened (got ${url.protocol.replace(':', '')}).`);
+  }
+  if (url.username !== '' || url.password !== '') {
+    return failure('url_not_allowed', 'URLs with a user name or password are refused.');
+  }
+  if (url.port !== '' && url.port !== '443') {
+    return failure('url_not_allowed', 'Only the standard https port 443 is allowed.');
+  }
+  const host = normalizeHost(url.hostname);
+  const allowed = new Set(allowedHosts.map(normalizeHost));
+  if (allowed.size === 0) {
+    return failure('url_not_allowed', 'Remote documents are disabled for this reader (no hosts are allowed).');
+  }
+  if (!allowed.has(host)) {
+    return failure('url_not_allowed', `The host ${JSON.stringify(host)} is not on this reader's allow-list.`);
+  }
+  return url;
+}
