@@ -42,6 +42,13 @@ export {
   type MessageRole,
   messageText,
 } from './messages.js';
+export {
+  DEFAULT_OPENAI_TIMEOUT_MS,
+  OpenAIChatModel,
+  OpenAIChatModelError,
+  type OpenAIChatModelErrorKind,
+  type OpenAIChatModelOptions,
+} from './openai-chat-model.js';
 export { branchProvider, isProvider, type Provider, type ProviderContext, statelessProvider } from './provider.js';
 export { type RegisterOptions, type Registrable, type RegistryEntry, ToolRegistry } from './registry.js';
 export {
