@@ -1,11 +1,17 @@
+import { rmSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CheckCache } from './check-cache.js';
 import { handleCodeCheck } from './handle-check.js';
+
+// One cache for the whole file, as one tool instance keeps it, so the standard library is parsed once per test run.
+const cache = new CheckCache();
 
 describe('code_check with TypeScript', () => {
   let ws: TempWorkspace;
   afterEach(() => ws.cleanup());
-  const run = (request: Record<string, unknown>) => handleCodeCheck(request, { workspaceRoot: ws.root });
+  const run = (request: Record<string, unknown>) => handleCodeCheck(request, { workspaceRoot: ws.root, cache });
 
   it('reports semantic errors across imports and limits output to the requested files', async () => {
     ws = makeWorkspace({
@@ -68,5 +74,69 @@ describe('code_check with TypeScript', () => {
     const result = await run({ paths: ['README.md'], tool: 'typescript' });
     expect(result.status).toBe('ok');
     expect(result.summary).toMatch(/No TypeScript\/JavaScript files/);
+  });
+
+  it('does not let a TypeScript import pull in a file outside the workspace', async () => {
+    ws = makeWorkspace({ 'main.ts': "import { x } from '../ws-evil/leak';\nexport const y = x;\n" });
+    ws.write('../ws-evil/leak.ts', 'export const x: number = 1; // OUTSIDE_SECRET_CANARY\n');
+    const result = await run({ paths: ['main.ts'] });
+    expect(result.diagnostics.map((d) => d.code)).toEqual(['TS2307']);
+    expect(JSON.stringify(result)).not.toContain('OUTSIDE_SECRET_CANARY');
+  });
+});
+
+describe('code_check TypeScript cache (one instance across calls)', () => {
+  let ws: TempWorkspace;
+  afterEach(() => ws.cleanup());
+
+  it('parses the standard library once and unchanged files never again, while following edits', async () => {
+    ws = makeWorkspace({
+      'src/lib.ts': 'export const base = 1;\n',
+      'src/main.ts': "import { base } from './lib';\nexport const total: number = base + 1;\n",
+    });
+    const run = () => handleCodeCheck({ paths: ['src/main.ts'] }, { workspaceRoot: ws.root, cache });
+    const first = await run();
+    expect(first.status).toBe('ok');
+    const afterFirst = cache.stats;
+    expect(afterFirst.libraryFiles).toBeGreaterThan(0);
+    expect(afterFirst.parsed).toBeGreaterThanOrEqual(afterFirst.libraryFiles + 2);
+
+    const second = await run();
+    expect(second).toEqual(first);
+    expect(cache.stats.parsed).toBe(afterFirst.parsed);
+    expect(cache.stats.reused).toBeGreaterThan(afterFirst.reused);
+
+    ws.write('src/lib.ts', 'export const base = "one";\n');
+    const third = await run();
+    expect(third.diagnostics.map((d) => `${d.file}:${d.line}:${d.code}`)).toEqual(['src/main.ts:2:TS2322']);
+    expect(cache.stats.parsed).toBe(afterFirst.parsed + 1);
+    expect(cache.stats.libraryFiles).toBe(afterFirst.libraryFiles);
+  });
+
+  it('re-parses workspace files, not the library, when tsconfig options change', async () => {
+    ws = makeWorkspace({ 'a.ts': 'export function f() { const unused = 1; return 2; }\n' });
+
+    const run = () => handleCodeCheck({ paths: ['a.ts'] }, { workspaceRoot: ws.root, cache });
+    expect((await run()).status).toBe('ok');
+    const before = cache.stats;
+    const compilerOptions = '"target": "ES2022", "module": "ESNext", "moduleResolution": "bundler", "strict": true';
+    ws.write('tsconfig.json', `{ "compilerOptions": { ${compilerOptions}, "noUnusedLocals": true } }`);
+    expect((await run()).diagnostics.map((d) => d.code)).toEqual(['TS6133']);
+    expect(cache.stats.libraryFiles).toBe(before.libraryFiles);
+    expect(cache.stats.parsed).toBe(before.parsed + 1);
+  });
+
+  it('never serves a cached tree for a file the workspace gate now refuses', async () => {
+    ws = makeWorkspace({
+      'dep.ts': 'export const value: number = 1;\n',
+      'main.ts': "import { value } from './dep';\nexport const doubled = value * 2;\n",
+    });
+    ws.write('../ws-evil/dep.ts', 'export const value: number = 1;\n');
+    const run = () => handleCodeCheck({ paths: ['main.ts'] }, { workspaceRoot: ws.root, cache });
+    expect((await run()).status).toBe('ok');
+    rmSync(ws.path('dep.ts'));
+    symlinkSync(join(ws.outside, 'dep.ts'), ws.path('dep.ts'));
+    const after = await run();
+    expect(after.diagnostics.map((d) => d.code)).toEqual(['TS2307']);
   });
 });

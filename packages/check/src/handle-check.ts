@@ -1,5 +1,6 @@
 import { describeZodError, errorMessage } from '@branchkit/core';
 import { Workspace } from '@branchkit/workspace';
+import { CheckCache } from './check-cache.js';
 import { diagnosticLine, headline } from './format.js';
 import { collectFiles } from './internal/collect-files.js';
 import type { EngineResult } from './internal/run-ruff.js';
@@ -16,6 +17,8 @@ export interface CodeCheckOptions {
   readonly limits?: Partial<CodeCheckLimits>;
   /** Cancels the check between files. */
   readonly signal?: AbortSignal;
+  /** Parsed TypeScript trees kept between calls; the tool passes its own so repeated checks stay fast. */
+  readonly cache?: CheckCache;
 }
 
 function refused(tool: string, error_code: string, summary: string): CodeCheckResponse {
@@ -53,7 +56,10 @@ export async function handleCodeCheck(request: unknown, options: CodeCheckOption
     runs.push({ name: 'ruff', result: await runRuff(workspace, collected.python, limits, deadline, signal) });
   }
   if (collected.typescript.length > 0 && !signal?.aborted) {
-    runs.push({ name: 'typescript', result: await runTypeScript(workspace, collected.typescript, limits, deadline) });
+    runs.push({
+      name: 'typescript',
+      result: await runTypeScript(workspace, collected.typescript, limits, deadline, options.cache ?? new CheckCache()),
+    });
   }
   if (signal?.aborted) return refused(tool, 'aborted', 'The check was cancelled.');
   const toolLabel = runs.length > 0 ? runs.map((r) => r.name).join('+') : tool;

@@ -1,7 +1,8 @@
-/** The pure code_check handler and its options. */
-
+/** The per-tool cache of parsed TypeScript trees and its counters. */
+export { CheckCache, type CheckCacheStats } from './check-cache.js';
 /** Text rendering of diagnostics. */
 export { diagnosticLine, headline } from './format.js';
+/** The pure code_check handler and its options. */
 export { type CodeCheckOptions, handleCodeCheck } from './handle-check.js';
 /** Limits of the tool and their defaults. */
 export { type CodeCheckLimits, DEFAULT_CODE_CHECK_LIMITS, resolveCodeCheckLimits } from './limits.js';

@@ -39,11 +39,4 @@ describe('code_check path safety', () => {
     const named = await run(['.env.py']);
     expect(named).toMatchObject({ status: 'error', error_code: 'protected_path' });
   });
-
-  it('does not let a TypeScript import pull in a file outside the workspace', async () => {
-    ws.write('main.ts', "import { x } from '../ws-evil/leak';\nexport const y = x;\n");
-    const result = await run(['main.ts']);
-    expect(result.diagnostics.map((d) => d.code)).toEqual(['TS2307']);
-    expect(JSON.stringify(result)).not.toContain('OUTSIDE_SECRET_CANARY');
-  });
 });

@@ -1,9 +1,10 @@
 import { defineTool, type Provider, statelessProvider, type Tool } from '@branchkit/core';
+import { CheckCache } from './check-cache.js';
 import { type CodeCheckOptions, handleCodeCheck } from './handle-check.js';
 import { CodeCheckRequest, CodeCheckResponse } from './schema.js';
 
 /** Options of {@link createCodeCheckTool}: the workspace root and optional limit overrides. */
-export type CodeCheckToolOptions = Omit<CodeCheckOptions, 'signal'>;
+export type CodeCheckToolOptions = Omit<CodeCheckOptions, 'signal' | 'cache'>;
 
 const DESCRIPTION =
   'Static diagnostics for code in the workspace: ruff for Python (the workspace ruff.toml / pyproject.toml settings ' +
@@ -12,8 +13,9 @@ const DESCRIPTION =
   'check the whole workspace. status "diagnostics" lists file:line:col findings, "ok" means clean; on "error" fix ' +
   'the path named in the summary.';
 
-/** Builds the `code_check` tool bound to one workspace root. */
+/** Builds the `code_check` tool bound to one workspace root, with its own cache of parsed TypeScript trees. */
 export function createCodeCheckTool(options: CodeCheckToolOptions): Tool<CodeCheckRequest, CodeCheckResponse> {
+  const cache = new CheckCache();
   return defineTool({
     name: 'code_check',
     description: DESCRIPTION,
@@ -21,7 +23,7 @@ export function createCodeCheckTool(options: CodeCheckToolOptions): Tool<CodeChe
     response: CodeCheckResponse,
     scope: 'stateless',
     annotations: { readOnlyHint: true },
-    handler: (request, context) => handleCodeCheck(request, { ...options, signal: context.signal }),
+    handler: (request, context) => handleCodeCheck(request, { ...options, cache, signal: context.signal }),
   });
 }
 

@@ -1,11 +1,12 @@
 import { dirname, join } from 'node:path';
 import type { Workspace } from '@branchkit/workspace';
 import type ts from 'typescript';
+import type { CheckCache } from '../check-cache.js';
 import type { CodeCheckLimits } from '../limits.js';
 import type { CodeDiagnostic } from '../schema.js';
 import type { CheckFile } from './collect-files.js';
 import type { EngineResult } from './run-ruff.js';
-import { SyncFileCache } from './sync-file-cache.js';
+import { isInside, SyncFileCache } from './sync-file-cache.js';
 
 type TS = typeof ts;
 
@@ -67,13 +68,15 @@ function toDiagnostic(t: TS, d: ts.Diagnostic, relative: string, maxChars: numbe
 /**
  * Type-checks the requested TS/JS files with the compiler API: the workspace's root tsconfig.json (and what it
  * extends) gives the options; imports are loaded through the workspace in rounds; only the requested files' syntactic
- * and semantic diagnostics are reported.
+ * and semantic diagnostics are reported. Parsed trees and the last program come from `reuse`, so a tool that checks
+ * again does not parse the standard library or unchanged files a second time.
  */
 export async function runTypeScript(
   workspace: Workspace,
   files: readonly CheckFile[],
   limits: CodeCheckLimits,
   deadline: number,
+  reuse: CheckCache,
 ): Promise<EngineResult> {
   const result: EngineResult = { diagnostics: [], filesChecked: 0, notReached: 0, notes: [] };
   let t: TS;
@@ -88,21 +91,20 @@ export async function runTypeScript(
     maxBytes: limits.maxFileBytes,
     maxFiles: limits.maxProgramFiles,
   });
-  const sources = new Map<string, { text: string; file: ts.SourceFile }>();
+  const root = workspace.root;
+  let options: ts.CompilerOptions = {};
   const host: ts.CompilerHost = {
-    getSourceFile: (fileName, languageVersion) => {
+    getSourceFile: (fileName, settings) => {
+      if (isInside(libDir, fileName)) {
+        return reuse.libraryFile(t, options, fileName, settings, () => cache.readFile(fileName));
+      }
       const text = cache.readFile(fileName);
-      if (text === undefined) return undefined;
-      const known = sources.get(fileName);
-      if (known && known.text === text) return known.file;
-      const file = t.createSourceFile(fileName, text, languageVersion, true);
-      sources.set(fileName, { text, file });
-      return file;
+      return text === undefined ? undefined : reuse.workspaceFile(t, root, fileName, settings, text);
     },
     getDefaultLibFileName: (o) => t.getDefaultLibFilePath(o),
     getDefaultLibLocation: () => libDir,
     writeFile: () => undefined,
-    getCurrentDirectory: () => workspace.root,
+    getCurrentDirectory: () => root,
     getCanonicalFileName: (f) => f,
     useCaseSensitiveFileNames: () => true,
     getNewLine: () => '\n',
@@ -111,18 +113,30 @@ export async function runTypeScript(
     directoryExists: (p) => cache.directoryExists(p),
     getDirectories: () => [],
     realpath: (p) => p,
+    // Each round may have loaded files an earlier round could not see, so imports that failed must be resolved again;
+    // TypeScript still keeps every import that did resolve, and every unchanged tree.
+    hasInvalidatedResolutions: () => true,
   };
+  // The configuration (tsconfig.json and what it extends) is loaded first, so every program round below is built
+  // with the same options and the cached trees stay valid for all of them.
+  let config = readOptions(t, cache, root);
+  for (let round = 0; cache.hasPending && round < limits.maxResolveRounds; round++) {
+    await cache.loadPending();
+    config = readOptions(t, cache, root);
+  }
+  const configSource = config.source;
+  options = { ...config.options, noEmit: true, allowJs: true };
   const rootNames = files.map((f) => f.path);
+  reuse.begin(root, options);
+  // Rounds of one call share their program (oldProgram); a later call starts afresh because the workspace may have
+  // changed in between, and only reuses parsed trees whose text it has just read again through the gate.
   let program: ts.Program | undefined;
-  let configSource: string | undefined;
   for (let round = 0; round <= limits.maxResolveRounds; round++) {
-    const config = readOptions(t, cache, workspace.root);
-    configSource = config.source;
-    const options: ts.CompilerOptions = { ...config.options, noEmit: true, allowJs: true };
-    program = t.createProgram({ rootNames, options, host });
+    program = t.createProgram({ rootNames, options, host, ...(program ? { oldProgram: program } : {}) });
     if (!cache.hasPending || round === limits.maxResolveRounds || Date.now() >= deadline) break;
     await cache.loadPending();
   }
+  if (program) reuse.finish(root, options, program);
   if (configSource) result.notes.push(`TypeScript options from ${configSource}.`);
   if (cache.capped)
     result.notes.push(

@@ -3,6 +3,12 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import type { Workspace } from '@branchkit/workspace';
 import { readText } from './collect-files.js';
 
+/** Whether `path` lies inside the absolute directory `dir`. */
+export function isInside(dir: string, path: string): boolean {
+  const rel = relative(dir, resolve(path));
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
 /**
  * Answers the TypeScript compiler's synchronous file questions from memory. Workspace files are only ever read through
  * the workspace gate: an unknown path is recorded as pending and reported missing, then loaded asynchronously before the
@@ -29,8 +35,7 @@ export class SyncFileCache {
   }
 
   #within(base: string, path: string): boolean {
-    const rel = relative(base, resolve(path));
-    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+    return isInside(base, path);
   }
 
   /** Seeds a file already read through the workspace. */
