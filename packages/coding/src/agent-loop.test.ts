@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { Branch, ScriptedChatModel, textReply, toolCallReply } from '@branchkit/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAgent } from './agent-loop.js';
-import { call, fakeReaderSource, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
+import { call, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
 import { STANDARD_SOURCES } from './tool-sources.js';
 
-const sources = [fakeReaderSource, ...STANDARD_SOURCES];
+const sources = STANDARD_SOURCES;
 let ws: TempWorkspace;
 beforeEach(() => {
   ws = makeWorkspace({ 'a.txt': 'alpha\n', 'sub/s.txt': 'inner\n' });

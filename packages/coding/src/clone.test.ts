@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { Branch } from '@branchkit/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, fakeReaderSource, initRepo, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
+import { call, initRepo, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
 import { STANDARD_SOURCES } from './tool-sources.js';
 import { codingToolkit } from './toolkit.js';
 
-const sources = [fakeReaderSource, ...STANDARD_SOURCES];
+const sources = STANDARD_SOURCES;
 const tools = ['reader', 'editor', 'context', 'sandbox'];
 let ws: TempWorkspace;
 beforeEach(() => {

@@ -3,10 +3,10 @@ import { Workspace } from '@branchkit/workspace';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkBeforeEdit } from './edit-guard.js';
 import { FileState } from './file-state.js';
-import { call, fakeReaderSource, makeWorkspace, sha, type TempWorkspace, toolkitBranch } from './test-helpers.js';
+import { call, makeWorkspace, sha, type TempWorkspace, toolkitBranch } from './test-helpers.js';
 import { STANDARD_SOURCES } from './tool-sources.js';
 
-const sources = [fakeReaderSource, ...STANDARD_SOURCES];
+const sources = STANDARD_SOURCES;
 let ws: TempWorkspace;
 beforeEach(() => {
   ws = makeWorkspace({ 'a.txt': 'alpha\n', 'b.txt': 'beta\n' });
@@ -74,6 +74,38 @@ describe('read-before-edit guard', () => {
     await call(branch, 'editor', { action: 'write', file_path: 'c.txt', content: 'one\n' });
     writeFileSync(ws.path('c.txt'), 'two\n');
     expect(await call(branch, 'editor', edit('c.txt', 'two', 'three'))).toMatchObject({ error_code: 'stale_read' });
+  });
+});
+
+describe('what counts as a read', () => {
+  it('counts a windowed read as evidence for the whole file (the hash still covers all of it)', async () => {
+    ws.write('long.txt', 'l1\nl2\nl3\nl4\n');
+    const branch = branchFor();
+    const window = await call(branch, 'reader', { action: 'read', path: 'long.txt', offset: 2, limit: 1 });
+    expect(window).toMatchObject({ success: true, start_line: 3, end_line: 3 });
+    expect(
+      (await call(branch, 'editor', { action: 'edit', file_path: 'long.txt', old_string: 'l1', new_string: 'L1' }))
+        .success,
+    ).toBe(true);
+    writeFileSync(ws.path('long.txt'), 'l1\nl2\nl3\nl4 changed\n');
+    expect(
+      await call(branch, 'editor', { action: 'edit', file_path: 'long.txt', old_string: 'l2', new_string: 'L2' }),
+    ).toMatchObject({
+      error_code: 'stale_read',
+    });
+  });
+
+  it('does not count a directory listing or a failed read', async () => {
+    const branch = branchFor();
+    await call(branch, 'reader', { action: 'list_dir', path: '.' });
+    await call(branch, 'reader', { action: 'read', path: 'nope.txt' });
+    expect(await call(branch, 'editor', edit('a.txt', 'alpha', 'x'))).toMatchObject({ error_code: 'not_read' });
+  });
+
+  it('keys state by real path, so another spelling of the same file is the same file', async () => {
+    const branch = branchFor();
+    await call(branch, 'reader', { action: 'read', path: './src/../a.txt' });
+    expect((await call(branch, 'editor', edit(ws.path('a.txt'), 'alpha', 'x'))).success).toBe(true);
   });
 });
 

@@ -2,7 +2,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Branch, type Tool, ToolRegistry } from '@branchkit/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, fakeReaderSource, makeWorkspace, type TempWorkspace } from './test-helpers.js';
+import { call, makeWorkspace, type TempWorkspace } from './test-helpers.js';
 import { STANDARD_SOURCES, type ToolSource } from './tool-sources.js';
 import { codingToolkit, TOOLKIT_EXTRA_FIELDS } from './toolkit.js';
 
@@ -35,6 +35,22 @@ interface Case {
 }
 
 const CASES: readonly Case[] = [
+  {
+    tool: 'reader',
+    requests: [
+      { action: 'read', path: 'a.txt' },
+      { action: 'read', path: 'a.txt', offset: 1, limit: 1 },
+      { action: 'read', path: 'crlf.txt' },
+      { action: 'read', path: 'missing.txt' },
+      { action: 'read', path: '.env' },
+      { action: 'read', path: '../ws-evil/secret.txt' },
+      { action: 'read', path: 'src' },
+      { action: 'list_dir', path: '.' },
+      { action: 'list_dir', path: 'src', recursive: true },
+      { action: 'open', path: 'https://example.com/x.pdf' },
+      { action: 'read' },
+    ],
+  },
   {
     tool: 'bash',
     requests: [
@@ -114,7 +130,7 @@ const CASES: readonly Case[] = [
   },
 ];
 
-const SOURCES: readonly ToolSource[] = [fakeReaderSource, ...STANDARD_SOURCES];
+const SOURCES: readonly ToolSource[] = STANDARD_SOURCES;
 
 let ws: TempWorkspace;
 beforeEach(() => {

@@ -1,19 +1,11 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  call,
-  fakeReaderSource,
-  gitSync,
-  initRepo,
-  makeWorkspace,
-  type TempWorkspace,
-  toolkitBranch,
-} from './test-helpers.js';
+import { call, gitSync, initRepo, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
 import { STANDARD_SOURCES } from './tool-sources.js';
 import type { CodingToolkitOptions } from './toolkit.js';
 
-const sources = [fakeReaderSource, ...STANDARD_SOURCES];
+const sources = STANDARD_SOURCES;
 let ws: TempWorkspace;
 beforeEach(() => {
   ws = makeWorkspace({ 'a.txt': 'alpha\n', 'src/b.txt': 'beta\n' });

@@ -1,10 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { Branch, type ChatModel, defineTool, type ToolCall } from '@branchkit/core';
+import { Branch, type ChatModel, type ToolCall } from '@branchkit/core';
 import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
-import { isWorkspaceFailure, Workspace } from '@branchkit/workspace';
-import { z } from 'zod';
 import type { ToolSource } from './tool-sources.js';
 import { type CodingToolkitOptions, codingToolkit } from './toolkit.js';
 
@@ -29,31 +27,6 @@ export function initRepo(root: string, branch = 'dev'): void {
 export function sha(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
-
-/** A test `reader` source (until/besides the real one): reads a whole file and reports path, relative and sha256. */
-export const fakeReaderSource: ToolSource = {
-  name: 'reader',
-  role: 'read',
-  make: (root) =>
-    defineTool({
-      name: 'reader',
-      description: 'Test reader: returns the file content with its real path and sha256 hash.',
-      request: z.object({ action: z.literal('read'), path: z.string() }).strict(),
-      handler: async (request) => {
-        const ws = await Workspace.open(root);
-        const resolved = await ws.resolve(request.path, 'read');
-        if (isWorkspaceFailure(resolved)) return resolved;
-        const bytes = readFileSync(resolved.path);
-        return {
-          success: true,
-          path: resolved.path,
-          relative: resolved.relative,
-          content: bytes.toString('utf8'),
-          sha256: createHash('sha256').update(bytes).digest('hex'),
-        };
-      },
-    }),
-};
 
 /** A branch on a workspace with the toolkit registered. */
 export function toolkitBranch(

@@ -5,6 +5,7 @@ import { contextProvider } from '@branchkit/context';
 import type { ProviderContext, Tool } from '@branchkit/core';
 import { createEditorTool } from '@branchkit/editor';
 import { createCodeNavTool } from '@branchkit/nav';
+import { createReaderTool } from '@branchkit/reader';
 import { createSearchTool } from '@branchkit/search';
 
 /** How the toolkit treats a standalone tool: which root it runs in and which state it feeds or checks. */
@@ -20,6 +21,7 @@ export interface ToolSource {
 
 /** The standalone tools behind the toolkit, by model-facing name (ADR Delta 3: composition, not re-implementation). */
 export const STANDARD_SOURCES: readonly ToolSource[] = Object.freeze([
+  { name: 'reader', role: 'read', make: (root, _c, o) => createReaderTool({ ...o, workspaceRoot: root }) },
   { name: 'editor', role: 'write', make: (root, _c, o) => createEditorTool({ ...o, workspaceRoot: root }) },
   { name: 'bash', role: 'plain', make: (root, _c, o) => createBashTool({ ...o, workspaceRoot: root }) },
   { name: 'search', role: 'plain', make: (root, _c, o) => createSearchTool({ ...o, workspaceRoot: root }) },

@@ -1,10 +1,10 @@
 import { Branch, ConfigurationError } from '@branchkit/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, fakeReaderSource, initRepo, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
+import { call, initRepo, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
 import { STANDARD_SOURCES } from './tool-sources.js';
 import { ALL_CODING_TOOLS, codingToolkit, DEFAULT_CODING_TOOLS } from './toolkit.js';
 
-const sources = [fakeReaderSource, ...STANDARD_SOURCES];
+const sources = STANDARD_SOURCES;
 let ws: TempWorkspace;
 beforeEach(() => {
   ws = makeWorkspace({ 'a.txt': 'alpha\n' });
@@ -29,6 +29,13 @@ describe('codingToolkit configuration', () => {
     const branch = toolkitBranch(ws.root, { tools: ['subagent', 'bash', 'reader'] }, { sources });
     expect(branch.tools.map((tool) => tool.name)).toEqual(['reader', 'bash', 'subagent']);
     expect(branch.registry.providerOf('bash')?.scope).toBe('branch');
+  });
+
+  it('builds the eight default tools from the standalone packages', () => {
+    const branch = new Branch({ workspaceRoot: ws.root });
+    branch.registerTools(codingToolkit());
+    expect(branch.tools.map((tool) => tool.name)).toEqual([...DEFAULT_CODING_TOOLS]);
+    expect(branch.tools.every((tool) => tool.scope === 'branch')).toBe(true);
   });
 
   it('rejects unknown tool names and presets with the valid choices', () => {
@@ -56,7 +63,10 @@ describe('policy through the real tools', () => {
         tools: ['bash', 'editor'],
         notify: false,
         permissions: 'safe',
-        onAsk: ({ subject }) => (asked.push(subject), subject === 'cat a.txt'),
+        onAsk: ({ subject }) => {
+          asked.push(subject);
+          return subject === 'cat a.txt';
+        },
       },
       { sources },
     );

@@ -1,5 +1,6 @@
+import { isAbsolute } from 'node:path';
 import { defineTool, type ProviderContext, type Tool, type ToolHooks, withHooks } from '@branchkit/core';
-import { checkBeforeEdit, GUARD_CODES } from './edit-guard.js';
+import { checkBeforeEdit, GUARD_CODES, hashFile } from './edit-guard.js';
 import type { ToolSource } from './tool-sources.js';
 import type { ToolkitState } from './toolkit-state.js';
 
@@ -48,15 +49,34 @@ export function wrapSource(
         if (refusal) return refusal;
       }
       const result = await toolFor(root).handler(request, call);
-      if (source.role === 'read' || source.role === 'write') remember(state, result, call.callId, source.role);
+      if (source.role === 'read' || source.role === 'write')
+        await remember(state, root, result, call.callId, source.role);
       return result;
     },
   });
 }
 
-function remember(state: ToolkitState, result: unknown, callId: string, role: 'read' | 'write'): void {
+/**
+ * Records what a successful read or write showed. Only file content counts: converted documents and remote pages
+ * are not evidence of the bytes on disk. A read of a file too large for the reader to hash is hashed here (the
+ * content could change between the read and this hash; that window is documented).
+ */
+async function remember(state: ToolkitState, root: string, result: unknown, callId: string, role: 'read' | 'write') {
   if (typeof result !== 'object' || result === null) return;
-  const { success, path, sha256 } = result as { success?: unknown; path?: unknown; sha256?: unknown };
-  if (success !== true || typeof path !== 'string' || typeof sha256 !== 'string') return;
-  state.files.record(path, sha256, callId, role);
+  const { success, path, sha256, source } = result as {
+    success?: unknown;
+    path?: unknown;
+    sha256?: unknown;
+    source?: unknown;
+  };
+  if (success !== true || typeof path !== 'string' || !isAbsolute(path)) return;
+  if (source !== undefined && source !== 'file') return;
+  if (typeof sha256 === 'string') {
+    state.files.record(path, sha256, callId, role);
+    return;
+  }
+  if (role !== 'read' || (result as { type?: unknown }).type !== 'text') return;
+  const ws = await state.workspace(root).catch(() => undefined);
+  const hash = ws ? await hashFile(ws, path) : undefined;
+  if (typeof hash === 'string') state.files.record(path, hash, callId, role);
 }
