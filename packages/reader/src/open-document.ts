@@ -11,6 +11,7 @@ import { fetchRemote } from './remote/fetch-remote.js';
 import { checkUrl } from './remote/url-policy.js';
 import type { ReaderResponse } from './schema.js';
 
+const REMOTE_KINDS: readonly DocumentKind[] = ['html', 'pdf', 'docx', 'pptx'];
 const ALLOWED = "'.pdf', '.docx', '.pptx', '.html', '.htm'";
 
 /** Whether `open` handles files with this extension. */
@@ -120,9 +121,11 @@ async function openRemote(
   const url = checkUrl(raw, options.allowedHosts ?? []);
   if (!(url instanceof URL)) return url;
   const key = url.href;
-  const hit = options.cache?.get(key, 'remote');
-  if (hit !== undefined)
-    return respond(hit, { path: key, relative: key, size: hit.length }, 'html', true, window, limits);
+  for (const kind of REMOTE_KINDS) {
+    const hit = options.cache?.get(key, `remote:${kind}`);
+    if (hit !== undefined)
+      return respond(hit, { path: key, relative: key, size: hit.length }, kind, true, window, limits);
+  }
   const fetched = await fetchRemote(url, {
     allowedHosts: options.allowedHosts ?? [],
     ...(options.resolver ? { resolver: options.resolver } : {}),
@@ -147,6 +150,6 @@ async function openRemote(
   }
   const text = await convert(kind, fetched.bytes, key, limits);
   if (typeof text !== 'string') return text;
-  options.cache?.set(key, 'remote', text);
+  options.cache?.set(key, `remote:${kind}`, text);
   return respond(text, { path: key, relative: key, size: fetched.bytes.length }, kind, false, window, limits);
 }

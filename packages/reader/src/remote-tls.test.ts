@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DocumentCache, handleReader, type ReaderOptions } from './index.js';
+import { makePdf } from './test-docs.js';
 
 const hasOpenssl = (() => {
   try {
@@ -52,7 +53,10 @@ describe.skipIf(!hasOpenssl)('remote open over TLS (loopback, test-only policy)'
     const key = readFileSync(join(dir, 'key.pem'), 'utf8');
     rmSync(dir, { recursive: true, force: true });
     server = createHttpsServer({ key, cert }, (req, res) => {
-      if (req.url === '/page.html') {
+      if (req.url === '/paper.pdf') {
+        res.writeHead(200, { 'content-type': 'application/pdf' });
+        res.end(makePdf(['Remote pdf page']));
+      } else if (req.url === '/page.html') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         res.end('<h1>Remote</h1><p>fetched body</p>');
       } else if (req.url === '/hop') {
@@ -103,6 +107,10 @@ describe.skipIf(!hasOpenssl)('remote open over TLS (loopback, test-only policy)'
     expect((out as { content: string }).content).toMatch(/fetched body/);
     expect(await open('https://docs.example.com/page.html', { cache })).toMatchObject({ cached: true });
     expect(connections).toBe(1);
+    await open('https://docs.example.com/paper.pdf', { cache });
+    const pdf = await open('https://docs.example.com/paper.pdf', { cache });
+    expect(pdf).toMatchObject({ success: true, source: 'pdf', cached: true });
+    expect((pdf as { content: string }).content).toMatch(/Remote pdf page/);
   });
 
   it('follows a same-host redirect and re-checks every hop', async () => {
