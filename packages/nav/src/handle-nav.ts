@@ -129,7 +129,7 @@ async function tsSymbolItems(
   symbol: string,
 ): Promise<NavItem[]> {
   const project = (options.cache ?? new NavCache()).project(t, workspace.root);
-  await project.refresh(workspace, limits);
+  await project.refresh(t, workspace, limits);
   return action === 'find_definition'
     ? project.definitions(symbol, limits.maxSignatureChars)
     : project.references(symbol, limits.maxSignatureChars);

@@ -1,3 +1,5 @@
+import { rmSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCodeNavTool } from './tool.js';
@@ -92,5 +94,70 @@ describe('code_nav for TypeScript and JavaScript', () => {
     ws.write('src/bad.ts', 'export function (\n');
     const bad = await tool.handler({ action: 'outline', path: 'src/bad.ts' }, { signal, callId: '2' });
     expect(bad).toMatchObject({ success: false, error_code: 'syntax_error' });
+  });
+});
+
+describe('code_nav reads the workspace tsconfig.json', () => {
+  let ws: TempWorkspace;
+  afterEach(() => ws.cleanup());
+  const signal = new AbortController().signal;
+  const MATH = 'export function square(n: number): number {\n  return n * n;\n}\n';
+  const APP = "import { square } from '@lib/math';\nexport const nine = square(3);\n";
+  // When '@lib/math' resolves, the import names the library's function; when it does not, the import is a
+  // declaration of its own (an unrelated symbol that merely shares the name).
+  const LINKED = ['reference src/app/main.ts:1', 'reference src/app/main.ts:2', 'definition src/lib/math.ts:1'];
+  const UNLINKED = ['definition src/app/main.ts:1', 'reference src/app/main.ts:2', 'definition src/lib/math.ts:1'];
+  const references = async (tool: ReturnType<typeof createCodeNavTool>) => {
+    const result = await tool.handler(
+      { action: 'find_references', path: '.', symbol: 'square' },
+      { signal, callId: 'r' },
+    );
+    expect(result.success).toBe(true);
+    return result.items.map((i) => `${i.kind} ${i.file}:${i.line}`);
+  };
+
+  it('resolves imports through paths and baseUrl', async () => {
+    ws = makeWorkspace({
+      'tsconfig.json': '{ "compilerOptions": { "baseUrl": ".", "paths": { "@lib/*": ["src/lib/*"] } } }',
+      'src/lib/math.ts': MATH,
+      'src/app/main.ts': APP,
+    });
+    expect(await references(createCodeNavTool({ workspaceRoot: ws.root }))).toEqual(LINKED);
+  });
+
+  it('follows an extends chain (comments and trailing commas allowed) and picks up config edits', async () => {
+    ws = makeWorkspace({
+      'tsconfig.json': '{\n  // project settings\n  "extends": "./config/base.json",\n}\n',
+      'config/base.json':
+        '{ "compilerOptions": { "moduleResolution": "bundler", "module": "esnext", "jsx": "react-jsx" } }',
+      'src/lib/math.ts': MATH,
+      'src/app/main.ts': APP,
+    });
+    const tool = createCodeNavTool({ workspaceRoot: ws.root });
+    expect(await references(tool)).toEqual(UNLINKED);
+    // paths in an extended file are relative to that file
+    ws.write(
+      'config/base.json',
+      '{ "compilerOptions": { "moduleResolution": "bundler", "module": "esnext", "paths": { "@lib/*": ["../src/lib/*"] } } }',
+    );
+    expect(await references(tool)).toEqual(LINKED);
+  });
+
+  it('never reads a configuration outside the workspace, whether extended or linked', async () => {
+    ws = makeWorkspace({ 'src/lib/math.ts': MATH, 'src/app/main.ts': APP });
+    const aliasConfig = JSON.stringify({ compilerOptions: { paths: { '@lib/*': [ws.path('src/lib/*')] } } });
+    ws.write('alias.json', aliasConfig);
+    ws.write('../ws-evil/tsconfig.json', aliasConfig);
+    const tool = createCodeNavTool({ workspaceRoot: ws.root });
+    // The same settings work when they live inside the workspace …
+    ws.write('tsconfig.json', '{ "extends": "./alias.json" }');
+    expect(await references(tool)).toEqual(LINKED);
+    // … but not when the chain leads outside it,
+    ws.write('tsconfig.json', '{ "extends": "../ws-evil/tsconfig.json" }');
+    expect(await references(tool)).toEqual(UNLINKED);
+    // nor when tsconfig.json itself is a link to a file outside.
+    rmSync(ws.path('tsconfig.json'));
+    symlinkSync(join(ws.outside, 'tsconfig.json'), ws.path('tsconfig.json'));
+    expect(await references(tool)).toEqual(UNLINKED);
   });
 });

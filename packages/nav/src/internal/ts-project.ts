@@ -5,6 +5,7 @@ import type { ts as TsNs } from 'ts-morph';
 import type { NavLimits } from '../limits.js';
 import type { NavItem } from '../schema.js';
 import { listSources, readSource, TS_EXT } from './source.js';
+import { defaultCompilerOptions, loadProjectConfig } from './ts-config.js';
 
 type TS = typeof TsNs;
 
@@ -21,24 +22,19 @@ interface ScriptState {
  * `refresh()` re-walks the tree and re-reads files whose size or mtime changed, so answers follow edits.
  */
 export class TsProject {
-  readonly #t: TS;
   readonly #files = new Map<string, ScriptState>();
   readonly #libDir: string;
   readonly #service: TsNs.LanguageService;
+  #options: TsNs.CompilerOptions;
+  #configKey: string | undefined;
   /** True when the last refresh hit the file cap. */
   truncated = false;
+  /** Workspace-relative name of the configuration in force (tsconfig.json or jsconfig.json), if any. */
+  configSource: string | undefined;
 
   constructor(t: TS, root: string) {
-    this.#t = t;
-    const options: TsNs.CompilerOptions = {
-      target: t.ScriptTarget.ES2022,
-      module: t.ModuleKind.ESNext,
-      moduleResolution: t.ModuleResolutionKind.Bundler,
-      jsx: t.JsxEmit.Preserve,
-      allowJs: true,
-      noEmit: true,
-    };
-    this.#libDir = dirname(t.getDefaultLibFilePath(options));
+    this.#options = defaultCompilerOptions(t);
+    this.#libDir = dirname(t.getDefaultLibFilePath(this.#options));
     const inLib = (p: string) => {
       const rel = relative(this.#libDir, p);
       return !rel.startsWith('..') && !isAbsolute(rel);
@@ -58,7 +54,8 @@ export class TsProject {
         return text === undefined ? undefined : t.ScriptSnapshot.fromString(text);
       },
       getCurrentDirectory: () => root,
-      getCompilationSettings: () => options,
+      // Read on every query, so a changed tsconfig.json takes effect at the next refresh.
+      getCompilationSettings: () => this.#options,
       getDefaultLibFileName: (o) => t.getDefaultLibFilePath(o),
       fileExists: (p) => this.#files.has(p) || readLib(p) !== undefined,
       readFile: (p) => this.#files.get(p)?.text ?? readLib(p),
@@ -66,8 +63,14 @@ export class TsProject {
     this.#service = t.createLanguageService(host, t.createDocumentRegistry());
   }
 
-  /** Brings the file set up to date with the workspace. */
-  async refresh(workspace: Workspace, limits: NavLimits): Promise<void> {
+  /** Brings the compiler options (root tsconfig.json / jsconfig.json) and the file set up to date with the workspace. */
+  async refresh(t: TS, workspace: Workspace, limits: NavLimits): Promise<void> {
+    const config = await loadProjectConfig(t, workspace, limits.maxFileBytes);
+    if (config.key !== this.#configKey) {
+      this.#configKey = config.key;
+      this.#options = config.options;
+    }
+    this.configSource = config.source;
     const listed = await listSources(workspace, '.', TS_EXT, limits.maxProjectFiles);
     this.truncated = listed.truncated;
     const seen = new Set<string>();
