@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { failure, type ToolFailure } from '@branchkit/core';
 import { isWorkspaceFailure, type Workspace } from '@branchkit/workspace';
 import type { FileState } from './file-state.js';
+import { DEFAULT_CODING_LIMITS } from './limits.js';
 
 /** Failure codes of the read-before-edit guard. */
 export const GUARD_CODES = { notRead: 'not_read', staleRead: 'stale_read', checkFailed: 'guard_check_failed' } as const;
@@ -15,13 +16,14 @@ export async function checkBeforeEdit(
   workspace: Workspace,
   state: FileState,
   filePath: unknown,
+  maxBytes: number = DEFAULT_CODING_LIMITS.guardMaxBytes,
 ): Promise<ToolFailure | undefined> {
   if (typeof filePath !== 'string' || filePath === '') return undefined;
   const resolved = await workspace.resolve(filePath, 'write');
   if (isWorkspaceFailure(resolved) || !resolved.exists) return undefined;
   if (resolved.kind !== 'file') return undefined;
   const shown = resolved.relative;
-  const current = await hashFile(workspace, resolved.path);
+  const current = await hashFile(workspace, resolved.path, maxBytes);
   if (typeof current !== 'string') {
     return failure(
       GUARD_CODES.checkFailed,
@@ -47,8 +49,12 @@ export async function checkBeforeEdit(
 }
 
 /** sha256 (hex) of a workspace file, read through the workspace gate; a reason instead when it cannot be read. */
-export async function hashFile(workspace: Workspace, path: string): Promise<string | { reason: string }> {
-  const opened = await workspace.openRead(path, { maxBytes: Number.MAX_SAFE_INTEGER });
+export async function hashFile(
+  workspace: Workspace,
+  path: string,
+  maxBytes: number = DEFAULT_CODING_LIMITS.guardMaxBytes,
+): Promise<string | { reason: string }> {
+  const opened = await workspace.openRead(path, { maxBytes });
   if (isWorkspaceFailure(opened)) return { reason: opened.error_code };
   try {
     const hash = createHash('sha256');

@@ -130,6 +130,27 @@ describe('file state follows the active view', () => {
     expect(readFileSync(ws.path('a.txt'), 'utf8')).toBe('x\n');
   });
 
+  it('drops evidence compacted away by the context tool', async () => {
+    const branch = branchFor();
+    await call(branch, 'reader', { action: 'read', path: 'a.txt' });
+    const end = branch.activeIds().length;
+    const out = await call(branch, 'context', { action: 'compact', start: 1, end, summary: 'read a.txt', mode: 'all' });
+    expect(out.success).toBe(true);
+    expect(await call(branch, 'editor', edit('a.txt', 'alpha', 'x'))).toMatchObject({ error_code: 'not_read' });
+  });
+
+  it('fails the check (never allows) for a file above the hash limit', async () => {
+    const branch = toolkitBranch(
+      ws.root,
+      { tools: ['reader', 'editor'], notify: false, limits: { guardMaxBytes: 3 } },
+      { sources },
+    );
+    await call(branch, 'reader', { action: 'read', path: 'a.txt' });
+    expect(await call(branch, 'editor', edit('a.txt', 'alpha', 'x'))).toMatchObject({
+      error_code: 'guard_check_failed',
+    });
+  });
+
   it('keeps an entry while any of its evidence is active', async () => {
     const branch = branchFor();
     const first = await branch.act({ name: 'reader', arguments: { action: 'read', path: 'a.txt' } });

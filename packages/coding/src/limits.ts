@@ -28,6 +28,8 @@ export const DEFAULT_CODING_LIMITS = {
   sandboxPatchChars: 10_000,
   /** Time budget for one git command run by the sandbox. */
   gitTimeoutMs: 30_000,
+  /** Largest file the edit guard hashes (the editor's own edit ceiling); bigger files fail the check, never pass it. */
+  guardMaxBytes: 256 * 1024 * 1024,
   /** Turn budget of `runAgent` when the caller gives none. */
   agentMaxTurns: 20,
 } as const;

@@ -1,3 +1,5 @@
+import { splitCommand } from '@branchkit/process';
+
 /** The strings permission patterns are matched against for one call. */
 export interface PermissionSubject {
   /** The canonical subject (whitespace collapsed). */
@@ -17,10 +19,7 @@ export function permissionSubject(tool: string, raw: unknown): PermissionSubject
   switch (tool) {
     case 'bash': {
       const literal = collapse(text(args.command));
-      const [program = '', ...rest] = literal.split(' ');
-      const bare = program.includes('/') ? program.slice(program.lastIndexOf('/') + 1) : program;
-      const stripped = [bare, ...rest].join(' ');
-      return { literal, forms: stripped === literal ? [literal] : [literal, stripped] };
+      return { literal, forms: [...new Set([literal, ...commandForms(text(args.command))])] };
     }
     case 'editor':
       return single(text(args.file_path ?? args.path));
@@ -38,6 +37,48 @@ export function permissionSubject(tool: string, raw: unknown): PermissionSubject
       return single([text(action), ...values].filter((value) => value !== '').join(' '));
     }
   }
+}
+
+/** Programs that run another program given as their arguments; deny rules also look past them. */
+const LAUNCHERS = new Set([
+  'env',
+  'command',
+  'exec',
+  'nice',
+  'nohup',
+  'time',
+  'timeout',
+  'stdbuf',
+  'ionice',
+  'xargs',
+  'sudo',
+  'doas',
+  'busybox',
+  'setsid',
+  'chronic',
+]);
+
+/**
+ * Every way deny rules should see a command: its argv as the shell-free runner will see it (quotes removed, so
+ * `'rm' -rf` is `rm -rf`), the program without its directory, and the command again after each launcher such as
+ * `env FOO=1`, `nice -n 5` or `timeout 10`. Best effort: bash is not a sandbox.
+ */
+function commandForms(command: string): string[] {
+  const split = splitCommand(command);
+  if (!split.ok) return [];
+  let argv = split.argv.map((arg) => arg.replace(/\s+/g, ' '));
+  const forms: string[] = [];
+  while (argv.length > 0) {
+    const [program = '', ...rest] = argv;
+    const bare = program.slice(program.lastIndexOf('/') + 1);
+    forms.push([program, ...rest].join(' '), [bare, ...rest].join(' '));
+    if (!LAUNCHERS.has(bare)) break;
+    // Skip the launcher's own options, variable assignments and (for timeout) its duration.
+    let next = 0;
+    while (next < rest.length && /^(-|[A-Za-z_][A-Za-z0-9_]*=|\d+[smhd]?$)/.test(rest[next] as string)) next += 1;
+    argv = rest.slice(next);
+  }
+  return forms;
 }
 
 function single(value: string): PermissionSubject {

@@ -49,6 +49,25 @@ describe('permission presets', () => {
     expect(decide(safe, 'bash', { command: 'rm' })).toBe('deny');
   });
 
+  it('deny rules see the command as it will run: quotes removed, launchers skipped', () => {
+    for (const command of [
+      "'rm' -rf x",
+      '"rm" -rf x',
+      "r''m -rf x",
+      'env rm -rf x',
+      'env FOO=1 BAR=2 /usr/bin/rm -rf x',
+      'nice -n 5 rm x',
+      'timeout 10 rm x',
+      'xargs -0 rm',
+      'sudo -u root ls',
+      'command git push origin main',
+    ]) {
+      expect(decide(safe, 'bash', { command }), command).toBe('deny');
+    }
+    expect(decide(safe, 'bash', { command: 'git commit -m "rm old files"' })).toBe('ask');
+    expect(decide(safe, 'bash', { command: 'echo rm -rf' })).toBe('ask');
+  });
+
   it('allow rules match only the literal command, never a look-alike program elsewhere', () => {
     const policy: PermissionPolicy = { allow: { bash: ['ls *'] } };
     expect(decide(policy, 'bash', { command: 'ls -la' })).toBe('allow');

@@ -1,6 +1,7 @@
 import type { Branch } from '@branchkit/core';
 import { Workspace } from '@branchkit/workspace';
 import { FileState } from './file-state.js';
+import { DEFAULT_CODING_LIMITS } from './limits.js';
 import type { NudgeEngine } from './nudge-engine.js';
 import type { SandboxSession } from './sandbox-session.js';
 
@@ -19,6 +20,8 @@ export class ToolkitState {
   readonly files = new FileState();
   readonly sandbox: SandboxSlot = { session: undefined };
   nudges: NudgeEngine | undefined;
+  /** Largest file the edit guard will hash. */
+  guardMaxBytes: number = DEFAULT_CODING_LIMITS.guardMaxBytes;
   readonly #workspaces = new Map<string, Promise<Workspace>>();
   readonly detach: () => void;
 

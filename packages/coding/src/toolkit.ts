@@ -108,6 +108,7 @@ function buildTools(
   if (!root) throw new ConfigurationError('codingToolkit needs a workspaceRoot (in its options or on the branch).');
   const state = new ToolkitState(context.branch, root);
   const L = options.limits;
+  state.guardMaxBytes = L.guardMaxBytes;
   if (options.notify !== false) {
     state.nudges = new NudgeEngine(context.branch, {
       rules: [

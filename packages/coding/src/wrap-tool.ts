@@ -40,7 +40,7 @@ export function wrapSource(
       if (source.role === 'write') {
         const ws = await state.workspace(root).catch(() => undefined);
         const refusal = ws
-          ? await checkBeforeEdit(ws, state.files, (request as { file_path?: unknown }).file_path)
+          ? await checkBeforeEdit(ws, state.files, (request as { file_path?: unknown }).file_path, state.guardMaxBytes)
           : {
               success: false as const,
               error: 'The workspace could not be opened to verify the file before editing; nothing was changed.',
@@ -77,6 +77,6 @@ async function remember(state: ToolkitState, root: string, result: unknown, call
   }
   if (role !== 'read' || (result as { type?: unknown }).type !== 'text') return;
   const ws = await state.workspace(root).catch(() => undefined);
-  const hash = ws ? await hashFile(ws, path) : undefined;
+  const hash = ws ? await hashFile(ws, path, state.guardMaxBytes) : undefined;
   if (typeof hash === 'string') state.files.record(path, hash, callId, role);
 }
