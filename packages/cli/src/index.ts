@@ -1,1 +1,8 @@
-export {};
+/** Command-line parsing helpers. */
+export { type ParsedArgs, parseArgs, UsageError } from './args.js';
+/** The CLI entry point, usable in-process (tests, embedding). */
+export { main, USAGE } from './main.js';
+/** The injectable input/output of the CLI. */
+export type { CliIO } from './output.js';
+/** The tool sets the CLI serves. */
+export { standaloneRegistry, toolkitBranch } from './toolset.js';

@@ -148,11 +148,27 @@ describe('messenger send and receive', () => {
   });
 });
 
+describe('messenger registration', () => {
+  it('joins the exchange when the tool is built, so mail sent before first use is delivered', async () => {
+    const exchange = new Exchange();
+    const alice = new Branch({ name: 'alice' });
+    const bob = new Branch({ name: 'bob' });
+    const roster = { alice: alice.id, bob: bob.id };
+    for (const branch of [alice, bob]) branch.registerTools(messengerProvider({ exchange, roster }));
+    const sent = (await alice.act({ name: 'messenger', arguments: { action: 'send', to: 'bob', content: 'early' } }))
+      .output as Out;
+    expect(sent.results?.[0]?.ok).toBe(true);
+    const got = (await bob.act({ name: 'messenger', arguments: { action: 'receive' } })).output as Out;
+    expect(got.messages.map((m) => m.content)).toEqual(['early']);
+  });
+});
+
 describe('messenger clone', () => {
   it('sends as the clone from the clone and as the source from the source', async () => {
     const { alice, bob, exchange, call } = await setup();
     const clone = alice.clone();
-    expect(await exchange.has(clone.id)).toBe(false);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await exchange.has(clone.id)).toBe(true);
     await call(clone, { action: 'send', to: 'bob', content: 'from clone' });
     await call(alice, { action: 'send', to: 'bob', content: 'from source' });
     expect(await exchange.has(clone.id)).toBe(true);

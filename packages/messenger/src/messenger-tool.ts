@@ -1,7 +1,7 @@
 import { type Branch, branchProvider, ConfigurationError, defineTool, type Provider, type Tool } from '@branchkit/core';
 import { Exchange } from './exchange.js';
 import { handleMessenger } from './handle-messenger.js';
-import { displayName } from './internal/names.js';
+import { displayName, ensureRegistered } from './internal/names.js';
 import { type MessengerLimits, resolveMessengerLimits } from './limits.js';
 import type { MessengerCallbacks, MessengerDeps, SentRecord } from './messenger-deps.js';
 import { MessengerRequest, MessengerResponse } from './schema.js';
@@ -61,6 +61,9 @@ export function createMessengerTool(
   const roster = options.roster ?? (branch.services.roster as Readonly<Record<string, string>> | undefined) ?? {};
   const limits = resolveMessengerLimits(options.limits);
   const recordSent = options.recordSent ?? 'hidden';
+  // Join the exchange as soon as the tool exists, so teammates can write to this branch before it first speaks.
+  // A failure here is not fatal: the handler registers again on first use and reports a typed error if that fails.
+  ensureRegistered(exchange, branch.id).catch(() => {});
   const nameOf = (): string => {
     const given = options.senderName;
     if (typeof given === 'function') return given(branch);
@@ -89,8 +92,8 @@ export function createMessengerTool(
 }
 
 /**
- * The branch-scoped provider of the `messenger` tool. A clone gets a fresh tool that sends as the clone's id; the
- * clone registers itself on the exchange the first time it sends or receives.
+ * The branch-scoped provider of the `messenger` tool. A clone gets a fresh tool that sends as the clone's id, and
+ * (like every build) registers the clone on the exchange when the tool is built.
  */
 export function messengerProvider(options: MessengerOptions = {}): Provider {
   return branchProvider('messenger', (context) => [createMessengerTool(context.branch, options)], {

@@ -1,0 +1,74 @@
+/** Parsed command line: the command, its positional arguments and its flags. */
+export interface ParsedArgs {
+  readonly command: string | undefined;
+  readonly positionals: readonly string[];
+  readonly flags: ReadonlyMap<string, string | true>;
+}
+
+/** Flags that take a value; every other flag is a boolean switch. */
+const VALUE_FLAGS = new Set([
+  'workspace',
+  'tools',
+  'base-url',
+  'model',
+  'api-key-env',
+  'max-turns',
+  'timeout',
+  'permissions',
+]);
+const SHORT: Record<string, string> = { w: 'workspace', h: 'help', j: 'json' };
+
+/** Thrown for a command line we cannot make sense of (exit code 2). */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** Parses `argv` (without node and the script) into a command, positionals and flags; `--` ends flag parsing. */
+export function parseArgs(argv: readonly string[]): ParsedArgs {
+  const positionals: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--') {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (arg.startsWith('--') || (arg.startsWith('-') && arg.length === 2 && arg !== '-')) {
+      const body = arg.startsWith('--') ? arg.slice(2) : (SHORT[arg.slice(1)] ?? arg.slice(1));
+      const eq = body.indexOf('=');
+      const name = eq === -1 ? body : body.slice(0, eq);
+      if (VALUE_FLAGS.has(name)) {
+        const value = eq === -1 ? argv[++i] : body.slice(eq + 1);
+        if (value === undefined || value === '') throw new UsageError(`--${name} needs a value.`);
+        flags.set(name, value);
+      } else {
+        if (eq !== -1) throw new UsageError(`--${name} does not take a value.`);
+        flags.set(name, true);
+      }
+      continue;
+    }
+    positionals.push(arg);
+  }
+  const [command, ...rest] = positionals;
+  return { command, positionals: rest, flags };
+}
+
+/** Reads a string flag. */
+export function flag(args: ParsedArgs, name: string): string | undefined {
+  const value = args.flags.get(name);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Reads a boolean switch. */
+export function has(args: ParsedArgs, name: string): boolean {
+  return args.flags.has(name);
+}
+
+/** Reads a positive integer flag. */
+export function intFlag(args: ParsedArgs, name: string): number | undefined {
+  const value = flag(args, name);
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`--${name} must be a positive whole number.`);
+  return n;
+}

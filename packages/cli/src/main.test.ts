@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main } from './main.js';
+import { captureIO } from './test-io.js';
+
+const never = new AbortController().signal;
+
+describe('branchkit CLI (in-process)', () => {
+  let ws: TempWorkspace;
+  beforeEach(() => {
+    ws = makeWorkspace({ 'notes.txt': 'alpha\nbeta\n', '.env': 'SECRET=shh\n' });
+  });
+  afterEach(() => ws.cleanup());
+
+  it('calls a tool and prints its JSON response with exit 0', async () => {
+    const io = captureIO(ws.root);
+    const code = await main(['call', 'reader', JSON.stringify({ action: 'read', path: 'notes.txt' })], io, never);
+    expect(code).toBe(0);
+    const output = JSON.parse(io.out());
+    expect(output.success).toBe(true);
+    expect(output.content).toContain('alpha');
+  });
+
+  it('exits 1 on a typed failure and still prints the failure', async () => {
+    const io = captureIO(ws.root);
+    const code = await main(['call', 'reader', JSON.stringify({ action: 'read', path: '.env' })], io, never);
+    expect(code).toBe(1);
+    expect(JSON.parse(io.out())).toMatchObject({ success: false, error_code: 'protected_path' });
+    expect(io.out()).not.toContain('shh');
+  });
+
+  it('exits 1 for invalid arguments (a typed failure, not a crash)', async () => {
+    const io = captureIO(ws.root);
+    expect(await main(['call', 'bash', '{"command": 5}'], io, never)).toBe(1);
+    expect(JSON.parse(io.out())).toMatchObject({ success: false, error_code: 'invalid_request' });
+  });
+
+  it('edits through the standalone editor, and the toolkit refuses an unread edit', async () => {
+    const edit = JSON.stringify({ action: 'edit', file_path: 'notes.txt', old_string: 'beta', new_string: 'gamma' });
+    const guarded = captureIO(ws.root);
+    expect(await main(['call', '--toolkit', 'editor', edit], guarded, never)).toBe(1);
+    expect(readFileSync(ws.path('notes.txt'), 'utf8')).toBe('alpha\nbeta\n');
+    const plain = captureIO(ws.root);
+    expect(await main(['call', 'editor', edit], plain, never)).toBe(0);
+    expect(readFileSync(ws.path('notes.txt'), 'utf8')).toBe('alpha\ngamma\n');
+  });
+
+  it.each([
+    [['call'], /needs a tool name/],
+    [['call', 'reader', '{not json'], /not valid JSON/],
+    [['call', 'nope', '{}'], /No tool named nope/],
+    [['frobnicate'], /Unknown command/],
+    [['tools', '--workspace', '/definitely/not/here'], /does not exist/],
+    [['tools', '--tools', 'reader,nope'], /Unknown tool/],
+    [['agent', 'do it'], /--base-url/],
+  ])('exits 2 with usage for %j', async (argv, message) => {
+    const io = captureIO(ws.root);
+    expect(await main(argv, io, never)).toBe(2);
+    expect(io.err()).toMatch(message);
+    expect(io.err()).toContain('Usage:');
+  });
+
+  it('lists tools with descriptions and JSON Schemas', async () => {
+    const io = captureIO(ws.root);
+    expect(await main(['tools', '--json'], io, never)).toBe(0);
+    const listing = JSON.parse(io.out()) as { name: string; inputSchema: { type: string } }[];
+    expect(listing.map((tool) => tool.name)).toEqual([
+      'reader',
+      'editor',
+      'bash',
+      'search',
+      'code_check',
+      'code_nav',
+      'ast_search',
+    ]);
+    expect(listing.every((tool) => tool.inputSchema.type === 'object')).toBe(true);
+    const toolkit = captureIO(ws.root);
+    await main(['tools', '--toolkit', '--json'], toolkit, never);
+    expect(JSON.parse(toolkit.out()).map((tool: { name: string }) => tool.name)).toContain('context');
+  });
+
+  it('prints help with exit 0 and no command with exit 2', async () => {
+    const help = captureIO(ws.root);
+    expect(await main(['--help'], help, never)).toBe(0);
+    expect(help.out()).toContain('branchkit demo');
+    expect(await main([], captureIO(ws.root), never)).toBe(2);
+  });
+});
+
+describe('branchkit demo', () => {
+  it('runs the whole scripted session and passes its own checks', async () => {
+    const io = captureIO(process.cwd());
+    const code = await main(['demo'], io, never);
+    expect(io.out()).toContain('demo OK');
+    expect(code).toBe(0);
+    expect(io.out()).not.toContain('demo-secret-never-shown');
+    for (const tool of [
+      'reader',
+      'editor',
+      'code_check',
+      'code_nav',
+      'ast_search',
+      'search',
+      'bash',
+      'context',
+      'messenger',
+    ]) {
+      expect(io.out()).toContain(`→ ${tool}`);
+    }
+  }, 120_000);
+});

@@ -1,0 +1,23 @@
+import type { CliIO } from './output.js';
+
+/** An in-memory CliIO for tests: everything written is collected. */
+export function captureIO(
+  cwd: string,
+  env: Record<string, string | undefined> = {},
+): CliIO & { out: () => string; err: () => string } {
+  let out = '';
+  let err = '';
+  return {
+    stdout: (text) => {
+      out += text;
+    },
+    stderr: (text) => {
+      err += text;
+    },
+    isTTY: false,
+    cwd,
+    env,
+    out: () => out,
+    err: () => err,
+  };
+}
