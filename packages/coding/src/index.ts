@@ -39,15 +39,10 @@ export {
   PRESET_RANK,
   permissionHook,
 } from './permissions.js';
+/** The read-only sandbox diff. */
+export { type SandboxDiff, sandboxDiff } from './sandbox-diff.js';
 /** Sandbox operations on a worktree session. */
-export {
-  PROTECTED_BRANCHES,
-  type SandboxDiff,
-  type SandboxMergeResult,
-  sandboxCommit,
-  sandboxDiff,
-  sandboxMerge,
-} from './sandbox-ops.js';
+export { PROTECTED_BRANCHES, type SandboxMergeResult, sandboxCommit, sandboxMerge } from './sandbox-ops.js';
 /** Sandbox creation and retry-safe cleanup. */
 export {
   createSandbox,

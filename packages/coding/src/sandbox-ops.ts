@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { failure, type ToolFailure } from '@branchkit/core';
 import { git, gitError } from './internal/git.js';
 import { globMatch } from './internal/glob-match.js';
-import { DEFAULT_CODING_LIMITS } from './limits.js';
 import {
   discardSandbox,
   gitOptions,
@@ -14,61 +13,13 @@ import {
 /** Branch names a merge refuses unless the toolkit was constructed with `sandboxAllowProtected`. */
 export const PROTECTED_BRANCHES: readonly string[] = ['main', 'master', 'release*'];
 
-function gone(session: SandboxSession): ToolFailure | undefined {
+/** A failure when the worktree has disappeared (interrupted cleanup or removed by hand). */
+export function gone(session: SandboxSession): ToolFailure | undefined {
   if (existsSync(session.worktree)) return undefined;
   return failure(
     'sandbox_missing',
     `The sandbox worktree ${session.name} no longer exists (cleanup was interrupted or it was removed). Run discard to finish cleaning up.`,
   );
-}
-
-/** Success of {@link sandboxDiff}: everything the sandbox changed relative to its base, untracked files included. */
-export interface SandboxDiff {
-  readonly success: true;
-  readonly files_changed: readonly string[];
-  readonly stat: string;
-  readonly patch: string;
-  readonly patch_truncated: boolean;
-  readonly full_patch_chars: number;
-}
-
-/** Read-only diff of the sandbox against its base commit (committed and uncommitted changes, new files too). */
-export async function sandboxDiff(
-  session: SandboxSession,
-  options: SandboxOptions & { maxPatchChars?: number } = {},
-): Promise<SandboxDiff | ToolFailure> {
-  const missing = gone(session);
-  if (missing) return missing;
-  const at = gitOptions(session.repoRoot, options);
-  const cwd = session.worktree;
-  const [names, stat, patch, others] = await Promise.all([
-    git(['diff', '--name-only', session.baseSha], cwd, at),
-    git(['diff', '--stat', session.baseSha], cwd, at),
-    git(['diff', session.baseSha], cwd, at),
-    git(['ls-files', '--others', '--exclude-standard', '-z'], cwd, at),
-  ]);
-  const failed = [names, stat, patch, others].find((result) => !result.ok);
-  if (failed) return failure('git_failed', `Could not diff the sandbox: ${gitError(failed)}`);
-  const untracked = others.stdout.split('\0').filter((name) => name !== '');
-  let full = patch.stdout;
-  for (const file of untracked) {
-    // --no-index exits 1 when the files differ, which is the expected case here.
-    const added = await git(['diff', '--no-index', '--', '/dev/null', file], cwd, at);
-    if (added.code === 0 || added.code === 1) full += added.stdout;
-  }
-  const cap = options.maxPatchChars ?? DEFAULT_CODING_LIMITS.sandboxPatchChars;
-  const files = [...names.stdout.split('\n').filter((line) => line !== ''), ...untracked];
-  const statText = [stat.stdout.trimEnd(), ...untracked.map((file) => ` ${file} (new, untracked)`)]
-    .filter(Boolean)
-    .join('\n');
-  return {
-    success: true,
-    files_changed: files,
-    stat: statText,
-    patch: full.length > cap ? `${full.slice(0, cap)}\n[... patch cut at ${cap} of ${full.length} characters]` : full,
-    patch_truncated: full.length > cap,
-    full_patch_chars: full.length,
-  };
 }
 
 /** Stages everything in the sandbox and commits it; "nothing to commit" is a success. */

@@ -1,6 +1,7 @@
 import { defineTool, errorMessage, failure, type Tool, type ToolHooks } from '@branchkit/core';
 import { z } from 'zod';
-import { PROTECTED_BRANCHES, sandboxCommit, sandboxDiff, sandboxMerge } from './sandbox-ops.js';
+import { sandboxDiff } from './sandbox-diff.js';
+import { PROTECTED_BRANCHES, sandboxCommit, sandboxMerge } from './sandbox-ops.js';
 import { createSandbox, discardSandbox, type SandboxOptions } from './sandbox-session.js';
 import type { ToolkitState } from './toolkit-state.js';
 

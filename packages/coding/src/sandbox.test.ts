@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, gitSync, initRepo, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
@@ -62,6 +62,26 @@ describe('sandbox lifecycle', () => {
     });
     expect((await call(branch, 'sandbox', { action: 'diff' })).files_changed).toEqual(['a.txt', 'src/c.txt']);
     expect(await call(branch, 'sandbox', { action: 'commit' })).toMatchObject({ error_code: 'invalid_request' });
+  });
+
+  it('never shows the content of protected files or where new links point', async () => {
+    const branch = branchFor({ tools: ['reader', 'editor', 'bash', 'sandbox'] });
+    const worktree = (await call(branch, 'sandbox', { action: 'create' })).worktree as string;
+    writeFileSync(join(worktree, '.env'), 'API_TOKEN=TOP-SECRET-VALUE\n');
+    writeFileSync(join(worktree, 'id_rsa'), 'PRIVATE-KEY-BYTES\n');
+    symlinkSync(ws.outside, join(worktree, 'outside-link'));
+    await call(branch, 'editor', { action: 'write', file_path: 'plain.txt', content: 'visible\n' });
+    const diff = await call(branch, 'sandbox', { action: 'diff' });
+    const text = JSON.stringify(diff);
+    expect(text).not.toContain('TOP-SECRET-VALUE');
+    expect(text).not.toContain('PRIVATE-KEY-BYTES');
+    expect(text).not.toContain(ws.outside);
+    expect(diff.withheld).toEqual(['.env', 'id_rsa']);
+    expect(diff.patch).toContain('+visible');
+    await call(branch, 'sandbox', { action: 'commit', message: 'with secrets' });
+    const after = JSON.stringify(await call(branch, 'sandbox', { action: 'diff' }));
+    expect(after).not.toContain('TOP-SECRET-VALUE');
+    expect(after).not.toContain('PRIVATE-KEY-BYTES');
   });
 
   it('caps the patch and reports its full size', async () => {
