@@ -8,6 +8,8 @@ export { DEFAULT_WORKSPACE_LIMITS, type WorkspaceLimits } from './limits.js';
 export type { OpenedFile, OpenReadOptions } from './open-read.js';
 /** Credential-name policy. */
 export { DEFAULT_PROTECTED, isProtectedName, type ProtectedNamePolicy } from './protected-names.js';
+/** Whole-file UTF-8 reads through the gate, shared by the tools that need file text. */
+export { type ReadTextOptions, readWorkspaceText, type WorkspaceText } from './read-text.js';
 /** Path intents and resolved path shape. */
 export type { PathIntent, ResolvedPath } from './resolved-path.js';
 /** Directory walking. */

@@ -1,4 +1,4 @@
-import type { Workspace } from '@branchkit/workspace';
+import { readWorkspaceText, type Workspace } from '@branchkit/workspace';
 
 /** A file chosen for searching. */
 export interface CandidateFile {
@@ -59,21 +59,14 @@ export async function readSource(
   path: string,
   maxBytes: number,
 ): Promise<{ ok: true; text: string; relative: string } | { ok: false; reason: keyof SkipCounts; error?: string }> {
-  const opened = await workspace.openRead(path, { maxBytes });
-  if ('error_code' in opened) {
-    const code = opened.error_code;
-    if (code === 'too_large') return { ok: false, reason: 'too_large', error: opened.error };
-    if (code === 'protected_path') return { ok: false, reason: 'protected', error: opened.error };
-    if (code === 'symlink_rejected') return { ok: false, reason: 'links', error: opened.error };
-    return { ok: false, reason: 'unreadable', error: opened.error };
+  const read = await readWorkspaceText(workspace, path, { maxBytes });
+  if (!read.ok) {
+    const code = read.error_code;
+    if (code === 'too_large') return { ok: false, reason: 'too_large', error: read.error };
+    if (code === 'protected_path') return { ok: false, reason: 'protected', error: read.error };
+    if (code === 'symlink_rejected') return { ok: false, reason: 'links', error: read.error };
+    return { ok: false, reason: 'unreadable', error: read.error };
   }
-  try {
-    const bytes = await opened.handle.readFile();
-    if (bytes.subarray(0, 8192).includes(0)) return { ok: false, reason: 'binary' };
-    return { ok: true, text: bytes.toString('utf8'), relative: opened.relative };
-  } catch {
-    return { ok: false, reason: 'unreadable' };
-  } finally {
-    await opened.handle.close().catch(() => undefined);
-  }
+  if (read.binary) return { ok: false, reason: 'binary' };
+  return { ok: true, text: read.text, relative: read.relative };
 }

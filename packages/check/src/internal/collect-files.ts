@@ -1,4 +1,4 @@
-import type { Workspace, WorkspaceFailure } from '@branchkit/workspace';
+import { readWorkspaceText, type Workspace, type WorkspaceFailure } from '@branchkit/workspace';
 
 /** File extensions each checker understands. */
 export const PYTHON_EXTENSIONS: ReadonlySet<string> = new Set(['py', 'pyi']);
@@ -85,11 +85,6 @@ export async function readText(
   path: string,
   maxBytes: number,
 ): Promise<{ ok: true; text: string } | WorkspaceFailure> {
-  const opened = await workspace.openRead(path, { maxBytes });
-  if ('error_code' in opened) return opened;
-  try {
-    return { ok: true, text: (await opened.handle.readFile()).toString('utf8') };
-  } finally {
-    await opened.handle.close().catch(() => undefined);
-  }
+  const read = await readWorkspaceText(workspace, path, { maxBytes });
+  return read.ok ? { ok: true, text: read.text } : read;
 }

@@ -1,4 +1,4 @@
-import type { Workspace } from '@branchkit/workspace';
+import { readWorkspaceText, type Workspace } from '@branchkit/workspace';
 
 /** Python files handled by the ast-grep grammar. */
 export const PYTHON_EXT: ReadonlySet<string> = new Set(['py', 'pyi']);
@@ -42,11 +42,7 @@ export async function readSource(
   path: string,
   maxBytes: number,
 ): Promise<{ ok: true; text: string; relative: string } | { ok: false; error: string; error_code: string }> {
-  const opened = await workspace.openRead(path, { maxBytes });
-  if ('error_code' in opened) return { ok: false, error: opened.error, error_code: opened.error_code };
-  try {
-    return { ok: true, text: (await opened.handle.readFile()).toString('utf8'), relative: opened.relative };
-  } finally {
-    await opened.handle.close().catch(() => undefined);
-  }
+  const read = await readWorkspaceText(workspace, path, { maxBytes });
+  if (!read.ok) return { ok: false, error: read.error, error_code: read.error_code };
+  return { ok: true, text: read.text, relative: read.relative };
 }
