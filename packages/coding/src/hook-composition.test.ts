@@ -76,6 +76,26 @@ describe('hook order', () => {
     expect(out.error).toContain('rm -rf /');
   });
 
+  it('does not ask twice when user hooks leave the arguments alone', async () => {
+    let asks = 0;
+    const branch = toolkitBranch(
+      ws.root,
+      {
+        tools: ['bash'],
+        notify: false,
+        permissions: 'safe',
+        onAsk: () => {
+          asks += 1;
+          return true;
+        },
+        hooks: { pre: { '*': () => undefined } },
+      },
+      { sources: [echo] },
+    );
+    expect(await call(branch, 'bash', { command: 'ls' })).toMatchObject({ success: true });
+    expect(asks).toBe(1);
+  });
+
   it('turns a deny into a typed failure the model can read, and the next call still works', async () => {
     const branch = toolkitBranch(
       ws.root,

@@ -75,6 +75,9 @@ export async function createSandbox(
   if (!add.ok) return failure('git_failed', `Could not create the sandbox worktree: ${gitError(add)}`);
   const gitConfig = await identityConfig(repoRoot, at, options);
   const inner = relative(repoRoot, ws);
+  const workdir = inner === '' ? worktree : join(worktree, inner);
+  // A workspace below the repository root may hold no tracked file yet; its counterpart must still exist.
+  if (!existsSync(workdir)) await mkdir(workdir, { recursive: true });
   const session: SandboxSession = {
     name,
     worktree,
@@ -82,7 +85,7 @@ export async function createSandbox(
     base,
     baseSha: sha.stdout.trim(),
     repoRoot,
-    workdir: inner === '' ? worktree : join(worktree, inner),
+    workdir,
     gitConfig,
   };
   return { ok: true, session: Object.freeze(session) };

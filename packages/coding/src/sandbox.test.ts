@@ -8,7 +8,7 @@ import type { CodingToolkitOptions } from './toolkit.js';
 const sources = STANDARD_SOURCES;
 let ws: TempWorkspace;
 beforeEach(() => {
-  ws = makeWorkspace({ 'a.txt': 'alpha\n', 'src/b.txt': 'beta\n' });
+  ws = makeWorkspace({ 'a.txt': 'alpha\n', 'src/b.txt': 'beta\n', 'pkg/.keep': '' });
   initRepo(ws.root, 'dev');
 });
 afterEach(() => ws.cleanup());
@@ -159,6 +159,21 @@ describe('sandbox lifecycle', () => {
     expect(branches()).toEqual(['dev']);
     expect(await call(branch, 'sandbox', { action: 'discard' })).toMatchObject({ error_code: 'no_sandbox' });
     expect(gitSync(ws.root, 'worktree', 'list').trim().split('\n')).toHaveLength(1);
+  });
+
+  it('works for a workspace below the repository root', async () => {
+    const sub = join(ws.root, 'pkg');
+    const branch = toolkitBranch(
+      sub,
+      { tools: ['editor', 'sandbox'], notify: false, sandbox: { identity } },
+      { sources: STANDARD_SOURCES },
+    );
+    const made = await call(branch, 'sandbox', { action: 'create' });
+    expect(made.worktree).toMatch(new RegExp(`^${ws.root}/\\.worktrees/sandbox-`));
+    expect((await call(branch, 'editor', { action: 'write', file_path: 'n.txt', content: 'n\n' })).success).toBe(true);
+    expect(existsSync(join(made.worktree as string, 'pkg', 'n.txt'))).toBe(true);
+    expect((await call(branch, 'sandbox', { action: 'merge' })).success).toBe(true);
+    expect(readFileSync(join(sub, 'n.txt'), 'utf8')).toBe('n\n');
   });
 
   it('fails cleanly outside a git repository', async () => {
