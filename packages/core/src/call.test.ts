@@ -140,6 +140,31 @@ describe('executeTool', () => {
     expect(call.hookErrors).toEqual(['post bug']);
   });
 
+  it('awaits async hooks: a rejected pre hook denies, an async post hook replaces, a rejected one is recorded', async () => {
+    const rejected = await executeTool(
+      add,
+      { a: 1, b: 1 },
+      { hooks: [{ pre: [async () => Promise.reject(new Error('async bug'))] }] },
+    );
+    expect(rejected.error?.code).toBe('denied');
+    expect(rejected.error?.message).toMatch(/async bug/);
+    const rewritten = await executeTool(
+      add,
+      { a: 1, b: 1 },
+      { hooks: [{ pre: [async () => ({ args: { a: 5, b: 5 } })] }] },
+    );
+    expect(rewritten.output).toEqual({ sum: 10 });
+    const posted = await executeTool(
+      add,
+      { a: 1, b: 1 },
+      {
+        hooks: [{ post: [async () => 'replaced', async () => Promise.reject(new Error('late'))] }],
+      },
+    );
+    expect(posted.output).toBe('replaced');
+    expect(posted.hookErrors).toEqual(['late']);
+  });
+
   it('runs registry hooks ("*" then by name) before the tool\'s own hooks', async () => {
     const order: string[] = [];
     const tool = defineTool({ ...add, hooks: { pre: [() => void order.push('tool')] } });

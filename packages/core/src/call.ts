@@ -104,7 +104,8 @@ async function runPipeline<REQ, RES>(
 
   for (const set of hookSets) {
     for (const hook of set?.pre ?? []) {
-      const verdict = await runPreHook(hook, { ...base, args });
+      const pending = runPreHook(hook, { ...base, args });
+      const verdict = isThenable(pending) ? await pending : pending;
       if (verdict.deny !== undefined) {
         call.args = args;
         call.fail(CallErrorCode.denied, `Call to ${tool.name} denied: ${verdict.deny}`);
@@ -148,35 +149,57 @@ async function runPipeline<REQ, RES>(
   let result: unknown = outcome.value;
   for (const set of hookSets) {
     for (const hook of set?.post ?? []) {
-      result = await runPostHook(hook, { ...base, args, result }, call);
+      const next = runPostHook(hook, { ...base, args, result }, call);
+      result = isThenable(next) ? await next : next;
     }
   }
   call.status = 'completed';
   call.output = result as RES;
 }
 
-async function runPreHook(hook: PreHook, input: Parameters<PreHook>[0]): Promise<{ deny?: string; args?: unknown }> {
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
+const ALLOW: { deny?: string; args?: unknown } = Object.freeze({});
+
+function runPreHook(
+  hook: PreHook,
+  input: Parameters<PreHook>[0],
+): { deny?: string; args?: unknown } | Promise<{ deny?: string; args?: unknown }> {
   try {
-    const verdict = await hook(input);
-    if (verdict === undefined || verdict === null) return {};
-    if (typeof verdict !== 'object') return { deny: 'a pre hook returned an unrecognised verdict; failing closed' };
-    if (verdict.decision === 'deny') return { deny: verdict.reason || 'no reason given' };
-    if (verdict.decision !== undefined && verdict.decision !== 'allow') {
-      return { deny: `a pre hook returned the unknown decision ${JSON.stringify(verdict.decision)}; failing closed` };
-    }
-    return 'args' in verdict && verdict.args !== undefined ? { args: verdict.args } : {};
+    const verdict = hook(input);
+    // Synchronous hooks (the common case) are judged without a microtask per hook.
+    if (!isThenable(verdict)) return judgePre(verdict);
+    return Promise.resolve(verdict).then(judgePre, (error: unknown) => ({
+      deny: `a pre hook failed (${errorMessage(error)}); failing closed`,
+    }));
   } catch (error) {
     return { deny: `a pre hook failed (${errorMessage(error)}); failing closed` };
   }
 }
 
-async function runPostHook(hook: PostHook, input: Parameters<PostHook>[0], call: ToolCall): Promise<unknown> {
-  try {
-    const next = await hook(input);
-    return next === undefined ? input.result : next;
-  } catch (error) {
+function judgePre(verdict: Awaited<ReturnType<PreHook>>): { deny?: string; args?: unknown } {
+  if (verdict === undefined || verdict === null) return ALLOW;
+  if (typeof verdict !== 'object') return { deny: 'a pre hook returned an unrecognised verdict; failing closed' };
+  if (verdict.decision === 'deny') return { deny: verdict.reason || 'no reason given' };
+  if (verdict.decision !== undefined && verdict.decision !== 'allow') {
+    return { deny: `a pre hook returned the unknown decision ${JSON.stringify(verdict.decision)}; failing closed` };
+  }
+  return 'args' in verdict && verdict.args !== undefined ? { args: verdict.args } : ALLOW;
+}
+
+function runPostHook(hook: PostHook, input: Parameters<PostHook>[0], call: ToolCall): unknown {
+  const failed = (error: unknown) => {
     call.hookErrors.push(errorMessage(error));
     return input.result;
+  };
+  try {
+    const next = hook(input);
+    if (!isThenable(next)) return next === undefined ? input.result : next;
+    return Promise.resolve(next).then((value) => (value === undefined ? input.result : value), failed);
+  } catch (error) {
+    return failed(error);
   }
 }
 

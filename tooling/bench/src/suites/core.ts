@@ -57,6 +57,25 @@ export const coreSuite: BenchSuite = {
       goal: '≥ 200,000/s',
       met: bare >= 200_000,
     });
+    const loose = new ToolRegistry();
+    loose.register(
+      defineTool({
+        name: 'loose',
+        description: 'Accepts anything; measures the executor without schema work.',
+        request: z.unknown(),
+        handler: async () => null,
+      }),
+    );
+    const unvalidated = await opsPerSecond(() => loose.invoke('loose', args));
+    rows.push({
+      suite: 'core',
+      name: 'registry.invoke with a pass-through schema (no validation work)',
+      unit: 'calls/s',
+      ours: unvalidated,
+      peer: direct,
+      peerLabel: 'calling the handler directly',
+      lowerIsBetter: false,
+    });
     const hooked = new ToolRegistry();
     hooked.register(noop('noop'));
     hooked.addHooks('*', { pre: [() => undefined], post: [() => undefined] });
