@@ -41,7 +41,15 @@ export async function handleBash(request: unknown, options: BashCallOptions): Pr
   const split = splitCommand(command);
   if (!split.ok) return failure(split.error_code, split.error);
 
-  const workspace = await Workspace.open(options.workspaceRoot);
+  let workspace: Workspace;
+  try {
+    workspace = await Workspace.open(options.workspaceRoot);
+  } catch {
+    return failure(
+      'invalid_cwd',
+      'The workspace root of this tool is not an existing directory, so no command can run. Ask the user to fix the set-up.',
+    );
+  }
   const where = await workspace.resolve(cwd ?? '.', 'list');
   if (isWorkspaceFailure(where)) return failure(where.error_code, where.error);
   if (where.kind !== 'directory') {

@@ -88,11 +88,11 @@ describe('runProcess: working directory', () => {
   });
 
   it.each([
-    ['a missing directory', 'nope'],
-    ['a file', 'file.txt'],
-  ])('refuses %s as cwd', async (_label, cwd) => {
+    ['a missing directory', 'nope', 'not_found'],
+    ['a file', 'file.txt', 'not_a_directory'],
+  ])('refuses %s as cwd with the workspace code', async (_label, cwd, code) => {
     tree.write('file.txt', 'x');
-    expect(await runProcess(['pwd'], inTree({ cwd }))).toMatchObject({ success: false, error_code: 'invalid_cwd' });
+    expect(await runProcess(['pwd'], inTree({ cwd }))).toMatchObject({ success: false, error_code: code });
   });
 
   it('refuses cwd outside the workspace, including a sibling sharing its prefix and missing outside paths', async () => {
@@ -113,15 +113,21 @@ describe('runProcess: working directory', () => {
 
   it('refuses a symlinked directory inside the workspace that leads out, without naming its target', async () => {
     symlinkSync(tree.outside, join(tree.root, 'escape'));
-    const result = await runProcess(['pwd'], inTree({ cwd: 'escape' }));
-    expect(result).toMatchObject({ success: false, error_code: 'outside_workspace' });
-    if (!result.success) expect(result.error).not.toContain('ws-evil');
+    for (const cwd of ['escape', 'escape/.', 'escape/dir']) {
+      const result = await runProcess(['pwd'], inTree({ cwd }));
+      expect(result, cwd).toMatchObject({ success: false });
+      expect(['symlink_rejected', 'outside_workspace']).toContain((result as { error_code: string }).error_code);
+      if (!result.success) expect(result.error).not.toContain('ws-evil');
+    }
   });
 
-  it('accepts a symlinked directory that stays inside', async () => {
-    mkdirSync(join(tree.root, 'real'));
+  it('accepts a symlinked intermediate directory that stays inside, but not a symlinked final component', async () => {
+    mkdirSync(join(tree.root, 'real', 'deeper'), { recursive: true });
     symlinkSync(join(tree.root, 'real'), join(tree.root, 'alias'));
-    expect(await runProcess(['pwd', '-P'], inTree({ cwd: 'alias' }))).toMatchObject({ stdout: `${tree.root}/real\n` });
+    expect(await runProcess(['pwd', '-P'], inTree({ cwd: 'alias/deeper' }))).toMatchObject({
+      stdout: `${tree.root}/real/deeper\n`,
+    });
+    expect(await runProcess(['pwd', '-P'], inTree({ cwd: 'alias' }))).toMatchObject({ error_code: 'symlink_rejected' });
   });
 
   it('reports a missing workspace root', async () => {

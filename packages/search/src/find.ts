@@ -5,6 +5,7 @@ import picomatch from 'picomatch';
 import { baseRgArgs, displayPath, isProtectedPath, toWorkspacePath } from './internal/rg-common.js';
 import { runRg } from './internal/run-rg.js';
 import { type SearchContext, searchResult } from './internal/search-context.js';
+import { confirmPaths } from './internal/verify-results.js';
 import type { SearchResponse } from './schema.js';
 
 /** A glob without '/' matches file names at any depth, the way `*.ts` is usually meant. */
@@ -70,9 +71,12 @@ export async function find(ctx: SearchContext): Promise<SearchResponse> {
     return failure('search_failed', `Listing files failed: ${detail || 'no error text'}`);
   }
   const ordered = await newestFirst(ctx.workspaceRoot, found);
-  const lines = ordered.slice(0, ctx.maxResults).map(displayPath);
+  // A directory swapped for a link during ripgrep's walk could have listed names from outside; confirm what is shown.
+  const confirmed = await confirmPaths(ctx.workspace, ordered.slice(0, ctx.maxResults));
+  const lines = confirmed.kept.map(displayPath);
   return searchResult(ctx, lines, {
-    count: found.length,
+    count: found.length - confirmed.dropped,
+    changed: confirmed.dropped,
     lowerBound: run.stoppedEarly || outcome.timed_out || outcome.aborted,
     timedOut: outcome.timed_out,
     protected: withheld,

@@ -3,10 +3,8 @@ import { baseRgArgs, displayPath, isProtectedPath, protectedGlobArgs, toWorkspac
 import { RgLineParser } from './internal/rg-lines.js';
 import { runRg } from './internal/run-rg.js';
 import { type SearchContext, searchResult } from './internal/search-context.js';
+import { confirmMatches, type PendingMatch, RG_CUT_MARKER } from './internal/verify-results.js';
 import type { SearchResponse } from './schema.js';
-
-// ripgrep's own markers for a line cut by --max-columns-preview.
-const RG_CUT_MARKER = / \[\.\.\. (?:omitted end of long line|\d+ more match(?:es)?)\]$/;
 
 /** Cuts a line at `max` characters without splitting a surrogate pair; reports whether anything was cut. */
 export function cutLine(text: string, max: number): { text: string; cut: boolean } {
@@ -51,11 +49,10 @@ function grepArgs(ctx: SearchContext): string[] {
 /** Searches file contents with ripgrep, streaming its output and stopping once enough has been counted. */
 export async function grep(ctx: SearchContext): Promise<SearchResponse> {
   const parser = new RgLineParser();
-  const lines: string[] = [];
+  const pending: PendingMatch[] = [];
   const stopAt = Math.max(ctx.limits.countLimit, ctx.maxResults);
   let count = 0;
   let withheld = 0;
-  let longLines = 0;
   let binaryNotices = 0;
 
   const run = await runRg({
@@ -78,11 +75,7 @@ export async function grep(ctx: SearchContext): Promise<SearchResponse> {
           continue;
         }
         count++;
-        if (lines.length < ctx.maxResults) {
-          const shown = cutLine(line.match.text, ctx.limits.maxLineChars);
-          if (shown.cut) longLines++;
-          lines.push(`${displayPath(path)}:${line.match.line}:${shown.text}`);
-        }
+        if (pending.length < ctx.maxResults) pending.push({ path, line: line.match.line, text: line.match.text });
       }
       if (count >= stopAt) stop();
     },
@@ -103,6 +96,14 @@ export async function grep(ctx: SearchContext): Promise<SearchResponse> {
     if (/glob/i.test(stderr)) return failure('invalid_glob', `The include glob was rejected: ${detail}`);
     return failure('search_failed', `ripgrep could not complete the search: ${detail || 'no error text'}`);
   }
+  // ripgrep opened files by path while walking; show only text the workspace gate confirms is really there now.
+  const confirmed = await confirmMatches(ctx.workspace, pending, ctx.limits.maxFileBytes);
+  let longLines = 0;
+  const lines = confirmed.kept.map((match) => {
+    const shown = cutLine(match.text, ctx.limits.maxLineChars);
+    if (shown.cut) longLines++;
+    return `${displayPath(match.path)}:${match.line}:${shown.text}`;
+  });
   const extra: string[] = [];
   if (binaryNotices > 0) extra.push(`${binaryNotices} binary file(s) matched; their lines are not shown.`);
   if (outcome.return_code === 2 && stderr !== '') {
@@ -112,11 +113,12 @@ export async function grep(ctx: SearchContext): Promise<SearchResponse> {
     ctx,
     lines,
     {
-      count,
+      count: count - confirmed.dropped,
       lowerBound: run.stoppedEarly || outcome.timed_out || outcome.aborted,
       timedOut: outcome.timed_out,
       protected: withheld,
       longLines,
+      changed: confirmed.dropped,
     },
     extra,
   );

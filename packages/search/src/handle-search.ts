@@ -50,10 +50,18 @@ export async function handleSearch(request: unknown, options: SearchCallOptions)
     (req.action === 'find' ? checkGlob('pattern', req.pattern, limits.maxPatternLength) : undefined);
   if (badGlob) return badGlob;
 
-  const workspace = await Workspace.open(
-    options.workspaceRoot,
-    options.protectedNames ? { protectedNames: options.protectedNames } : {},
-  );
+  let workspace: Workspace;
+  try {
+    workspace = await Workspace.open(
+      options.workspaceRoot,
+      options.protectedNames ? { protectedNames: options.protectedNames } : {},
+    );
+  } catch {
+    return failure(
+      'workspace_unavailable',
+      'The workspace root of this tool is not an existing directory, so nothing can be searched. Ask the user to fix the set-up.',
+    );
+  }
   const where = await workspace.resolve(req.path ?? '.', 'read');
   if (isWorkspaceFailure(where)) return failure(where.error_code, where.error);
   if (where.kind !== 'file' && where.kind !== 'directory') {
@@ -70,6 +78,7 @@ export async function handleSearch(request: unknown, options: SearchCallOptions)
     maxResults,
     rgPath,
     workspaceRoot: workspace.root,
+    workspace,
     cwd: isDir ? where.path : dirname(where.path),
     target: isDir ? '.' : posix.basename(relative),
     prefix: isDir ? relative : posix.dirname(relative) === '.' ? '' : posix.dirname(relative),

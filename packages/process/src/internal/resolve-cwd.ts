@@ -1,16 +1,11 @@
 import { realpath, stat } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
+import { isWorkspaceFailure, Workspace } from '@branchkit/workspace';
 import { type ProcessFailure, processFailure } from '../failure.js';
 
-/** True when `child` (a real path) is `root` or lies below it; compares with `path.relative`, never a string prefix. */
-export function isInside(root: string, child: string): boolean {
-  const rel = relative(root, child);
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
-}
-
 /**
- * Turns the requested working directory into a real, existing directory, and when a workspace root is given, one
- * inside it (symlinks resolved on both sides before comparing).
+ * Turns the requested working directory into a real, existing directory; with a workspace root, one that
+ * `@branchkit/workspace` accepts for listing.
  */
 export async function resolveCwd(
   cwd: string | undefined,
@@ -19,36 +14,36 @@ export async function resolveCwd(
   if (cwd !== undefined && (typeof cwd !== 'string' || cwd === '' || cwd.includes('\0'))) {
     return processFailure('invalid_cwd', 'cwd must be a non-empty directory path without NUL characters.');
   }
-  let rootReal: string | undefined;
-  if (workspaceRoot !== undefined) {
-    rootReal = await realDirectory(workspaceRoot);
-    if (rootReal === undefined) {
-      return processFailure(
-        'invalid_cwd',
-        'The workspace root is not an existing directory, so no command can run in it.',
-      );
-    }
-  }
-  const requested = cwd === undefined ? (workspaceRoot ?? process.cwd()) : resolve(workspaceRoot ?? process.cwd(), cwd);
-  // Lexical check first, so a path outside is refused the same way whether or not it exists (no existence oracle).
-  if (rootReal !== undefined && workspaceRoot !== undefined) {
-    if (!isInside(resolve(workspaceRoot), requested) && !isInside(rootReal, requested)) return outside(cwd);
-  }
+  if (workspaceRoot !== undefined) return resolveInRoot(cwd, workspaceRoot);
+  const requested = cwd === undefined ? process.cwd() : resolve(process.cwd(), cwd);
   const real = await realDirectory(requested);
-  if (real === undefined) {
-    return processFailure(
-      'invalid_cwd',
-      `The working directory ${JSON.stringify(cwd ?? '.')} does not exist or is not a directory. Pick an existing directory (relative paths start at the workspace root).`,
-    );
-  }
-  if (rootReal !== undefined && !isInside(rootReal, real)) return outside(cwd);
+  if (real === undefined) return missing(cwd);
   return real;
 }
 
-function outside(cwd: string | undefined): ProcessFailure {
+/**
+ * With a workspace root, the cwd goes through the same gate as every other path (`list` intent): lexical and real
+ * containment, no symlinked final component, no protected directory. Its refusal codes pass through unchanged.
+ */
+async function resolveInRoot(cwd: string | undefined, workspaceRoot: string): Promise<string | ProcessFailure> {
+  let workspace: Workspace;
+  try {
+    workspace = await Workspace.open(workspaceRoot);
+  } catch {
+    return processFailure(
+      'invalid_cwd',
+      'The workspace root is not an existing directory, so no command can run in it.',
+    );
+  }
+  const where = await workspace.resolve(cwd ?? '.', 'list');
+  if (isWorkspaceFailure(where)) return { success: false, error: where.error, error_code: where.error_code };
+  return where.path;
+}
+
+function missing(cwd: string | undefined): ProcessFailure {
   return processFailure(
-    'outside_workspace',
-    `The working directory ${JSON.stringify(cwd ?? '.')} is outside the workspace. Use a directory inside the workspace root (a relative path is resolved from it).`,
+    'invalid_cwd',
+    `The working directory ${JSON.stringify(cwd ?? '.')} does not exist or is not a directory. Pick an existing directory (relative paths start at the workspace root).`,
   );
 }
 

@@ -1,4 +1,4 @@
-import type { ProtectedNamePolicy } from '@branchkit/workspace';
+import type { ProtectedNamePolicy, Workspace } from '@branchkit/workspace';
 import type { SearchLimits } from '../limits.js';
 import type { SearchRequest, SearchResult } from '../schema.js';
 
@@ -9,6 +9,8 @@ export interface SearchContext {
   readonly maxResults: number;
   readonly rgPath: string;
   readonly workspaceRoot: string;
+  /** The gate every shown result is confirmed through once ripgrep is done. */
+  readonly workspace: Workspace;
   /** Absolute directory ripgrep runs in: the searched directory, or the parent of a searched file. */
   readonly cwd: string;
   /** The path argument given to ripgrep, relative to `cwd` ('.' or a file name). */
@@ -23,7 +25,14 @@ export interface SearchContext {
 export function searchResult(
   ctx: SearchContext,
   lines: string[],
-  totals: { count: number; lowerBound: boolean; timedOut: boolean; protected: number; longLines: number },
+  totals: {
+    count: number;
+    lowerBound: boolean;
+    timedOut: boolean;
+    protected: number;
+    longLines: number;
+    changed?: number;
+  },
   extraNotes: string[] = [],
 ): SearchResult {
   const ignored = ctx.request.include_ignored ? 'included' : 'excluded';
@@ -51,6 +60,11 @@ export function searchResult(
   }
   if (totals.protected > 0) {
     notes.push(`${totals.protected} result(s) in protected files (credentials, keys) were withheld.`);
+  }
+  if ((totals.changed ?? 0) > 0) {
+    notes.push(
+      `${totals.changed} result(s) were dropped because their file changed, became a link or left the workspace while the search ran; search again if that was unexpected.`,
+    );
   }
   notes.push(...extraNotes);
   return {

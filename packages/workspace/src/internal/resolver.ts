@@ -5,6 +5,7 @@ import { errnoCode, quotePath, type WorkspaceFailure, workspaceFailure } from '.
 import type { WorkspaceLimits } from '../limits.js';
 import { isGitDirName, isProtectedName, type ProtectedNamePolicy } from '../protected-names.js';
 import type { PathIntent, ResolvedPath } from '../resolved-path.js';
+import { gitDirGuard } from './git-dir-guard.js';
 import { lexicalCheck } from './lexical.js';
 import { components, inPseudoFs, isInside, posixRelative } from './paths.js';
 
@@ -169,6 +170,10 @@ export async function resolveDetail(
   const realParts = components(relative(ctx.root, path));
   const realNamed = checkNames(ctx, input, realParts, intent);
   if (realNamed) return realNamed;
+  if (intent === 'write') {
+    const gitDir = await gitDirGuard(ctx.root, realParts, realParts.length - missing.length, input);
+    if (gitDir) return gitDir;
+  }
   const kind = !finalStat ? 'missing' : finalStat.isFile() ? 'file' : finalStat.isDirectory() ? 'directory' : 'other';
   return {
     ok: true,
