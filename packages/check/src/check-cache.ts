@@ -17,6 +17,14 @@ export interface CheckCacheStats {
 interface WorkspaceEntry {
   readonly text: string;
   readonly file: ts.SourceFile;
+  /** Options the tree was parsed and bound under; it is only handed to a build with the same options. */
+  readonly optionsKey: string;
+}
+
+/** One program build of one call: the root and the options it uses. Returned by {@link CheckCache.begin}. */
+export interface CheckBuild {
+  readonly root: string;
+  readonly optionsKey: string;
 }
 
 interface RootState {
@@ -66,13 +74,14 @@ export class CheckCache {
    * build's, the cached workspace trees are dropped (how a file is parsed and bound depends on them); library trees
    * stay, keyed by target and module format.
    */
-  begin(root: string, options: ts.CompilerOptions): void {
+  begin(root: string, options: ts.CompilerOptions): CheckBuild {
     const state = this.#root(root);
-    const key = JSON.stringify(options);
-    if (state.optionsKey !== key) {
-      state.optionsKey = key;
+    const optionsKey = JSON.stringify(options);
+    if (state.optionsKey !== optionsKey) {
+      state.optionsKey = optionsKey;
       state.files.clear();
     }
+    return { root, optionsKey };
   }
 
   /** A standard-library file, parsed on first use for these options and settings; `read` is called only then. */
@@ -97,25 +106,26 @@ export class CheckCache {
     return file;
   }
 
-  /** A workspace file for freshly read `text`: the earlier tree when the text is unchanged, a new parse otherwise. */
-  workspaceFile(t: TS, root: string, fileName: string, settings: ParseSettings, text: string): ts.SourceFile {
-    const state = this.#root(root);
+  /** A workspace file for freshly read `text`: the earlier tree when the text and options match, a new parse otherwise. */
+  workspaceFile(t: TS, build: CheckBuild, fileName: string, settings: ParseSettings, text: string): ts.SourceFile {
+    const state = this.#root(build.root);
     const key = parseKey(resolve(fileName), settings);
     const known = state.files.get(key);
-    if (known && known.text === text) {
+    if (known && known.text === text && known.optionsKey === build.optionsKey) {
       this.#reused++;
       return known.file;
     }
     const file = t.createSourceFile(fileName, text, settings, true);
     this.#parsed++;
-    state.files.set(key, { text, file });
+    // A concurrent call under other options may own the cache now; its trees are not replaced by this build's.
+    if (state.optionsKey === build.optionsKey) state.files.set(key, { text, file, optionsKey: build.optionsKey });
     return file;
   }
 
   /** Ends a build: keeps only the workspace trees the final program uses, so the cache follows the project's size. */
-  finish(root: string, options: ts.CompilerOptions, program: ts.Program): void {
-    const state = this.#root(root);
-    if (state.optionsKey !== JSON.stringify(options)) return; // a concurrent call with other options took over
+  finish(build: CheckBuild, program: ts.Program): void {
+    const state = this.#root(build.root);
+    if (state.optionsKey !== build.optionsKey) return; // a concurrent call with other options took over
     const used = new Set(program.getSourceFiles());
     for (const [key, entry] of state.files) if (!used.has(entry.file)) state.files.delete(key);
   }

@@ -139,4 +139,17 @@ describe('code_check TypeScript cache (one instance across calls)', () => {
     const after = await run();
     expect(after.diagnostics.map((d) => d.code)).toEqual(['TS2307']);
   });
+
+  it('answers concurrent calls that share the cache as it answers them one by one', async () => {
+    ws = makeWorkspace({
+      'a.ts': 'export const a: number = "text";\n',
+      'b.ts': "import { a } from './a';\nexport const b: string = a;\n",
+    });
+    const run = (paths: string[]) => handleCodeCheck({ paths }, { workspaceRoot: ws.root, cache });
+    const [a, b, both] = await Promise.all([run(['a.ts']), run(['b.ts']), run([])]);
+    expect(a.diagnostics.map((d) => `${d.file}:${d.code}`)).toEqual(['a.ts:TS2322']);
+    expect(b.diagnostics.map((d) => `${d.file}:${d.code}`)).toEqual(['b.ts:TS2322']);
+    expect(both.diagnostics.map((d) => d.file).sort()).toEqual(['a.ts', 'b.ts']);
+    expect(await run([])).toEqual(both);
+  });
 });

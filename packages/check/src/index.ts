@@ -1,5 +1,5 @@
 /** The per-tool cache of parsed TypeScript trees and its counters. */
-export { CheckCache, type CheckCacheStats } from './check-cache.js';
+export { type CheckBuild, CheckCache, type CheckCacheStats } from './check-cache.js';
 /** Text rendering of diagnostics. */
 export { diagnosticLine, headline } from './format.js';
 /** The pure code_check handler and its options. */

@@ -92,14 +92,24 @@ export async function runTypeScript(
     maxFiles: limits.maxProgramFiles,
   });
   const root = workspace.root;
-  let options: ts.CompilerOptions = {};
+  // The configuration (tsconfig.json and what it extends) is loaded first, so every program round below is built
+  // with the same options and the cached trees stay valid for all of them.
+  let config = readOptions(t, cache, root);
+  for (let round = 0; cache.hasPending && round < limits.maxResolveRounds; round++) {
+    await cache.loadPending();
+    config = readOptions(t, cache, root);
+  }
+  const configSource = config.source;
+  const options: ts.CompilerOptions = { ...config.options, noEmit: true, allowJs: true };
+  const rootNames = files.map((f) => f.path);
+  const build = reuse.begin(root, options);
   const host: ts.CompilerHost = {
     getSourceFile: (fileName, settings) => {
       if (isInside(libDir, fileName)) {
         return reuse.libraryFile(t, options, fileName, settings, () => cache.readFile(fileName));
       }
       const text = cache.readFile(fileName);
-      return text === undefined ? undefined : reuse.workspaceFile(t, root, fileName, settings, text);
+      return text === undefined ? undefined : reuse.workspaceFile(t, build, fileName, settings, text);
     },
     getDefaultLibFileName: (o) => t.getDefaultLibFilePath(o),
     getDefaultLibLocation: () => libDir,
@@ -117,17 +127,6 @@ export async function runTypeScript(
     // TypeScript still keeps every import that did resolve, and every unchanged tree.
     hasInvalidatedResolutions: () => true,
   };
-  // The configuration (tsconfig.json and what it extends) is loaded first, so every program round below is built
-  // with the same options and the cached trees stay valid for all of them.
-  let config = readOptions(t, cache, root);
-  for (let round = 0; cache.hasPending && round < limits.maxResolveRounds; round++) {
-    await cache.loadPending();
-    config = readOptions(t, cache, root);
-  }
-  const configSource = config.source;
-  options = { ...config.options, noEmit: true, allowJs: true };
-  const rootNames = files.map((f) => f.path);
-  reuse.begin(root, options);
   // Rounds of one call share their program (oldProgram); a later call starts afresh because the workspace may have
   // changed in between, and only reuses parsed trees whose text it has just read again through the gate.
   let program: ts.Program | undefined;
@@ -136,7 +135,7 @@ export async function runTypeScript(
     if (!cache.hasPending || round === limits.maxResolveRounds || Date.now() >= deadline) break;
     await cache.loadPending();
   }
-  if (program) reuse.finish(root, options, program);
+  if (program) reuse.finish(build, program);
   if (configSource) result.notes.push(`TypeScript options from ${configSource}.`);
   if (cache.capped)
     result.notes.push(
