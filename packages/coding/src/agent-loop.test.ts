@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { Branch, ScriptedChatModel, textReply, toolCallReply } from '@branchkit/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAgent } from './agent-loop.js';
@@ -96,11 +96,25 @@ describe('subagent tool', () => {
       textReply('x'.repeat(6_000)),
     ]);
     const parent = toolkitBranch(ws.root, { tools, notify: false }, { sources, model });
-    for (const cwd of ['..', '../ws-evil', ws.outside, '/etc']) {
+    symlinkSync(ws.outside, ws.path('out-link'));
+    symlinkSync(ws.path('sub'), ws.path('in-link'));
+    for (const cwd of [
+      '..',
+      '../ws-evil',
+      ws.outside,
+      '/etc',
+      'out-link',
+      'in-link',
+      'sub/../../ws-evil',
+      '/proc/self/cwd',
+    ]) {
       const refused = await call(parent, 'subagent', { instruction: 'x', cwd });
       expect(refused.success, cwd).toBe(false);
       expect(JSON.stringify(refused)).not.toContain('OUTSIDE-SECRET-CANARY');
     }
+    expect(JSON.stringify(await call(parent, 'subagent', { instruction: 'x', cwd: 'out-link' }))).not.toContain(
+      'ws-evil',
+    );
     expect(await call(parent, 'subagent', { instruction: 'x', cwd: 'a.txt' })).toMatchObject({ success: false });
     const ok = await call(parent, 'subagent', { instruction: 'read s.txt', cwd: 'sub' });
     expect(ok).toMatchObject({ success: true, tool_calls: 1, response_truncated: true });
