@@ -8,6 +8,8 @@ export interface NavLimits {
   readonly maxItems: number;
   /** Characters of a signature or context line kept. */
   readonly maxSignatureChars: number;
+  /** Rounds of loading the files a tsconfig.json `extends` chain names; a longer chain is cut where it stops. */
+  readonly maxConfigRounds: number;
 }
 
 /** Defaults sized for a real repository. */
@@ -16,6 +18,7 @@ export const DEFAULT_NAV_LIMITS: NavLimits = Object.freeze({
   maxProjectFiles: 5_000,
   maxItems: 500,
   maxSignatureChars: 200,
+  maxConfigRounds: 8,
 });
 
 /** Merges caller overrides over the defaults; only positive integers are taken. */

@@ -16,8 +16,6 @@ export interface ProjectConfig {
 
 /** Configuration files looked for at the workspace root, in order. */
 const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'] as const;
-/** Rounds of loading the files an `extends` chain names; a chain longer than this is cut. */
-const MAX_EXTENDS_ROUNDS = 8;
 
 /** Used when the workspace has no configuration: what a modern bundled TS/JS project expects. */
 export function defaultCompilerOptions(t: TS): TsNs.CompilerOptions {
@@ -43,7 +41,12 @@ function finish(options: TsNs.CompilerOptions, source?: string): ProjectConfig {
  * not loaded yet is read and the parse repeated. Refused or missing files count as absent, so a chain that points
  * outside the workspace simply loses that link. `paths`, `baseUrl`, `jsx`, module resolution and the rest apply.
  */
-export async function loadProjectConfig(t: TS, workspace: Workspace, maxBytes: number): Promise<ProjectConfig> {
+export async function loadProjectConfig(
+  t: TS,
+  workspace: Workspace,
+  limits: { maxBytes: number; maxRounds: number },
+): Promise<ProjectConfig> {
+  const { maxBytes, maxRounds } = limits;
   const root = workspace.root;
   const texts = new Map<string, string | null>();
   const load = async (path: string): Promise<void> => {
@@ -65,7 +68,7 @@ export async function loadProjectConfig(t: TS, workspace: Workspace, maxBytes: n
   if (parsedJson.error) return finish(defaultCompilerOptions(t));
 
   let options: TsNs.CompilerOptions = {};
-  for (let round = 0; round <= MAX_EXTENDS_ROUNDS; round++) {
+  for (let round = 0; round <= maxRounds; round++) {
     const pending = new Set<string>();
     const lookup = (path: string): string | undefined => {
       const abs = resolve(root, path);

@@ -65,7 +65,10 @@ export class TsProject {
 
   /** Brings the compiler options (root tsconfig.json / jsconfig.json) and the file set up to date with the workspace. */
   async refresh(t: TS, workspace: Workspace, limits: NavLimits): Promise<void> {
-    const config = await loadProjectConfig(t, workspace, limits.maxFileBytes);
+    const config = await loadProjectConfig(t, workspace, {
+      maxBytes: limits.maxFileBytes,
+      maxRounds: limits.maxConfigRounds,
+    });
     if (config.key !== this.#configKey) {
       this.#configKey = config.key;
       this.#options = config.options;
