@@ -26,6 +26,10 @@ export const DEFAULT_CODING_LIMITS = {
   subagentAnswerChars: 5_000,
   /** Characters of sandbox diff patch returned; the full size is reported beside it. */
   sandboxPatchChars: 10_000,
+  /** Bytes of output kept per git stream; a diff bigger than this is cut anyway before it reaches the model. */
+  gitOutputBytes: 4_000_000,
+  /** Longest subagent instruction accepted: a task description, not a document. */
+  subagentInstructionChars: 20_000,
   /** Time budget for one git command run by the sandbox. */
   gitTimeoutMs: 30_000,
   /** Largest file the edit guard hashes (the editor's own edit ceiling); bigger files fail the check, never pass it. */

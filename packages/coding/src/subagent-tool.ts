@@ -24,7 +24,7 @@ export function subagentRequest(turns: { defaultTurns: number; maxTurns: number 
       instruction: z
         .string()
         .min(1)
-        .max(20_000)
+        .max(L.subagentInstructionChars)
         .describe('The task for the subagent, self-contained: it sees none of this conversation.'),
       permissions: z
         .enum(['read_only', 'safe', 'allow_all', 'deny_all'])

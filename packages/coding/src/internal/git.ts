@@ -1,4 +1,5 @@
 import { runProcess } from '@branchkit/process';
+import { DEFAULT_CODING_LIMITS } from '../limits.js';
 
 /** The outcome of one git command. */
 export interface GitResult {
@@ -26,7 +27,7 @@ export async function git(args: readonly string[], cwd: string, options: GitOpti
     workspaceRoot: options.root,
     timeoutMs: options.timeoutMs,
     ...(options.signal ? { signal: options.signal } : {}),
-    maxOutputBytes: 4_000_000,
+    maxOutputBytes: DEFAULT_CODING_LIMITS.gitOutputBytes,
   });
   if (!outcome.success) return { ok: false, code: null, stdout: '', stderr: outcome.error };
   const stderr = outcome.timed_out
