@@ -90,6 +90,9 @@ export function codingToolkit(
     limits: Object.freeze({ ...DEFAULT_CODING_LIMITS, ...(options.limits ?? {}) }),
   });
   const bySource = new Map(sources.map((source) => [source.name, source]));
+  const missing = tools.filter((name) => name !== 'sandbox' && name !== 'subagent' && !bySource.has(name));
+  if (missing.length > 0)
+    throw new ConfigurationError(`No standalone source for the coding tool(s): ${missing.join(', ')}.`);
   return branchProvider('coding', (context) => buildTools(context, frozen, tools, policy, bySource), {
     rebind: 'rebuild',
   });
