@@ -1,4 +1,4 @@
-import { describeZodError, failure } from '@branchkit/core';
+import { describeZodError, failure, type ToolProgress } from '@branchkit/core';
 import { clampTimeout, runProcess, splitCommand } from '@branchkit/process';
 import { isWorkspaceFailure, Workspace } from '@branchkit/workspace';
 import { type BashLimits, resolveBashLimits } from './limits.js';
@@ -19,6 +19,8 @@ export interface BashOptions {
 /** Options of one call: the tool's configuration plus the call's cancellation signal. */
 export interface BashCallOptions extends BashOptions {
   readonly signal?: AbortSignal;
+  /** Receives a running count of output bytes while the command runs (the CLI shows it as a counter). */
+  readonly progress?: (update: ToolProgress) => void;
 }
 
 /**
@@ -72,6 +74,7 @@ export async function handleBash(request: unknown, options: BashCallOptions): Pr
     maxOutputBytes: limits.maxOutputBytes,
     drainMs: limits.drainMs,
     killGraceMs: limits.killGraceMs,
+    ...(options.progress ? outputCounter(options.progress) : {}),
   });
   if (!result.success) return failure(result.error_code, result.error);
 
@@ -104,4 +107,22 @@ export async function handleBash(request: unknown, options: BashCallOptions): Pr
     duration_ms: result.duration_ms,
     ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
   };
+}
+
+/** Stream observers that report how much output the command has produced, at most a few times a second. */
+function outputCounter(progress: (update: ToolProgress) => void) {
+  let bytes = 0;
+  let last = 0;
+  const seen = (chunk: Buffer) => {
+    bytes += chunk.length;
+    const now = Date.now();
+    if (now - last < 200) return;
+    last = now;
+    try {
+      progress({ message: 'output bytes', completed: bytes });
+    } catch {
+      // A broken progress consumer must not disturb the command.
+    }
+  };
+  return { onStdout: seen, onStderr: seen };
 }

@@ -12,7 +12,12 @@ export function createBashTool(options: BashOptions): Tool<BashRequest, BashResp
     response: BashResponse,
     scope: 'stateless',
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
-    handler: (request, context) => handleBash(request, { ...options, signal: context.signal }),
+    handler: (request, context) =>
+      handleBash(request, {
+        ...options,
+        signal: context.signal,
+        ...(context.progress ? { progress: context.progress } : {}),
+      }),
   });
 }
 
