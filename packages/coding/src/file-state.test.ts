@@ -151,6 +151,24 @@ describe('file state follows the active view', () => {
     });
   });
 
+  it('keeps evidence whose response has not landed yet when an eviction runs in the same batch', async () => {
+    const branch = branchFor();
+    await call(branch, 'reader', { action: 'read', path: 'b.txt' });
+    await branch.act(
+      [
+        { name: 'reader', arguments: { action: 'read', path: 'a.txt' } },
+        { name: 'context', arguments: { action: 'evict_action_results', keep_last: 0 } },
+      ],
+      { strategy: 'concurrent' },
+    );
+    expect((await call(branch, 'editor', edit('a.txt', 'alpha', 'x'))).success).toBe(true);
+    expect(
+      await call(branch, 'editor', { action: 'edit', file_path: 'b.txt', old_string: 'beta', new_string: 'y' }),
+    ).toMatchObject({
+      error_code: 'not_read',
+    });
+  });
+
   it('keeps an entry while any of its evidence is active', async () => {
     const branch = branchFor();
     const first = await branch.act({ name: 'reader', arguments: { action: 'read', path: 'a.txt' } });
