@@ -1,4 +1,4 @@
-import { describeZodError, errorMessage } from '@branchkit/core';
+import { describeZodError, errorMessage, type ToolProgress } from '@branchkit/core';
 import { Workspace } from '@branchkit/workspace';
 import { CheckCache } from './check-cache.js';
 import { diagnosticLine, headline } from './format.js';
@@ -17,6 +17,8 @@ export interface CodeCheckOptions {
   readonly limits?: Partial<CodeCheckLimits>;
   /** Cancels the check between files. */
   readonly signal?: AbortSignal;
+  /** Receives per-file progress of long checks (the CLI shows it as a counter). */
+  readonly progress?: (update: ToolProgress) => void;
   /** Parsed TypeScript trees kept between calls; the tool passes its own so repeated checks stay fast. */
   readonly cache?: CheckCache;
 }
@@ -53,7 +55,10 @@ export async function handleCodeCheck(request: unknown, options: CodeCheckOption
 
   const runs: Array<{ name: string; result: EngineResult }> = [];
   if (collected.python.length > 0) {
-    runs.push({ name: 'ruff', result: await runRuff(workspace, collected.python, limits, deadline, signal) });
+    runs.push({
+      name: 'ruff',
+      result: await runRuff(workspace, collected.python, limits, deadline, signal, options.progress),
+    });
   }
   if (collected.typescript.length > 0 && !signal?.aborted) {
     runs.push({

@@ -4,7 +4,7 @@ import { type CodeCheckOptions, handleCodeCheck } from './handle-check.js';
 import { CodeCheckRequest, CodeCheckResponse } from './schema.js';
 
 /** Options of {@link createCodeCheckTool}: the workspace root and optional limit overrides. */
-export type CodeCheckToolOptions = Omit<CodeCheckOptions, 'signal' | 'cache'>;
+export type CodeCheckToolOptions = Omit<CodeCheckOptions, 'signal' | 'cache' | 'progress'>;
 
 const DESCRIPTION =
   'Static diagnostics for code in the workspace: ruff for Python (the workspace ruff.toml / pyproject.toml settings ' +
@@ -23,7 +23,13 @@ export function createCodeCheckTool(options: CodeCheckToolOptions): Tool<CodeChe
     response: CodeCheckResponse,
     scope: 'stateless',
     annotations: { readOnlyHint: true },
-    handler: (request, context) => handleCodeCheck(request, { ...options, cache, signal: context.signal }),
+    handler: (request, context) =>
+      handleCodeCheck(request, {
+        ...options,
+        cache,
+        signal: context.signal,
+        ...(context.progress ? { progress: context.progress } : {}),
+      }),
   });
 }
 

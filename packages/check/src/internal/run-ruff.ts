@@ -1,3 +1,4 @@
+import type { ToolProgress } from '@branchkit/core';
 import type { Workspace } from '@branchkit/workspace';
 import type { CodeCheckLimits } from '../limits.js';
 import type { CodeDiagnostic } from '../schema.js';
@@ -37,6 +38,7 @@ export async function runRuff(
   limits: CodeCheckLimits,
   deadline: number,
   signal?: AbortSignal,
+  progress?: (update: ToolProgress) => void,
 ): Promise<EngineResult> {
   const result: EngineResult = { diagnostics: [], filesChecked: 0, notReached: 0, notes: [] };
   let ruff: RuffModule;
@@ -78,6 +80,7 @@ export async function runRuff(
       }
       const ignored = config.perFileIgnores.filter((rule) => rule.glob.test(file.relative)).flatMap((r) => r.codes);
       const found = checker.check(read.text) as RuffDiagnostic[];
+      progress?.({ message: 'ruff', completed: i + 1, total: files.length });
       result.filesChecked++;
       for (const d of found) {
         const code = d.code ?? '';
