@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { lstatSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
+import { makeWorkspace, snapshotTree, type TempWorkspace } from '@branchkit/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type BashCallOptions, handleBash } from './handle-bash.js';
 import type { BashResponse, BashResult } from './schema.js';
@@ -15,21 +15,7 @@ const PROTECTED = 'PROTECTED-BASH-CANARY';
 let ws: TempWorkspace;
 let before: string;
 
-function snapshot(dir: string): string {
-  const lines: string[] = [];
-  const visit = (abs: string, rel: string) => {
-    const st = lstatSync(abs);
-    const head = `${rel} ${st.ino} ${st.mode.toString(8)} ${st.size} ${st.mtimeMs}`;
-    if (st.isSymbolicLink()) lines.push(`${head} -> ${readlinkSync(abs)}`);
-    else if (st.isDirectory()) {
-      lines.push(`${head} dir`);
-      for (const name of readdirSync(abs).sort()) visit(join(abs, name), `${rel}/${name}`);
-    } else if (st.isFile()) lines.push(`${head} ${readFileSync(abs, 'base64')}`);
-    else lines.push(`${head} special`);
-  };
-  visit(dir, '.');
-  return lines.join('\n');
-}
+const snapshot = snapshotTree;
 
 beforeEach(() => {
   ws = makeWorkspace({ 'letters.txt': 'a\nb\nc\n', 'sub/inner.txt': 'inner\n', '.env.d/x.txt': PROTECTED });

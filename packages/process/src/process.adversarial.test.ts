@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { snapshotTree } from '@branchkit/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RunOptions, type RunProcessOutcome, runProcess } from './run-process.js';
 import { makeTree, runningMembers, TEST_BASE_ENV, type TempTree } from './test-helpers.js';
@@ -12,21 +13,7 @@ const CANARY = 'OUTSIDE-PROCESS-CANARY';
 let tree: TempTree;
 let before: string;
 
-function snapshot(dir: string): string {
-  const lines: string[] = [];
-  const visit = (abs: string, rel: string) => {
-    const st = lstatSync(abs);
-    const head = `${rel} ${st.ino} ${st.mode.toString(8)} ${st.size} ${st.mtimeMs}`;
-    if (st.isSymbolicLink()) lines.push(`${head} -> ${readlinkSync(abs)}`);
-    else if (st.isDirectory()) {
-      lines.push(`${head} dir`);
-      for (const name of readdirSync(abs).sort()) visit(join(abs, name), `${rel}/${name}`);
-    } else if (st.isFile()) lines.push(`${head} ${readFileSync(abs, 'base64')}`);
-    else lines.push(`${head} special`);
-  };
-  visit(dir, '.');
-  return lines.join('\n');
-}
+const snapshot = snapshotTree;
 
 beforeEach(() => {
   tree = makeTree();

@@ -4,7 +4,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
+import { makeWorkspace, snapshotTree, type TempWorkspace } from '@branchkit/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SearchResponse } from './schema.js';
 import { ok, searchIn } from './test-helpers.js';
@@ -17,21 +17,7 @@ let ws: TempWorkspace;
 let before: string;
 let racer: ChildProcess | undefined;
 
-function snapshot(dir: string): string {
-  const lines: string[] = [];
-  const visit = (abs: string, rel: string) => {
-    const st = lstatSync(abs);
-    const head = `${rel} ${st.ino} ${st.mode.toString(8)} ${st.size}`;
-    if (st.isSymbolicLink()) lines.push(`${head} -> ${readlinkSync(abs)}`);
-    else if (st.isDirectory()) {
-      lines.push(`${head} dir`);
-      for (const name of readdirSync(abs).sort()) visit(join(abs, name), `${rel}/${name}`);
-    } else if (st.isFile()) lines.push(`${head} ${readFileSync(abs, 'base64')}`);
-    else lines.push(`${head} special`);
-  };
-  visit(dir, '.');
-  return lines.join('\n');
-}
+const snapshot = snapshotTree;
 
 beforeEach(() => {
   ws = makeWorkspace({

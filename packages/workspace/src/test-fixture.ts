@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { snapshotTree } from '@branchkit/test-utils';
 import { Workspace, type WorkspaceOptions } from './workspace.js';
 
 /** The canary text planted outside the workspace; it must never appear in any result. */
@@ -29,21 +30,7 @@ export interface Fixture {
 }
 
 /** Records a directory tree so a test can prove nothing in it was created, changed or removed. */
-export function snapshot(dir: string): string {
-  const lines: string[] = [];
-  const visit = (abs: string, rel: string) => {
-    const st = lstatSync(abs);
-    const head = `${rel} ino=${st.ino} mode=${st.mode.toString(8)} size=${st.size} mtime=${st.mtimeMs}`;
-    if (st.isSymbolicLink()) lines.push(`${head} -> ${readlinkSync(abs)}`);
-    else if (st.isFile()) lines.push(`${head} ${readFileSync(abs).toString('base64')}`);
-    else if (st.isDirectory()) {
-      lines.push(`${head} dir`);
-      for (const name of readdirSync(abs).sort()) visit(join(abs, name), `${rel}/${name}`);
-    } else lines.push(`${head} special`);
-  };
-  visit(dir, '.');
-  return lines.join('\n');
-}
+export const snapshot = snapshotTree;
 
 /** Creates `<tmp>/wsf-XXXX/{ws,ws-evil}` with a canary outside and an open Workspace on `ws`. */
 export function makeFixture(files: Record<string, string> = {}, options: WorkspaceOptions = {}): Fixture {

@@ -1,2 +1,3 @@
 export { type ConformanceOptions, describeToolConformance } from './conformance.js';
+export { snapshotTree } from './snapshot.js';
 export { makeWorkspace, type TempWorkspace } from './workspace.js';
