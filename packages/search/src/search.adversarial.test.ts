@@ -41,9 +41,18 @@ beforeEach(() => {
   before = snapshot(ws.outside);
 });
 
-afterEach(() => {
-  racer?.kill('SIGKILL');
+/** Kills the racer and waits until it has really exited, so it cannot touch the tree after the test. */
+async function stopRacer(): Promise<void> {
+  const child = racer;
   racer = undefined;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+afterEach(async () => {
+  await stopRacer();
   ws.cleanup();
 });
 
@@ -265,7 +274,7 @@ for (;;) {
       expect(JSON.stringify(out)).not.toContain(CANARY);
       expect(out.success).toBe(true);
     }
-    racer?.kill('SIGKILL');
+    await stopRacer();
     await guarantees(ok(await searchIn(ws, { action: 'grep', pattern: 'needle' })));
   }, 60_000);
 
@@ -276,7 +285,7 @@ for (;;) {
       expect(JSON.stringify(out)).not.toContain(OUTSIDE_NAME);
       expect(out.success).toBe(true);
     }
-    racer?.kill('SIGKILL');
+    await stopRacer();
   }, 60_000);
 
   it('grep of a file swapped for a link out never shows its target', async () => {

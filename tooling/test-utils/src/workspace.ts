@@ -37,7 +37,7 @@ export function makeWorkspace(files: Record<string, string | Uint8Array> = {}): 
       return target;
     },
     path: (relative) => join(root, relative),
-    cleanup: () => rmSync(base, { recursive: true, force: true }),
+    cleanup: () => rmSync(base, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }),
   };
   for (const [name, content] of Object.entries(files)) ws.write(name, content);
   return ws;
