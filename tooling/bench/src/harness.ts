@@ -77,16 +77,26 @@ export async function opsPerSecond(fn: () => Promise<unknown> | unknown, duratio
   return median(rounds);
 }
 
+/** How {@link timeCommand} runs a command. */
+export interface CommandOptions {
+  cwd?: string;
+  okCodes?: number[];
+  /** Pipe stdout into this process and discard it, instead of sending it to /dev/null. */
+  drain?: boolean;
+}
+
 /** Runs a command (argv, no shell unless argv[0] is 'sh') and resolves with its wall time in ms; rejects on non-zero exit. */
-export function timeCommand(
-  argv: readonly string[],
-  options: { cwd?: string; okCodes?: number[] } = {},
-): Promise<number> {
+export function timeCommand(argv: readonly string[], options: CommandOptions = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(argv[0] as string, argv.slice(1), { cwd: options.cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(argv[0] as string, argv.slice(1), {
+      cwd: options.cwd,
+      stdio: ['ignore', options.drain ? 'pipe' : 'ignore', 'pipe'],
+    });
+    // Read and discard stdout: some tools (ripgrep) stop at the first match when stdout is /dev/null.
+    child.stdout?.resume();
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
       if (stderr.length < 2000) stderr += chunk.toString();
     });
     child.on('error', reject);
@@ -99,11 +109,7 @@ export function timeCommand(
 }
 
 /** Median wall time of a command over `runs` runs. */
-export async function commandMedian(
-  argv: readonly string[],
-  runs = 5,
-  options: { cwd?: string; okCodes?: number[] } = {},
-): Promise<number> {
+export async function commandMedian(argv: readonly string[], runs = 5, options: CommandOptions = {}): Promise<number> {
   const samples: number[] = [];
   await timeCommand(argv, options);
   for (let i = 0; i < runs; i++) samples.push(await timeCommand(argv, options));
@@ -116,4 +122,71 @@ export function machineDescription(): string {
   return `${cpu[0]?.model ?? 'unknown CPU'} × ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM (${(
     freemem() / 2 ** 30
   ).toFixed(1)} GiB free at start), Node ${process.version}, ${process.platform}/${process.arch}`;
+}
+
+/** A row for a figure that could not be measured in this run, with the reason in its note. */
+export function unmeasured(
+  suite: string,
+  name: string,
+  unit: string,
+  note: string,
+  extra: Partial<BenchRow> = {},
+): BenchRow {
+  return { suite, name, unit, ours: Number.NaN, ...extra, note };
+}
+
+/** Latency summary of a series of calls: median, 95th percentile (ms) and calls per second. */
+export interface LatencySummary {
+  readonly p50: number;
+  readonly p95: number;
+  readonly perSecond: number;
+}
+
+/**
+ * Calls `fn` `calls` times in sequence (after `warmup` calls) and summarises the latencies; stops early once
+ * `budgetMs` has passed and at least 10 calls were made, so a slow operation cannot stretch the whole run.
+ */
+export async function latencies(
+  fn: () => Promise<unknown>,
+  calls: number,
+  warmup = 3,
+  budgetMs = Number.POSITIVE_INFINITY,
+): Promise<LatencySummary> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const samples: number[] = [];
+  const t0 = performance.now();
+  for (let i = 0; i < calls; i++) {
+    const t = performance.now();
+    await fn();
+    samples.push(performance.now() - t);
+    if (samples.length >= 10 && performance.now() - t0 > budgetMs) break;
+  }
+  const total = performance.now() - t0;
+  return { p50: median(samples), p95: percentile(samples, 95), perSecond: (samples.length * 1000) / total };
+}
+
+/**
+ * Times two functions in alternation (a, b, a, b, …) after `warmup` rounds and returns both medians in ms. On a
+ * shared machine, alternation spreads load changes and JIT/wasm tier-up evenly over both sides of a comparison.
+ */
+export async function pairedMedians(
+  a: () => Promise<unknown> | unknown,
+  b: () => Promise<unknown> | unknown,
+  runs = 5,
+  warmup = 1,
+): Promise<[number, number]> {
+  const samplesA: number[] = [];
+  const samplesB: number[] = [];
+  for (let i = 0; i < warmup + runs; i++) {
+    const t0 = performance.now();
+    await a();
+    const t1 = performance.now();
+    await b();
+    const t2 = performance.now();
+    if (i >= warmup) {
+      samplesA.push(t1 - t0);
+      samplesB.push(t2 - t1);
+    }
+  }
+  return [median(samplesA), median(samplesB)];
 }

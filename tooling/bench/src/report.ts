@@ -1,15 +1,21 @@
 import type { BenchRow } from './harness.js';
 
 function fmt(value: number): string {
+  if (Number.isNaN(value)) return 'n/a';
   if (!Number.isFinite(value)) return String(value);
   if (Math.abs(value) >= 1000) return Math.round(value).toLocaleString('en-US');
   if (Math.abs(value) >= 10) return value.toFixed(1);
   return value.toFixed(3);
 }
 
+/** Escapes the characters that would end a markdown table cell. */
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
 /** Ratio of ours to the peer, oriented so that above 1× means we are slower/worse. */
 export function ratio(row: BenchRow): number | undefined {
-  if (row.peer === undefined || row.peer === 0) return undefined;
+  if (row.peer === undefined || row.peer === 0 || Number.isNaN(row.ours)) return undefined;
   return row.lowerIsBetter === false ? row.peer / row.ours : row.ours / row.peer;
 }
 
@@ -38,7 +44,7 @@ export function renderReport(rows: readonly BenchRow[], machine: string, started
     for (const row of rows.filter((r) => r.suite === suite)) {
       const r = ratio(row);
       lines.push(
-        `| ${row.name}${row.note ? ` (${row.note})` : ''} | ${row.unit} | ${fmt(row.ours)} | ${row.peerLabel ?? '—'} | ${
+        `| ${cell(row.name)}${row.note ? ` (${cell(row.note)})` : ''} | ${row.unit} | ${fmt(row.ours)} | ${cell(row.peerLabel ?? '—')} | ${
           row.peer === undefined ? '—' : fmt(row.peer)
         } | ${r === undefined ? '—' : `${r.toFixed(2)}×`} | ${row.goal ?? '—'} | ${row.met === undefined ? '—' : row.met ? 'yes' : 'no'} |`,
       );

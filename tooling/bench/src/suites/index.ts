@@ -1,5 +1,19 @@
 import type { BenchSuite } from '../harness.js';
+import { codeSuite } from './code.js';
+import { contextSuite } from './context.js';
 import { coreSuite } from './core.js';
+import { mcpSuite } from './mcp.js';
+import { processSuite } from './process.js';
+import { readerSuite } from './reader.js';
+import { searchSuite } from './search.js';
 
 /** Every suite `pnpm bench` runs, in order. */
-export const suites: BenchSuite[] = [coreSuite];
+export const suites: BenchSuite[] = [
+  coreSuite,
+  processSuite,
+  readerSuite,
+  searchSuite,
+  codeSuite,
+  contextSuite,
+  mcpSuite,
+];

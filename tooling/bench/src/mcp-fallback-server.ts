@@ -1,0 +1,29 @@
+// A stand-in for `branchkit mcp --workspace DIR` while the CLI is being written: serves the standalone tools that are
+// available over stdio with @branchkit/mcp. Usage: node tooling/bench/dist/mcp-fallback-server.js --workspace DIR
+import { type Provider, ToolRegistry } from '@branchkit/core';
+import { serveStdio } from '@branchkit/mcp';
+
+const at = process.argv.indexOf('--workspace');
+const workspaceRoot = at > 0 ? process.argv[at + 1] : undefined;
+if (!workspaceRoot) {
+  console.error('usage: mcp-fallback-server --workspace DIR');
+  process.exit(2);
+}
+
+const sources: Array<[string, string]> = [
+  ['@branchkit/reader', 'readerProvider'],
+  ['@branchkit/editor', 'editorProvider'],
+  ['@branchkit/search', 'searchProvider'],
+  ['@branchkit/bash', 'bashProvider'],
+];
+const registry = new ToolRegistry();
+for (const [specifier, name] of sources) {
+  try {
+    const factory = ((await import(specifier)) as Record<string, unknown>)[name];
+    if (typeof factory === 'function') registry.register((factory as (o: object) => Provider)({ workspaceRoot }));
+    else console.error(`${specifier} has no ${name}; its tool is not served`);
+  } catch (error) {
+    console.error(`${specifier} could not be loaded: ${(error as Error).message}`);
+  }
+}
+await serveStdio(registry, { name: 'branchkit-bench', version: '0.0.0' });

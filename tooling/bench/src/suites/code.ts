@@ -1,0 +1,256 @@
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import {
+  type BenchRow,
+  type BenchSuite,
+  commandMedian,
+  pairedMedians,
+  timeCommand,
+  timeMedian,
+  unmeasured,
+} from '../harness.js';
+import { benchRequire, count, loadExport, repoRoot } from './support.js';
+
+const suite = 'code';
+
+function astGrepBinary(): string {
+  const pkgPath = benchRequire.resolve('@ast-grep/cli/package.json');
+  const bin = (JSON.parse(readFileSync(pkgPath, 'utf8')) as { bin: Record<string, string> }).bin;
+  return join(dirname(pkgPath), bin['ast-grep'] ?? 'ast-grep');
+}
+
+/** Copies the typescript package's lib/*.d.ts and lib/*.js into two directories of the workspace. */
+function copyTypescriptLib(root: string): { dts: number; js: number; bytes: number } {
+  const lib = join(dirname(createRequire(join(repoRoot, 'package.json')).resolve('typescript/package.json')), 'lib');
+  const got = { dts: 0, js: 0, bytes: 0 };
+  mkdirSync(join(root, 'dts'), { recursive: true });
+  mkdirSync(join(root, 'js'), { recursive: true });
+  for (const entry of readdirSync(lib, { withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const into = entry.name.endsWith('.d.ts') ? 'dts' : entry.name.endsWith('.js') ? 'js' : undefined;
+    if (!into) continue;
+    copyFileSync(join(lib, entry.name), join(root, into, entry.name));
+    got[into]++;
+    got.bytes += statSync(join(lib, entry.name)).size;
+  }
+  return got;
+}
+
+async function astRows(root: string, runs: number): Promise<BenchRow[]> {
+  const loaded = await loadExport('@branchkit/ast-search', 'handleAstSearch');
+  const copied = copyTypescriptLib(root);
+  const cases = [
+    { dir: 'dts', lang: 'typescript', cli: 'ts', pattern: 'interface $I { $$$ }', files: copied.dts },
+    { dir: 'js', lang: 'javascript', cli: 'js', pattern: 'Debug.assert($$$)', files: copied.js },
+  ];
+  const rows: BenchRow[] = [];
+  const bin = astGrepBinary();
+  for (const c of cases) {
+    const base = `ast_search '${c.pattern}' over typescript's ${count(c.files)} lib ${c.dir === 'dts' ? '.d.ts' : '.js'} files`;
+    const argv = [bin, 'run', '--pattern', c.pattern, '--lang', c.cli, c.dir];
+    const cli = { cwd: root, drain: true, okCodes: [0, 1] };
+    const peerLabel = 'ast-grep run (CLI)';
+    if (!loaded.ok) {
+      const peer = await commandMedian(argv, runs, cli);
+      rows.push(unmeasured(suite, base, 'ms', loaded.reason, { peer, peerLabel, goal: '≤ 1×' }));
+      continue;
+    }
+    // The lib holds files up to 9 MB; raise the size cap so both tools search exactly the same files.
+    const options = { workspaceRoot: root, limits: { maxFileBytes: 64 * 2 ** 20 } };
+    const request = { pattern: c.pattern, path: c.dir, lang: c.lang, max_results: 500 };
+    let total = 0;
+    let status = '';
+    const [ours, peer] = await pairedMedians(
+      async () => {
+        const response = await loaded.value(request, options);
+        total = Number(response.total ?? 0);
+        status = String(response.status);
+      },
+      () => timeCommand(argv, cli),
+      runs,
+    );
+    rows.push({
+      suite,
+      name: `${base} (${count(total)} matches)`,
+      unit: 'ms',
+      ours,
+      peer,
+      peerLabel,
+      goal: '≤ 1×',
+      met: ours <= peer,
+      note: `size cap raised to 64 MB so both search the same files${status === 'matches' || status === 'ok' ? '' : `; status ${status}`}`,
+    });
+  }
+  return rows;
+}
+
+/** A TypeScript project where every module imports one shared function and its neighbour. */
+function writeTsProject(root: string, files: number): void {
+  mkdirSync(join(root, 'src'), { recursive: true });
+  writeFileSync(
+    join(root, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'NodeNext' }, include: ['src'] }),
+  );
+  writeFileSync(
+    join(root, 'src/util.ts'),
+    'export function coreUtil(value: number): number {\n  return value + 1;\n}\n',
+  );
+  for (let i = 0; i < files; i++) {
+    const lines = [
+      "import { coreUtil } from './util.js';",
+      ...(i > 0 ? [`import { step${i - 1} } from './mod${i - 1}.js';`] : []),
+      '',
+      `export interface Shape${i} {`,
+      '  readonly id: number;',
+      '  readonly label: string;',
+      '}',
+      '',
+      `export function step${i}(input: number): number {`,
+      `  const base = ${i > 0 ? `step${i - 1}(input)` : 'input'};`,
+      '  return coreUtil(base) * 2;',
+      '}',
+      '',
+      `export class Service${i} {`,
+      `  private readonly items: Shape${i}[] = [];`,
+      `  add(label: string): Shape${i} {`,
+      '    const item = { id: coreUtil(this.items.length), label };',
+      '    this.items.push(item);',
+      '    return item;',
+      '  }',
+      '  total(): number {',
+      '    return this.items.reduce((sum, item) => sum + item.id, 0);',
+      '  }',
+      '}',
+    ];
+    writeFileSync(join(root, `src/mod${i}.ts`), `${lines.join('\n')}\n`);
+  }
+}
+
+async function navRows(root: string, files: number, runs: number): Promise<BenchRow[]> {
+  const name = (kind: string) => `code_nav find_references 'coreUtil', ${kind}, ${count(files)}-file TS project`;
+  const handler = await loadExport('@branchkit/nav', 'handleCodeNav');
+  const Cache = await loadExport<new () => object>('@branchkit/nav', 'NavCache');
+  if (!handler.ok || !Cache.ok) {
+    const reason = handler.ok ? (Cache as { reason: string }).reason : handler.reason;
+    return [unmeasured(suite, name('warm'), 'ms', reason, { goal: '≤ 50 ms' })];
+  }
+  writeTsProject(root, files);
+  const request = { action: 'find_references', path: '.', symbol: 'coreUtil' };
+  let items = 0;
+  const call = async (cache: object) => {
+    const response = await handler.value(request, { workspaceRoot: root, cache });
+    if (response.success === false) throw new Error(`code_nav failed: ${String(response.error)}`);
+    items = Array.isArray(response.items) ? response.items.length : 0;
+  };
+  // Cold: a new cache every call (the TypeScript module itself is already loaded after the warm-up call).
+  const cold = await timeMedian(() => call(new Cache.value()), Math.min(runs, 3), 1);
+  const shared = new Cache.value();
+  const warm = await timeMedian(() => call(shared), Math.max(runs, 7), 2);
+  return [
+    { suite, name: name('cold (new cache)'), unit: 'ms', ours: cold, note: `${count(items)} items returned` },
+    {
+      suite,
+      name: name('warm (same cache)'),
+      unit: 'ms',
+      ours: warm,
+      peer: 50,
+      peerLabel: 'limit',
+      goal: '≤ 50 ms',
+      met: warm <= 50,
+    },
+  ];
+}
+
+function writePythonFiles(root: string, files: number): void {
+  mkdirSync(join(root, 'py'), { recursive: true });
+  for (let i = 0; i < files; i++) {
+    const body: string[] = ['import os', 'import sys', 'import json', ''];
+    for (let f = 0; f < 12; f++) {
+      body.push(
+        `def handler_${i}_${f}(request, limit=10):`,
+        `    """Handle request ${f} of module ${i}."""`,
+        '    unused_value = 42',
+        '    items = [x * 2 for x in range(limit)]',
+        '    if request is None:',
+        '        return None',
+        `    return {"module": ${i}, "items": items, "path": os.path.join("a", str(${f}))}`,
+        '',
+      );
+    }
+    body.push('class Model:', '    def run(self):', '        return undefined_name', '');
+    writeFileSync(join(root, 'py', `module_${i}.py`), body.join('\n'));
+  }
+}
+
+type RuffModule = {
+  Workspace: new (options: unknown, encoding: number) => { check(text: string): unknown[]; free(): void };
+  PositionEncoding: { Utf16: number };
+};
+
+async function checkRows(root: string, files: number, runs: number): Promise<BenchRow[]> {
+  const name = `code_check (ruff) of ${count(files)} generated Python files`;
+  const handler = await loadExport('@branchkit/check', 'handleCodeCheck');
+  writePythonFiles(root, files);
+  const loaded = (await import('@astral-sh/ruff-wasm-nodejs')) as unknown as RuffModule & { default?: RuffModule };
+  const ruff = loaded.default ?? loaded;
+  const paths = readdirSync(join(root, 'py')).map((f) => join(root, 'py', f));
+  let peerFindings = 0;
+  // The peer: ruff's wasm Workspace called directly with the settings `ruff check` uses by default.
+  const direct = async () => {
+    const checker = new ruff.Workspace({ lint: { select: ['E4', 'E7', 'E9', 'F'] } }, ruff.PositionEncoding.Utf16);
+    peerFindings = 0;
+    try {
+      for (const path of paths) peerFindings += checker.check(await readFile(path, 'utf8')).length;
+    } finally {
+      checker.free();
+    }
+  };
+  const peerLabel = 'ruff wasm Workspace.check directly';
+  if (!handler.ok) {
+    const peer = await timeMedian(direct, runs, 3);
+    return [unmeasured(suite, name, 'ms', handler.reason, { peer, peerLabel, goal: '≤ 1.2×' })];
+  }
+  let total = 0;
+  // Several warm-up rounds: the wasm code is tiered up while it runs, and both sides share the one instance.
+  const [ours, peer] = await pairedMedians(
+    async () => {
+      const response = await handler.value({ paths: ['py'], tool: 'ruff' }, { workspaceRoot: root });
+      total = Number(response.total ?? 0);
+    },
+    direct,
+    Math.max(runs, 7),
+    4,
+  );
+  return [
+    {
+      suite,
+      name: `${name} (${count(total)} diagnostics; direct: ${count(peerFindings)})`,
+      unit: 'ms',
+      ours,
+      peer,
+      peerLabel,
+      goal: '≤ 1.2×',
+      met: ours <= 1.2 * peer,
+    },
+  ];
+}
+
+/** ast_search against the ast-grep CLI, code_nav references cold and warm, code_check against ruff wasm (issue 6). */
+export const codeSuite: BenchSuite = {
+  name: 'code',
+  async run({ scratch, scale, log }) {
+    const runs = scale >= 0.5 ? 5 : 3;
+    const rows: BenchRow[] = [];
+    log('ast_search over the typescript package');
+    rows.push(...(await astRows(join(scratch, 'ast'), 3)));
+    const navFiles = Math.max(50, Math.round(500 * Math.min(1, scale * 4)));
+    log(`code_nav on ${navFiles} files`);
+    rows.push(...(await navRows(join(scratch, 'nav'), navFiles, runs)));
+    const pyFiles = Math.max(20, Math.round(200 * Math.min(1, scale * 4)));
+    log(`code_check on ${pyFiles} Python files`);
+    rows.push(...(await checkRows(join(scratch, 'check'), pyFiles, runs)));
+    return rows;
+  },
+};

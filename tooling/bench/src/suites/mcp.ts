@@ -1,0 +1,191 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { type BenchRow, type BenchSuite, type LatencySummary, latencies, unmeasured } from '../harness.js';
+import { benchRequire, count, generateTree, LINE_BYTES, repoRoot, size, writeNumberedLines } from './support.js';
+
+const suite = 'mcp';
+
+interface Server {
+  label: string;
+  client: Client;
+  tools: Set<string>;
+  note?: string;
+}
+
+async function connect(label: string, args: string[]): Promise<Server> {
+  const transport = new StdioClientTransport({ command: process.execPath, args, stderr: 'ignore' });
+  const client = new Client({ name: 'branchkit-bench', version: '0.0.0' });
+  await client.connect(transport);
+  const listed = await client.listTools();
+  return { label, client, tools: new Set(listed.tools.map((tool) => tool.name)) };
+}
+
+async function connectOurs(root: string): Promise<Server> {
+  const cli = join(repoRoot, 'packages/cli/dist/bin.js');
+  if (existsSync(cli)) {
+    try {
+      const server = await connect('branchkit mcp', [cli, 'mcp', '--workspace', root]);
+      server.note = 'ours: `branchkit mcp --workspace DIR`, the coding toolkit with its read-before-edit guard';
+      return server;
+    } catch {
+      // fall through to the stand-in below
+    }
+  }
+  const fallback = fileURLToPath(new URL('../mcp-fallback-server.js', import.meta.url));
+  const server = await connect('branchkit (stand-in server)', [fallback, '--workspace', root]);
+  server.note = 'served by tooling/bench mcp-fallback-server (the CLI `mcp` command is not built yet)';
+  return server;
+}
+
+function serverFilesystem(): string {
+  const pkgPath = benchRequire.resolve('@modelcontextprotocol/server-filesystem/package.json');
+  const bin = (JSON.parse(readFileSync(pkgPath, 'utf8')) as { bin: string | Record<string, string> }).bin;
+  const rel = typeof bin === 'string' ? bin : (Object.values(bin)[0] ?? 'dist/index.js');
+  return join(dirname(pkgPath), rel);
+}
+
+interface Operation {
+  name: string;
+  /** Tool and arguments for the reference server (absolute paths), or a function of the call number. */
+  theirs: (i: number) => { name: string; arguments: Record<string, unknown> };
+  ours: (i: number) => { name: string; arguments: Record<string, unknown> };
+  /** Calls made once before timing (the toolkit's read-before-edit guard wants the file read first). */
+  prime?: { theirs: Call; ours: Call };
+}
+
+type Call = { name: string; arguments: Record<string, unknown> };
+
+async function measure(
+  server: Server,
+  call: (i: number) => { name: string; arguments: Record<string, unknown> },
+  calls: number,
+): Promise<LatencySummary | string> {
+  const first = call(0);
+  if (!server.tools.has(first.name)) return `${server.label} has no '${first.name}' tool`;
+  let i = 0;
+  let failures = 0;
+  let lastError = '';
+  const summary = await latencies(
+    async () => {
+      const request = call(i++);
+      const result = await server.client.callTool(request);
+      if (result.isError) {
+        failures++;
+        const content = result.content as Array<{ text?: string }> | undefined;
+        lastError = String(content?.[0]?.text ?? '').slice(0, 100);
+      }
+    },
+    calls,
+    3,
+    15_000,
+  );
+  if (failures > 0) return `${failures} calls failed on ${server.label}: ${lastError}`;
+  return summary;
+}
+
+/** The reference MCP filesystem server against branchkit's MCP server, same client, same workspace (issue 10). */
+export const mcpSuite: BenchSuite = {
+  name: 'mcp',
+  async run({ scratch, scale, log }) {
+    const rows: BenchRow[] = [];
+    const root = join(scratch, 'ws');
+    const tree = generateTree(join(root, 'tree'), { files: 2_000, avgBytes: 2_000 });
+    const bigLines = Math.max(40_000, Math.round(400_000 * scale));
+    writeNumberedLines(join(root, 'big.txt'), bigLines);
+    const small = 'tree/pkg0/mod0/file1.js';
+    for (const who of ['theirs', 'ours']) writeFileSync(join(root, `edit-${who}.txt`), 'alpha\nEDIT_STATE_A\nomega\n');
+    const payload = 'line of written text\n'.repeat(100);
+    log(`workspace: ${count(tree.files)} files, big.txt ${size(bigLines * LINE_BYTES)}`);
+
+    const abs = (rel: string) => join(root, rel);
+    const edit = (i: number) => (i % 2 === 0 ? ['EDIT_STATE_A', 'EDIT_STATE_B'] : ['EDIT_STATE_B', 'EDIT_STATE_A']);
+    const ops: Operation[] = [
+      {
+        name: 'read a 2 kB file',
+        theirs: () => ({ name: 'read_text_file', arguments: { path: abs(small) } }),
+        ours: () => ({ name: 'reader', arguments: { action: 'read', path: small } }),
+      },
+      {
+        name: `read the first 2,000 lines of a ${size(bigLines * LINE_BYTES)} file`,
+        theirs: () => ({ name: 'read_text_file', arguments: { path: abs('big.txt'), head: 2000 } }),
+        ours: () => ({ name: 'reader', arguments: { action: 'read', path: 'big.txt', offset: 0, limit: 2000 } }),
+      },
+      {
+        name: 'write a 2 kB file',
+        theirs: (i) => ({ name: 'write_file', arguments: { path: abs(`out-theirs-${i % 10}.txt`), content: payload } }),
+        ours: (i) => ({
+          name: 'editor',
+          arguments: { action: 'write', file_path: `out-ours-${i % 10}.txt`, content: payload },
+        }),
+      },
+      {
+        name: 'edit one line of a small file',
+        theirs: (i) => {
+          const [oldText, newText] = edit(i);
+          return { name: 'edit_file', arguments: { path: abs('edit-theirs.txt'), edits: [{ oldText, newText }] } };
+        },
+        ours: (i) => {
+          const [old_string, new_string] = edit(i);
+          return { name: 'editor', arguments: { action: 'edit', file_path: 'edit-ours.txt', old_string, new_string } };
+        },
+        prime: {
+          theirs: { name: 'read_text_file', arguments: { path: abs('edit-theirs.txt') } },
+          ours: { name: 'reader', arguments: { action: 'read', path: 'edit-ours.txt' } },
+        },
+      },
+      {
+        name: `find '*.md' among ${count(tree.files)} files`,
+        theirs: () => ({ name: 'search_files', arguments: { path: abs('tree'), pattern: '**/*.md' } }),
+        ours: () => ({ name: 'search', arguments: { action: 'find', pattern: '*.md', path: 'tree' } }),
+      },
+      {
+        name: 'list a directory of 50 files',
+        theirs: () => ({ name: 'list_directory', arguments: { path: abs('tree/pkg0/mod1') } }),
+        ours: () => ({ name: 'reader', arguments: { action: 'list_dir', path: 'tree/pkg0/mod1' } }),
+      },
+    ];
+
+    const theirs = await connect('server-filesystem', [serverFilesystem(), root]);
+    const ours = await connectOurs(root);
+    try {
+      const calls = Math.max(30, Math.round(200 * scale));
+      let noted = false;
+      for (const op of ops) {
+        log(op.name);
+        if (op.prime) {
+          await theirs.client.callTool(op.prime.theirs);
+          await ours.client.callTool(op.prime.ours);
+        }
+        const peer = await measure(theirs, op.theirs, calls);
+        const mine = await measure(ours, op.ours, calls);
+        const peerLabel = '@modelcontextprotocol/server-filesystem';
+        if (typeof peer === 'string' || typeof mine === 'string') {
+          const reason = [peer, mine].filter((x) => typeof x === 'string').join('; ');
+          const extra = typeof peer === 'string' ? {} : { peer: peer.p50, peerLabel };
+          rows.push(unmeasured(suite, `${op.name}: p50`, 'ms', reason, extra));
+          continue;
+        }
+        const note = ours.note && !noted ? { note: ours.note } : {};
+        noted = true;
+        rows.push({ suite, name: `${op.name}: p50`, unit: 'ms', ours: mine.p50, peer: peer.p50, peerLabel, ...note });
+        rows.push({ suite, name: `${op.name}: p95`, unit: 'ms', ours: mine.p95, peer: peer.p95, peerLabel });
+        rows.push({
+          suite,
+          name: `${op.name}: throughput`,
+          unit: 'calls/s',
+          ours: mine.perSecond,
+          peer: peer.perSecond,
+          peerLabel,
+          lowerIsBetter: false,
+        });
+      }
+    } finally {
+      await theirs.client.close();
+      await ours.client.close();
+    }
+    return rows;
+  },
+};

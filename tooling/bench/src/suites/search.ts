@@ -1,0 +1,205 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { rgPath } from '@vscode/ripgrep';
+import { type BenchRow, type BenchSuite, commandMedian, pairedMedians, timeCommand, unmeasured } from '../harness.js';
+import {
+  count,
+  generateTree,
+  type LooseHandler,
+  loadExport,
+  NEEDLE_LITERAL,
+  NEEDLE_REGEX,
+  repoRoot,
+  size,
+} from './support.js';
+
+const suite = 'search+bash';
+
+function plainSpawn(argv: readonly string[], cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(argv[0] as string, argv.slice(1), { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.resume();
+    child.stderr.resume();
+    child.on('error', reject);
+    child.on('close', () => resolve());
+  });
+}
+
+interface Target {
+  label: string;
+  root: string;
+  /** Files in the tree are gitignored (node_modules): both sides search ignored files. */
+  ignored: boolean;
+}
+
+async function ours(search: LooseHandler, root: string, request: Record<string, unknown>): Promise<number> {
+  const response = await search(request, { workspaceRoot: root });
+  if (response.success === false) throw new Error(`search failed: ${String(response.error)}`);
+  return Number(response.count ?? 0);
+}
+
+/** grep (literal and regex) through handleSearch against rg and GNU grep on the same tree. */
+async function grepRows(search: LooseHandler, target: Target, runs: number, gnu: boolean): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const cwd = target.root;
+  const noIgnore = target.ignored ? ['--no-ignore'] : [];
+  const cases = [
+    { kind: 'literal', pattern: target.ignored ? 'createRequire' : NEEDLE_LITERAL, fixed: true },
+    { kind: 'regex', pattern: target.ignored ? 'function [a-z]+Sync\\(' : NEEDLE_REGEX, fixed: false },
+  ];
+  for (const c of cases) {
+    const request = {
+      action: 'grep',
+      pattern: c.pattern,
+      ...(c.fixed ? { fixed_strings: true } : {}),
+      ...(target.ignored ? { include_ignored: true } : {}),
+    };
+    let found = 0;
+    const rgArgv = [
+      rgPath,
+      '--no-config',
+      '--hidden',
+      ...noIgnore,
+      '-n',
+      ...(c.fixed ? ['-F'] : []),
+      '-e',
+      c.pattern,
+      '.',
+    ];
+    const [t, rg] = await pairedMedians(
+      async () => {
+        found = await ours(search, cwd, request);
+      },
+      () => timeCommand(rgArgv, { cwd, drain: true, okCodes: [0, 1] }),
+      runs,
+    );
+    const name = `grep ${c.kind} /${c.pattern}/ in ${target.label} (${count(found)} matching lines)`;
+    rows.push({
+      suite,
+      name,
+      unit: 'ms',
+      ours: t,
+      peer: rg,
+      peerLabel: 'rg -n (same binary)',
+      goal: '≤ 1.3×',
+      met: t <= 1.3 * rg,
+    });
+    if (gnu) {
+      const grep = await commandMedian(['grep', '-rn', '-E', '-e', c.pattern, '.'], Math.min(runs, 3), {
+        cwd,
+        drain: true,
+        okCodes: [0, 1],
+      });
+      rows.push({ suite, name, unit: 'ms', ours: t, peer: grep, peerLabel: 'GNU grep -rn -E' });
+    }
+  }
+  return rows;
+}
+
+async function findRow(
+  search: LooseHandler,
+  target: Target,
+  runs: number,
+  glob: string,
+  goal: boolean,
+): Promise<BenchRow> {
+  let found = 0;
+  const rgArgv = [rgPath, '--no-config', '--hidden', '--files', '-g', glob, '.'];
+  const [t, rg] = await pairedMedians(
+    async () => {
+      found = await ours(search, target.root, { action: 'find', pattern: glob });
+    },
+    () => timeCommand(rgArgv, { cwd: target.root, drain: true, okCodes: [0, 1] }),
+    runs,
+  );
+  return {
+    suite,
+    name: `find '${glob}' in ${target.label} (${count(found)} files)`,
+    unit: 'ms',
+    ours: t,
+    peer: rg,
+    peerLabel: 'rg --files -g',
+    ...(goal ? { goal: '≤ 1.5×', met: t <= 1.5 * rg } : {}),
+  };
+}
+
+/** grep and find against ripgrep and GNU grep, and bash spawn overhead (issue 5). */
+export const searchSuite: BenchSuite = {
+  name: 'search',
+  async run({ scratch, scale, log }) {
+    const rows: BenchRow[] = [];
+    const search = await loadExport('@branchkit/search', 'handleSearch');
+    const bash = await loadExport('@branchkit/bash', 'handleBash');
+    const runs = scale >= 0.5 ? 5 : 3;
+
+    const root = join(scratch, 'tree');
+    const files = Math.max(1_000, Math.round(50_000 * scale));
+    const large = Math.max(1, Math.round(20 * scale));
+    log(`generating ${count(files)} files + ${large} large ones`);
+    const g0 = performance.now();
+    const stats = generateTree(root, { files, avgBytes: 4_000, largeFiles: large, largeBytes: 15e6 });
+    log(`  ${count(stats.files)} files, ${size(stats.bytes)} in ${((performance.now() - g0) / 1000).toFixed(1)} s`);
+    const tree: Target = { label: `${count(stats.files)} files, ${size(stats.bytes)}`, root, ignored: false };
+    const lap = (what: string) => log(`${what} (at ${((performance.now() - g0) / 1000).toFixed(0)} s)`);
+
+    if (!search.ok) {
+      rows.push(unmeasured(suite, 'grep and find', 'ms', search.reason));
+    } else {
+      rows.push(...(await grepRows(search.value, tree, runs, true)));
+      lap('grep in the tree done');
+      rows.push(
+        ...(await grepRows(
+          search.value,
+          { label: 'the repo node_modules', root: join(repoRoot, 'node_modules'), ignored: true },
+          runs,
+          true,
+        )),
+      );
+      lap('grep in node_modules done');
+      rows.push(await findRow(search.value, tree, runs, '*.md', true));
+      lap('find done');
+    }
+
+    if (!bash.ok) {
+      rows.push(unmeasured(suite, "bash 'true'", 'ms per call', bash.reason));
+    } else {
+      const n = Math.max(10, Math.round(40 * scale));
+      const request = { command: 'true' };
+      const [t, plain] = await pairedMedians(
+        () => bash.value(request, { workspaceRoot: root }),
+        () => plainSpawn(['true'], root),
+        n,
+        3,
+      );
+      rows.push({
+        suite,
+        name: "bash 'true' via handleBash",
+        unit: 'ms per call',
+        ours: t,
+        peer: plain,
+        peerLabel: 'child_process.spawn',
+        goal: '≤ 1.2×',
+        met: t <= 1.2 * plain,
+      });
+    }
+
+    if (search.ok) {
+      for (const n of [1_000, 10_000, 100_000]) {
+        const filesAt = Math.max(200, Math.round(n * scale));
+        const curveRoot = join(scratch, `curve-${n}`);
+        lap(`curve: ${count(filesAt)} files`);
+        const s = generateTree(curveRoot, { files: filesAt, avgBytes: 2_000, seed: n });
+        const target: Target = {
+          label: `curve, ${count(s.files)} files (${size(s.bytes)})`,
+          root: curveRoot,
+          ignored: false,
+        };
+        const [literal] = await grepRows(search.value, target, runs, false);
+        if (literal) rows.push(literal);
+        rows.push(await findRow(search.value, target, runs, '*.md', false));
+      }
+      lap('curve done');
+    }
+    return rows;
+  },
+};
