@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { failure } from '@branchkit/core';
 import picomatch from 'picomatch';
 import { baseRgArgs, displayPath, isProtectedPath, toWorkspacePath } from './internal/rg-common.js';
-import { runRg } from './internal/run-rg.js';
+import { RgSkipTally } from './internal/rg-skips.js';
+import { rgFailure, runRg } from './internal/run-rg.js';
 import { type SearchContext, searchResult } from './internal/search-context.js';
-import { confirmPaths } from './internal/verify-results.js';
+import { confirmDeadline, confirmPaths } from './internal/verify-results.js';
 import type { SearchResponse } from './schema.js';
 
 /** A glob without '/' matches file names at any depth, the way `*.ts` is usually meant. */
@@ -41,6 +42,8 @@ export async function find(ctx: SearchContext): Promise<SearchResponse> {
   const found: string[] = [];
   let withheld = 0;
   let pending = '';
+  const skips = new RgSkipTally();
+  const started = Date.now();
 
   const run = await runRg({
     rgPath: ctx.rgPath,
@@ -63,23 +66,35 @@ export async function find(ctx: SearchContext): Promise<SearchResponse> {
       }
       if (found.length >= stopAt) stop();
     },
+    onStderr: (chunk) => skips.push(chunk),
   });
   const { outcome } = run;
-  if (!outcome.success) return failure(outcome.error_code, outcome.error);
+  if (!outcome.success) return rgFailure(outcome);
   if (outcome.return_code === 2 && found.length === 0 && !outcome.timed_out && !run.stoppedEarly) {
-    const detail = outcome.stderr.trim().replace(/^rg: /gm, '').slice(0, 600);
+    const detail = skips.messages().trim().replace(/^rg: /gm, '').slice(0, 600);
     return failure('search_failed', `Listing files failed: ${detail || 'no error text'}`);
   }
   const ordered = await newestFirst(ctx.workspaceRoot, found);
   // A directory swapped for a link during ripgrep's walk could have listed names from outside; confirm what is shown.
-  const confirmed = await confirmPaths(ctx.workspace, ordered.slice(0, ctx.maxResults));
-  const lines = confirmed.kept.map(displayPath);
-  return searchResult(ctx, lines, {
-    count: found.length - confirmed.dropped,
-    changed: confirmed.dropped,
-    lowerBound: run.stoppedEarly || outcome.timed_out || outcome.aborted,
-    timedOut: outcome.timed_out,
-    protected: withheld,
-    longLines: 0,
+  const confirmed = await confirmPaths(ctx.workspace, ordered.slice(0, ctx.maxResults), {
+    deadline: confirmDeadline(started, ctx.limits),
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
   });
+  const lines = confirmed.kept.map(displayPath);
+  return searchResult(
+    ctx,
+    lines,
+    {
+      count: found.length - confirmed.dropped,
+      changed: confirmed.dropped,
+      lowerBound: run.stoppedEarly || outcome.timed_out || outcome.aborted,
+      timedOut: outcome.timed_out || confirmed.unchecked > 0,
+      protected: withheld,
+      longLines: 0,
+      skips: skips.counts(),
+    },
+    confirmed.unchecked > 0
+      ? [`${confirmed.unchecked} path(s) were not shown because the time budget ran out while they were being checked.`]
+      : [],
+  );
 }

@@ -1,9 +1,10 @@
 import { failure } from '@branchkit/core';
 import { baseRgArgs, displayPath, isProtectedPath, protectedGlobArgs, toWorkspacePath } from './internal/rg-common.js';
-import { RgLineParser } from './internal/rg-lines.js';
-import { runRg } from './internal/run-rg.js';
+import { binaryNoticePath, RgLineParser } from './internal/rg-lines.js';
+import { RgSkipTally } from './internal/rg-skips.js';
+import { rgFailure, runRg } from './internal/run-rg.js';
 import { type SearchContext, searchResult } from './internal/search-context.js';
-import { confirmMatches, type PendingMatch, RG_CUT_MARKER } from './internal/verify-results.js';
+import { confirmDeadline, confirmMatches, type PendingMatch, RG_CUT_MARKER } from './internal/verify-results.js';
 import type { SearchResponse } from './schema.js';
 
 /** Cuts a line at `max` characters without splitting a surrogate pair; reports whether anything was cut. */
@@ -53,7 +54,8 @@ export async function grep(ctx: SearchContext): Promise<SearchResponse> {
   const stopAt = Math.max(ctx.limits.countLimit, ctx.maxResults);
   let count = 0;
   let withheld = 0;
-  let binaryNotices = 0;
+  const skips = new RgSkipTally();
+  const started = Date.now();
 
   const run = await runRg({
     rgPath: ctx.rgPath,
@@ -66,7 +68,8 @@ export async function grep(ctx: SearchContext): Promise<SearchResponse> {
       for (const line of parser.push(chunk)) {
         if (count >= stopAt) break;
         if (line.kind === 'notice') {
-          binaryNotices++;
+          const binary = binaryNoticePath(line.text);
+          if (binary !== undefined) skips.noteBinary(binary);
           continue;
         }
         const path = toWorkspacePath(ctx.prefix, line.match.path);
@@ -79,11 +82,14 @@ export async function grep(ctx: SearchContext): Promise<SearchResponse> {
       }
       if (count >= stopAt) stop();
     },
+    onStderr: (chunk) => skips.push(chunk),
   });
 
   const { outcome } = run;
-  if (!outcome.success) return failure(outcome.error_code, outcome.error);
-  const stderr = outcome.stderr.trim();
+  if (!outcome.success) return rgFailure(outcome);
+  const skipped = skips.counts();
+  // The debug log is for counting; only ripgrep's own messages are classified or shown.
+  const stderr = skips.messages().trim();
   if (outcome.return_code === 2 && count === 0 && !outcome.timed_out && !run.stoppedEarly) {
     const detail = stderr.replace(/^rg: /gm, '').slice(0, 600);
     if (/regex|literal/i.test(stderr)) {
@@ -97,7 +103,10 @@ export async function grep(ctx: SearchContext): Promise<SearchResponse> {
     return failure('search_failed', `ripgrep could not complete the search: ${detail || 'no error text'}`);
   }
   // ripgrep opened files by path while walking; show only text the workspace gate confirms is really there now.
-  const confirmed = await confirmMatches(ctx.workspace, pending, ctx.limits.maxFileBytes);
+  const confirmed = await confirmMatches(ctx.workspace, pending, ctx.limits.maxFileBytes, {
+    deadline: confirmDeadline(started, ctx.limits),
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+  });
   let longLines = 0;
   const lines = confirmed.kept.map((match) => {
     const shown = cutLine(match.text, ctx.limits.maxLineChars);
@@ -105,7 +114,11 @@ export async function grep(ctx: SearchContext): Promise<SearchResponse> {
     return `${displayPath(match.path)}:${match.line}:${shown.text}`;
   });
   const extra: string[] = [];
-  if (binaryNotices > 0) extra.push(`${binaryNotices} binary file(s) matched; their lines are not shown.`);
+  if (confirmed.unchecked > 0) {
+    extra.push(
+      `${confirmed.unchecked} match(es) were not shown because the time budget ran out while they were being checked.`,
+    );
+  }
   if (outcome.return_code === 2 && stderr !== '') {
     extra.push(`Some files could not be searched: ${stderr.split('\n')[0]?.replace(/^rg: /, '').slice(0, 200)}`);
   }
@@ -115,10 +128,11 @@ export async function grep(ctx: SearchContext): Promise<SearchResponse> {
     {
       count: count - confirmed.dropped,
       lowerBound: run.stoppedEarly || outcome.timed_out || outcome.aborted,
-      timedOut: outcome.timed_out,
+      timedOut: outcome.timed_out || confirmed.unchecked > 0,
       protected: withheld,
       longLines,
       changed: confirmed.dropped,
+      skips: skipped,
     },
     extra,
   );

@@ -6,8 +6,14 @@ import { grep } from './grep.js';
 import { checkGlob } from './internal/include-glob.js';
 import { loadRgPath } from './internal/run-rg.js';
 import type { SearchContext } from './internal/search-context.js';
-import { resolveSearchLimits, SEARCH_DEFAULTS, type SearchLimits } from './limits.js';
-import { SearchRequest, type SearchResponse } from './schema.js';
+import { DEFAULT_SEARCH_LIMITS, resolveSearchLimits, SEARCH_DEFAULTS, type SearchLimits } from './limits.js';
+import { makeSearchRequest, SearchRequest, type SearchResponse } from './schema.js';
+
+/** The request schema whose `max_results` ceiling is the configured limit (the shared default schema when unchanged). */
+export function requestSchemaFor(limits: SearchLimits): typeof SearchRequest {
+  const ceiling = Math.max(1, Math.floor(limits.maxResults));
+  return ceiling === DEFAULT_SEARCH_LIMITS.maxResults ? SearchRequest : makeSearchRequest(ceiling);
+}
 
 /** How a search tool is configured. */
 export interface SearchOptions {
@@ -31,14 +37,12 @@ export interface SearchCallOptions extends SearchOptions {
  * that runs out of time returns what it found so far.
  */
 export async function handleSearch(request: unknown, options: SearchCallOptions): Promise<SearchResponse> {
-  const parsed = SearchRequest.safeParse(request);
+  const limits = resolveSearchLimits(options.limits);
+  const parsed = requestSchemaFor(limits).safeParse(request);
   if (!parsed.success) return failure('invalid_request', `Invalid search request: ${describeZodError(parsed.error)}`);
   const req = parsed.data;
-  const limits = resolveSearchLimits(options.limits);
-  const maxResults = req.max_results ?? SEARCH_DEFAULTS[req.action];
-  if (maxResults > limits.maxResults) {
-    return failure('invalid_request', `max_results may be at most ${limits.maxResults}; ask for fewer.`);
-  }
+  // The per-action default never exceeds a lower configured ceiling: a request that names no max_results is valid.
+  const maxResults = req.max_results ?? Math.min(SEARCH_DEFAULTS[req.action], limits.maxResults);
   if (req.pattern.length > limits.maxPatternLength) {
     return failure('invalid_request', `The pattern is longer than ${limits.maxPatternLength} characters.`);
   }

@@ -1,5 +1,12 @@
 export { SEARCH_DESCRIPTION } from './description.js';
 export { handleSearch, type SearchCallOptions, type SearchOptions } from './handle-search.js';
 export { DEFAULT_SEARCH_LIMITS, resolveSearchLimits, SEARCH_DEFAULTS, type SearchLimits } from './limits.js';
-export { SearchFailure, SearchRequest, SearchResponse, SearchResult, SearchSkipped } from './schema.js';
+export {
+  makeSearchRequest,
+  SearchFailure,
+  SearchRequest,
+  SearchResponse,
+  SearchResult,
+  SearchSkipped,
+} from './schema.js';
 export { createSearchTool, searchProvider } from './tool.js';

@@ -12,6 +12,11 @@ export interface SearchLimits {
   readonly maxPatternLength: number;
   /** Files larger than this many bytes are not searched by grep. */
   readonly maxFileBytes: number;
+  /**
+   * Time, after ripgrep ends, for re-checking the shown results through the workspace gate when the search budget is
+   * already spent; results not checked by then are left out (never shown unchecked) and the response says timed_out.
+   */
+  readonly confirmMs: number;
 }
 
 /** Defaults chosen so a large monorepo answers quickly and one result never crowds a model's context. */
@@ -28,6 +33,9 @@ export const DEFAULT_SEARCH_LIMITS: SearchLimits = Object.freeze({
   maxPatternLength: 2_000,
   // Larger files are nearly always generated data or logs; searching them costs time and rarely helps.
   maxFileBytes: 20 * 1024 * 1024,
+  // Re-reading up to max_results files normally takes milliseconds; this keeps partial results of a timed-out search
+  // while bounding a call at timeoutMs plus this, however many large files matched.
+  confirmMs: 5_000,
 });
 
 /** Default `max_results` per action, shared with the coding toolkit so both answer the same way. */

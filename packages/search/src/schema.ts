@@ -1,48 +1,54 @@
 import { z } from 'zod';
 import { DEFAULT_SEARCH_LIMITS } from './limits.js';
 
+/**
+ * Builds the request schema for a given `max_results` ceiling, so a tool configured with another `maxResults` limit
+ * validates (and advertises in its JSON Schema) the ceiling it really enforces.
+ */
+export function makeSearchRequest(maxResults: number = DEFAULT_SEARCH_LIMITS.maxResults) {
+  return z
+    .object({
+      action: z
+        .enum(['grep', 'find'])
+        .describe('grep: search file contents with a regex. find: list files whose path matches a glob.'),
+      pattern: z
+        .string()
+        .min(1)
+        .describe(
+          'grep: a regular expression (Rust regex syntax; use fixed_strings for literal text). ' +
+            'find: a glob such as "*.ts" or "src/**/*.test.ts"; a glob without "/" matches file names at any depth.',
+        ),
+      path: z
+        .string()
+        .min(1)
+        .optional()
+        .describe('File or directory to search, relative to the workspace root (default ".").'),
+      include: z
+        .string()
+        .min(1)
+        .optional()
+        .describe('Only files whose path matches this glob (for example "*.py"); relative to `path`, no leading "!".'),
+      max_results: z
+        .number()
+        .int()
+        .positive()
+        .max(maxResults)
+        .optional()
+        .describe(`Lines (grep) or paths (find) to return; default 50 for grep, 100 for find; at most ${maxResults}.`),
+      include_ignored: z
+        .boolean()
+        .optional()
+        .describe(
+          'Also search files excluded by .gitignore/.ignore (default false). Protected files are never searched.',
+        ),
+      case_insensitive: z.boolean().optional().describe('Ignore case (grep pattern and find glob).'),
+      fixed_strings: z.boolean().optional().describe('grep only: treat the pattern as literal text, not a regex.'),
+    })
+    .strict();
+}
+
 /** A grep (file contents) or find (file names) request; field names follow the ADR. */
-export const SearchRequest = z
-  .object({
-    action: z
-      .enum(['grep', 'find'])
-      .describe('grep: search file contents with a regex. find: list files whose path matches a glob.'),
-    pattern: z
-      .string()
-      .min(1)
-      .describe(
-        'grep: a regular expression (Rust regex syntax; use fixed_strings for literal text). ' +
-          'find: a glob such as "*.ts" or "src/**/*.test.ts"; a glob without "/" matches file names at any depth.',
-      ),
-    path: z
-      .string()
-      .min(1)
-      .optional()
-      .describe('File or directory to search, relative to the workspace root (default ".").'),
-    include: z
-      .string()
-      .min(1)
-      .optional()
-      .describe('Only files whose path matches this glob (for example "*.py"); relative to `path`, no leading "!".'),
-    max_results: z
-      .number()
-      .int()
-      .positive()
-      .max(DEFAULT_SEARCH_LIMITS.maxResults)
-      .optional()
-      .describe(
-        `Lines (grep) or paths (find) to return; default 50 for grep, 100 for find; at most ${DEFAULT_SEARCH_LIMITS.maxResults}.`,
-      ),
-    include_ignored: z
-      .boolean()
-      .optional()
-      .describe(
-        'Also search files excluded by .gitignore/.ignore (default false). Protected files are never searched.',
-      ),
-    case_insensitive: z.boolean().optional().describe('Ignore case (grep pattern and find glob).'),
-    fixed_strings: z.boolean().optional().describe('grep only: treat the pattern as literal text, not a regex.'),
-  })
-  .strict();
+export const SearchRequest = makeSearchRequest();
 
 /** A validated search request. */
 export type SearchRequest = z.infer<typeof SearchRequest>;
@@ -54,6 +60,16 @@ export const SearchSkipped = z.object({
   ignored_files: z
     .enum(['excluded', 'included'])
     .describe('Whether files matched by .gitignore/.ignore were left out (the default) or searched.'),
+  ignored: z
+    .number()
+    .int()
+    .describe('Files or directories left out by .gitignore/.ignore rules (a directory counts once; 0 when included).'),
+  binary: z.number().int().describe('grep: binary files whose lines are not shown.'),
+  too_large: z.number().int().describe('grep: files over the size limit that were not searched.'),
+  protected_files: z
+    .number()
+    .int()
+    .describe('grep: protected files (credentials, keys) left unopened; their matches are never counted.'),
 });
 
 /** A completed search, possibly partial. */

@@ -2,7 +2,7 @@
 // special files, and directory ⇄ link swaps while ripgrep walks. Each case checks that no outside or protected
 // byte appears, nothing outside changed, and the next search works.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeWorkspace, snapshotTree, type TempWorkspace } from '@branchkit/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

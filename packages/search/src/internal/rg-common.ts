@@ -1,9 +1,12 @@
 import { DEFAULT_PROTECTED, isProtectedName, type ProtectedNamePolicy } from '@branchkit/workspace';
 
-/** ripgrep flags every search uses: no config file, hidden files on, `.git` off, no symlink following. */
+/**
+ * ripgrep flags every search uses: no config file, hidden files on, `.git` off, no symlink following, and the debug
+ * log on stderr, from which the response counts what was skipped and why.
+ */
 export function baseRgArgs(includeIgnored: boolean): string[] {
   // --no-require-git: honour .gitignore even when the workspace is not (yet) a git repository.
-  const args = ['--no-config', '--hidden', '--no-require-git', '--color=never', '--iglob=!.git'];
+  const args = ['--no-config', '--hidden', '--no-require-git', '--color=never', '--debug', '--iglob=!.git'];
   if (includeIgnored) args.push('--no-ignore');
   return args;
 }

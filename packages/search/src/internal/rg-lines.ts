@@ -15,8 +15,17 @@ const NUL = 0;
 const NEWLINE = 0x0a;
 // A record is bounded by --max-columns plus a path; far more than this without a newline is not ripgrep output.
 const MAX_PENDING_BYTES = 1024 * 1024;
-// What ripgrep prints instead of the lines of a binary file that matched.
-const BINARY_NOTICE = /: binary file matches \(found .* byte around offset \d+\)$/;
+// What ripgrep prints about a binary file that matched: "binary file matches (...)" when it hides the whole file
+// (ripgrep 13-15), "WARNING: stopped searching binary file after match (...)" when a NUL shows up after a match
+// that was already printed (ripgrep 15).
+const BINARY_NOTICE =
+  /: (?:binary file matches|WARNING: stopped searching binary file after match) \(found .* byte around offset \d+\)$/;
+
+/** The path a binary-file notice is about (as ripgrep printed it), or undefined when the text is not such a notice. */
+export function binaryNoticePath(text: string): string | undefined {
+  const found = BINARY_NOTICE.exec(text);
+  return found ? text.slice(0, found.index) : undefined;
+}
 
 /** Splits chunks of ripgrep output into matches without ever splitting a UTF-8 character or a record. */
 export class RgLineParser {

@@ -1,5 +1,5 @@
 import { failure, type ToolFailure } from '@branchkit/core';
-import { type RunProcessOutcome, runProcess } from '@branchkit/process';
+import { type ProcessFailure, type RunProcessOutcome, runProcess } from '@branchkit/process';
 
 /** How to run ripgrep for one search. */
 export interface RgRunOptions {
@@ -12,6 +12,8 @@ export interface RgRunOptions {
   readonly signal?: AbortSignal;
   /** Receives every stdout chunk; call `stop()` once enough was read and ripgrep is killed. */
   readonly onStdout: (chunk: Buffer, stop: () => void) => void;
+  /** Receives every stderr chunk (ripgrep's errors and, with `--debug`, its log of skipped files). */
+  readonly onStderr?: (chunk: Buffer) => void;
 }
 
 /** The process outcome plus whether this package stopped ripgrep on purpose. */
@@ -36,6 +38,7 @@ export async function runRg(options: RgRunOptions): Promise<RgRun> {
     onStdout: (chunk) => {
       if (!stopper.signal.aborted) options.onStdout(chunk, stop);
     },
+    ...(options.onStderr ? { onStderr: options.onStderr } : {}),
   });
   return { outcome, stoppedEarly: stopper.signal.aborted && !(options.signal?.aborted ?? false) };
 }
@@ -52,4 +55,18 @@ export async function loadRgPath(override: string | undefined): Promise<string |
       'The ripgrep binary for this platform is not installed, so search cannot run. Reinstall @vscode/ripgrep.',
     );
   }
+}
+
+/**
+ * The failure to return when ripgrep did not run: a binary that is missing or cannot be executed is
+ * `search_unavailable` (the set-up is broken, not the request); anything else (a refused cwd, an abort) passes through.
+ */
+export function rgFailure(outcome: ProcessFailure): ToolFailure {
+  if (outcome.error_code === 'command_not_found' || outcome.error_code === 'spawn_failed') {
+    return failure(
+      'search_unavailable',
+      `The ripgrep binary could not be started, so search cannot run (${outcome.error_code}). Reinstall @vscode/ripgrep or fix the configured rgPath.`,
+    );
+  }
+  return failure(outcome.error_code, outcome.error);
 }

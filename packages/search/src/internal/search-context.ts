@@ -1,6 +1,7 @@
 import type { ProtectedNamePolicy, Workspace } from '@branchkit/workspace';
 import type { SearchLimits } from '../limits.js';
 import type { SearchRequest, SearchResult } from '../schema.js';
+import type { RgSkipCounts } from './rg-skips.js';
 
 /** Everything an action needs once the request is validated and its path checked. */
 export interface SearchContext {
@@ -32,6 +33,8 @@ export function searchResult(
     protected: number;
     longLines: number;
     changed?: number;
+    /** What ripgrep left out by reason (from its debug log); zero counts when unknown. */
+    skips?: RgSkipCounts;
   },
   extraNotes: string[] = [],
 ): SearchResult {
@@ -44,6 +47,7 @@ export function searchResult(
         'Narrow it with path or include.',
     );
   }
+  const skips = totals.skips ?? NO_SKIPS;
   if (totals.count > lines.length) {
     const total = `${totals.count}${totals.lowerBound ? '+' : ''}`;
     notes.push(
@@ -51,11 +55,15 @@ export function searchResult(
         `or raise max_results (up to ${ctx.limits.maxResults}).`,
     );
   } else if (totals.count === 0) {
+    notes.push(`No ${what} found.`);
+  }
+  const left = leftOut(skips, ctx.limits.maxFileBytes);
+  if (left !== '') notes.push(left);
+  if (totals.count === 0 && ignored === 'excluded') {
     notes.push(
-      `No ${what} found.` +
-        (ignored === 'excluded'
-          ? ' Files ignored by .gitignore were not searched; include_ignored: true searches them.'
-          : ''),
+      skips.ignored > 0
+        ? 'include_ignored: true also searches what .gitignore/.ignore hides.'
+        : 'Files ignored by .gitignore were not searched; include_ignored: true searches them.',
     );
   }
   if (totals.protected > 0) {
@@ -75,7 +83,27 @@ export function searchResult(
     truncated: totals.count > lines.length,
     count_is_lower_bound: totals.lowerBound,
     timed_out: totals.timedOut,
-    skipped: { protected: totals.protected, long_lines: totals.longLines, ignored_files: ignored },
+    skipped: {
+      protected: totals.protected,
+      long_lines: totals.longLines,
+      ignored_files: ignored,
+      ignored: skips.ignored,
+      binary: skips.binary,
+      too_large: skips.tooLarge,
+      protected_files: skips.protectedFiles,
+    },
     ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
   };
+}
+
+const NO_SKIPS: RgSkipCounts = Object.freeze({ ignored: 0, tooLarge: 0, binary: 0, protectedFiles: 0 });
+
+/** One sentence listing what was not searched and why, or '' when nothing was left out. */
+function leftOut(skips: RgSkipCounts, maxFileBytes: number): string {
+  const parts: string[] = [];
+  if (skips.ignored > 0) parts.push(`${skips.ignored} path(s) hidden by .gitignore/.ignore (a directory counts once)`);
+  if (skips.binary > 0) parts.push(`${skips.binary} binary file(s) whose lines are not shown`);
+  if (skips.tooLarge > 0) parts.push(`${skips.tooLarge} file(s) over ${maxFileBytes} bytes`);
+  if (skips.protectedFiles > 0) parts.push(`${skips.protectedFiles} protected file(s) (credentials, keys)`);
+  return parts.length === 0 ? '' : `Not searched or not shown: ${parts.join('; ')}.`;
 }

@@ -41,11 +41,14 @@ export async function confirmMatches(
   workspace: Workspace,
   matches: readonly PendingMatch[],
   maxBytes: number,
-): Promise<{ kept: PendingMatch[]; dropped: number }> {
+  budget: ConfirmBudget = {},
+): Promise<{ kept: PendingMatch[]; dropped: number; unchecked: number }> {
   const files = new Map<string, Promise<string[] | undefined>>();
   const kept: PendingMatch[] = [];
   let dropped = 0;
-  for (const match of matches) {
+  for (const [index, match] of matches.entries()) {
+    // Unchecked text is never shown: when time runs out the rest is left out (and counted) instead of waited for.
+    if (outOfTime(budget)) return { kept, dropped, unchecked: matches.length - index };
     let lines = files.get(match.path);
     if (!lines) {
       lines = linesOf(workspace, match.path, maxBytes);
@@ -56,20 +59,37 @@ export async function confirmMatches(
     if (actual?.startsWith(shown)) kept.push(match);
     else dropped++;
   }
-  return { kept, dropped };
+  return { kept, dropped, unchecked: 0 };
+}
+
+/** When confirming must stop: the search's own deadline (epoch ms) and the call's abort signal. */
+export interface ConfirmBudget {
+  readonly deadline?: number;
+  readonly signal?: AbortSignal;
+}
+
+/** Checking may use what is left of the search budget, and at least `confirmMs` once ripgrep has ended. */
+export function confirmDeadline(started: number, limits: { timeoutMs: number; confirmMs: number }): number {
+  return Math.max(started + limits.timeoutMs, Date.now() + limits.confirmMs);
+}
+
+function outOfTime(budget: ConfirmBudget): boolean {
+  return (budget.signal?.aborted ?? false) || (budget.deadline !== undefined && Date.now() >= budget.deadline);
 }
 
 /** Keeps only the listed paths that the workspace gate still accepts as regular files inside the workspace. */
 export async function confirmPaths(
   workspace: Workspace,
   paths: readonly string[],
-): Promise<{ kept: string[]; dropped: number }> {
+  budget: ConfirmBudget = {},
+): Promise<{ kept: string[]; dropped: number; unchecked: number }> {
   const kept: string[] = [];
   let dropped = 0;
-  for (const path of paths) {
+  for (const [index, path] of paths.entries()) {
+    if (outOfTime(budget)) return { kept, dropped, unchecked: paths.length - index };
     const where = await workspace.resolve(path, 'read');
     if (where.ok && where.kind === 'file') kept.push(path);
     else dropped++;
   }
-  return { kept, dropped };
+  return { kept, dropped, unchecked: 0 };
 }
