@@ -1,7 +1,7 @@
 // Adversarial cases for runProcess: cwd through the workspace gate, and process lifecycle (every call ends with no
 // running member of its process group, whatever the program did).
 import { execFileSync } from 'node:child_process';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { snapshotTree } from '@branchkit/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -38,6 +38,42 @@ describe('runProcess: exit status and output', () => {
     expect(result).toMatchObject({ success: true, stdout: '', return_code: 0, timed_out: false });
   }, 10_000);
 
+  it('returns every documented field, with the timeout applied and a duration', async () => {
+    const result = await runProcess(['true'], inTree());
+    expect(Object.keys(result).sort()).toEqual(
+      [
+        'success',
+        'stdout',
+        'stderr',
+        'return_code',
+        'signal',
+        'timed_out',
+        'aborted',
+        'stdout_truncated',
+        'stderr_truncated',
+        'stdout_bytes',
+        'stderr_bytes',
+        'stdout_binary',
+        'stderr_binary',
+        'duration_ms',
+        'timeout_ms',
+      ].sort(),
+    );
+    expect(result).toMatchObject({ success: true, return_code: 0, timeout_ms: 30_000 });
+    if (result.success) expect(result.duration_ms).toBeGreaterThanOrEqual(0);
+    expect(await runProcess(['true'], inTree({ timeoutMs: 1234.2 }))).toMatchObject({ timeout_ms: 1235 });
+    expect(await runProcess(['true'], inTree({ timeoutMs: 0 }))).toMatchObject({ timeout_ms: 30_000 });
+  });
+
+  it('runs the program as the leader of its own process group and session', async () => {
+    // Fields 5 and 6 of /proc/PID/stat are the process group and the session; both equal the pid for a leader.
+    const result = await runProcess(['sh', '-c', 'echo $$; cut -d" " -f5,6 /proc/$$/stat'], inTree());
+    if (!result.success) throw new Error(result.error);
+    const [pid, ids] = result.stdout.trim().split('\n');
+    expect(ids).toBe(`${pid} ${pid}`);
+    expect(Number(pid)).not.toBe(process.pid);
+  });
+
   it('reports the signal that ended the process', async () => {
     const result = await runProcess(['sh', '-c', 'kill -9 $$'], inTree());
     expect(result).toMatchObject({ success: true, return_code: null, signal: 'SIGKILL' });

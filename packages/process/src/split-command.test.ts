@@ -135,6 +135,13 @@ describe('splitCommand', () => {
     };
     expect(advice('cd src && npm test')).toMatch(/cwd field/);
     expect(advice('npm test && npm run lint')).toMatch(/one per call/);
+    // Every chaining refusal names both ways out: one command per call, and cwd instead of cd.
+    for (const chained of ['npm test && npm run lint', 'a; b', 'a || b', 'a\nb', 'cd src && npm test']) {
+      expect(advice(chained)).toMatch(/one per call/);
+      expect(advice(chained)).toMatch(/cwd field/);
+    }
+    // A cd later in the chain still leads with cwd.
+    expect(advice('npm ci && cd pkg && npm test')).toMatch(/^[^.]*\. Instead of `cd DIR/);
     expect(advice('echo x > out.txt')).toMatch(/editor tool/);
     expect(advice('cat f | head')).toMatch(/head -n 20 FILE/);
   });

@@ -11,10 +11,11 @@ export function operatorHint(operator: string, command: string): string {
     case ';':
     case 'newline':
     case 'carriage return':
-      if (/^\s*cd\s/.test(command)) {
-        return `${where} Instead of \`cd DIR && ...\`, set the cwd field to DIR and send only the command. ${QUOTE_TIP}`;
+      // `cd` anywhere in the chain (not only first) means the model wanted another directory: lead with cwd.
+      if (/(?:^|[;&|\n\r(]\s*)cd(?:\s|$)/.test(command)) {
+        return `${where} Instead of \`cd DIR && ...\`, set the cwd field to DIR and send only the command; run any other commands one per call. ${QUOTE_TIP}`;
       }
-      return `${where} Run the commands one per call, checking each result before the next. ${QUOTE_TIP}`;
+      return `${where} Run the commands one per call, checking each result before the next; to run one in another directory, set the cwd field instead of using \`cd\`. ${QUOTE_TIP}`;
     case '|':
     case '|&':
       return `${where} Pipes are not available: run the first command alone (its output is capped head and tail), or use a program option that limits output, such as \`grep -m 20\` or \`head -n 20 FILE\`. ${QUOTE_TIP}`;
