@@ -2,7 +2,7 @@
 // argv gadgets (documented, not prevented), cwd refusals, and lifecycle. Each case checks nothing outside changed,
 // no outside or protected byte appears, and the next call works.
 import { execFileSync } from 'node:child_process';
-import { lstatSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs';
+import { readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeWorkspace, snapshotTree, type TempWorkspace } from '@branchkit/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { clampTimeout } from '@branchkit/process';
 import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type BashCallOptions, handleBash } from './handle-bash.js';
@@ -79,6 +80,14 @@ describe('refusals', () => {
     expect(existsSync(ws.path('out.txt'))).toBe(false);
   });
 
+  it('every chaining refusal says to use cwd instead of cd and to run the commands one per call', async () => {
+    for (const command of ['git status && git diff', 'cd sub && ls', 'ls; ls', 'make || make clean']) {
+      const error = refused(await run({ command }), 'shell_operator');
+      expect(error).toMatch(/cwd field/);
+      expect(error).toMatch(/one per call/);
+    }
+  });
+
   it('refuses malformed and empty commands', async () => {
     refused(await run({ command: "echo 'open" }), 'malformed_command');
     refused(await run({ command: '   ' }), 'empty_command');
@@ -142,6 +151,22 @@ describe('timeouts', () => {
       8_000,
     );
   });
+
+  it('applies exactly the shared clampTimeout rule, for every kind of value and configured limits', async () => {
+    const requested = [undefined, 0, -1, 0.4, 1.5, 999, 30_000, 299_999.2, 300_000, 300_001, 1e15];
+    for (const limits of [{}, { defaultTimeoutMs: 4_000, maxTimeoutMs: 10_000 }]) {
+      for (const timeout of requested) {
+        const out = ran(await run({ command: 'true', ...(timeout === undefined ? {} : { timeout }) }, { limits }));
+        const rule = clampTimeout(timeout, {
+          ...('defaultTimeoutMs' in limits ? { defaultMs: limits.defaultTimeoutMs, maxMs: limits.maxTimeoutMs } : {}),
+        });
+        expect({ timeout, applied: out.timeout_ms }).toEqual({ timeout, applied: rule.timeoutMs });
+        // The rule's own sentence reaches the model whenever the request was changed.
+        if (rule.note !== undefined) expect(out.note).toContain(rule.note);
+        else expect(out.note ?? '').not.toMatch(/used the default|above the maximum/);
+      }
+    }
+  }, 60_000);
 
   it('stops a command that runs too long and keeps what it printed', async () => {
     const out = ran(

@@ -74,6 +74,7 @@ export async function handleBash(request: unknown, options: BashCallOptions): Pr
     maxOutputBytes: limits.maxOutputBytes,
     drainMs: limits.drainMs,
     killGraceMs: limits.killGraceMs,
+    reapWaitMs: limits.reapWaitMs,
     ...(options.progress ? outputCounter(options.progress) : {}),
   });
   if (!result.success) return failure(result.error_code, result.error);

@@ -14,6 +14,8 @@ export interface BashLimits {
   readonly killGraceMs: number;
   /** Longest accepted command string, in characters. */
   readonly maxCommandLength: number;
+  /** After the final SIGKILL, longest wait for the command's process group to disappear before the call returns. */
+  readonly reapWaitMs: number;
 }
 
 /** Defaults shared with `@branchkit/process`, so the standalone tool and the coding toolkit apply one rule. */
@@ -30,6 +32,8 @@ export const DEFAULT_BASH_LIMITS: BashLimits = Object.freeze({
   killGraceMs: DEFAULT_PROCESS_LIMITS.killGraceMs,
   // Real commands are short; 32 KiB is far beyond any legitimate single command line.
   maxCommandLength: 32_768,
+  // Killed processes vanish within milliseconds; this only bounds the wait for one stuck in the kernel.
+  reapWaitMs: DEFAULT_PROCESS_LIMITS.reapWaitMs,
 });
 
 /** Merges caller overrides over the defaults, keeping only positive finite numbers. */
