@@ -101,6 +101,17 @@ describe('ast_search behaviour', () => {
     expect(go.status).toBe('error');
   });
 
+  it('treats an empty path as the workspace root', async () => {
+    const root = await run({ pattern: 'print($A)' });
+    expect(await run({ pattern: 'print($A)', path: '' })).toEqual(root);
+    expect(await run({ pattern: 'print($A)', path: '.' })).toEqual(root);
+  });
+
+  it('caps files of the searched language only: other files do not use up maxFiles', async () => {
+    const go = await run({ pattern: 'fmt.Println($$$A)', lang: 'go' }, { maxFiles: 1 });
+    expect(go).toMatchObject({ status: 'matches', total: 2, truncated: false });
+  });
+
   it('stops at the file cap and the time budget and says so', async () => {
     const capped = await run({ pattern: 'print($A)' }, { maxFiles: 1 });
     expect(capped.truncated).toBe(true);

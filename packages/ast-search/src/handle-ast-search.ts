@@ -27,7 +27,9 @@ export async function handleAstSearch(request: unknown, options: AstSearchOption
   const parsed = AstSearchRequest.safeParse(request);
   if (!parsed.success)
     return refused('invalid_request', `Invalid ast_search request: ${describeZodError(parsed.error)}`);
-  const { pattern, path, lang, max_results } = parsed.data;
+  const { pattern, lang, max_results } = parsed.data;
+  // An empty path is the workspace root, as everywhere in branchkit.
+  const path = parsed.data.path.trim() === '' ? '.' : parsed.data.path;
   const limits = resolveAstSearchLimits(options.limits);
   const signal = options.signal;
   if (signal?.aborted) return refused('aborted', 'The search was cancelled before it started.');

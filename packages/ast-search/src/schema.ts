@@ -16,7 +16,9 @@ export const AstSearchRequest = z
     path: z
       .string()
       .default('.')
-      .describe('File or directory inside the workspace to search (default "."). Directories honour .gitignore.'),
+      .describe(
+        'File or directory inside the workspace to search (default and "" = the workspace root). Directories honour .gitignore.',
+      ),
     lang: z
       .enum(AST_SEARCH_LANGUAGES)
       .default('python')

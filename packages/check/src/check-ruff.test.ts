@@ -35,6 +35,30 @@ describe('code_check with ruff', () => {
     expect(capped.diagnostics).toHaveLength(2);
   });
 
+  it('defaults max_diagnostics to 50 and refuses values outside 1-500 or fractional', async () => {
+    ws = makeWorkspace({ 'many.py': Array.from({ length: 60 }, (_, i) => `import m${i}\n`).join('') });
+    const defaulted = await run({ paths: ['many.py'] });
+    expect(defaulted).toMatchObject({ total: 60, summary: '60 issue(s) found (showing 50/60).' });
+    expect(defaulted.diagnostics).toHaveLength(50);
+    expect(defaulted.text?.split('\n')).toHaveLength(50);
+    expect((await run({ paths: ['many.py'], max_diagnostics: 500 })).diagnostics).toHaveLength(60);
+    expect((await run({ paths: ['many.py'], max_diagnostics: 1 })).diagnostics).toHaveLength(1);
+    for (const bad of [0, 501, -1, 2.5, '10']) {
+      expect(await run({ paths: ['many.py'], max_diagnostics: bad }), String(bad)).toMatchObject({
+        status: 'error',
+        error_code: 'invalid_request',
+      });
+    }
+  });
+
+  it('treats an empty path like an empty list: the whole workspace', async () => {
+    ws = makeWorkspace({ 'a.py': 'import os\n', 'sub/b.py': 'import sys\n' });
+    const all = await run({ paths: [] });
+    expect(all.files_checked).toBe(2);
+    expect(await run({ paths: [''] })).toEqual(all);
+    expect(await run({})).toEqual(all);
+  });
+
   it('honours ruff.toml select, line-length and per-file-ignores', async () => {
     ws = makeWorkspace({
       'ruff.toml':

@@ -76,6 +76,13 @@ describe('code_check with TypeScript', () => {
     expect(result.summary).toMatch(/No TypeScript\/JavaScript files/);
   });
 
+  it('stops at the time budget between files and says how many were not checked', async () => {
+    ws = makeWorkspace({ 'a.ts': 'export const a: number = "x";\n', 'b.ts': 'export const b = 1;\n' });
+    const result = await handleCodeCheck({}, { workspaceRoot: ws.root, cache, limits: { timeBudgetMs: 0 } });
+    expect(result.files_checked).toBe(0);
+    expect(result.summary).toMatch(/2 file\(s\) not checked/);
+  });
+
   it('does not let a TypeScript import pull in a file outside the workspace', async () => {
     ws = makeWorkspace({ 'main.ts': "import { x } from '../ws-evil/leak';\nexport const y = x;\n" });
     ws.write('../ws-evil/leak.ts', 'export const x: number = 1; // OUTSIDE_SECRET_CANARY\n');

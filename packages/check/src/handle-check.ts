@@ -83,6 +83,9 @@ export async function handleCodeCheck(request: unknown, options: CodeCheckOption
       a.col - b.col,
   );
   const shown = all.slice(0, max_diagnostics);
+  const skipped = { ...collected.skipped };
+  for (const run of runs)
+    for (const [key, count] of Object.entries(run.result.skipped)) skipped[key as keyof typeof skipped] += count;
   const notes = runs.flatMap((r) => [...(r.result.unavailable ? [r.result.unavailable] : []), ...r.result.notes]);
   const notReached = runs.reduce((n, r) => n + r.result.notReached, 0);
   if (notReached > 0) {
@@ -106,5 +109,6 @@ export async function handleCodeCheck(request: unknown, options: CodeCheckOption
     total: all.length,
     ...(shown.length > 0 ? { text: shown.map(diagnosticLine).join('\n') } : {}),
     files_checked: runs.reduce((n, r) => n + r.result.filesChecked, 0),
+    skipped,
   };
 }

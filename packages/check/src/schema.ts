@@ -7,7 +7,9 @@ export const CodeCheckRequest = z
       .array(z.string())
       .max(1_000)
       .default([])
-      .describe('Files or directories inside the workspace; empty means the whole workspace (.gitignore honoured).'),
+      .describe(
+        'Files or directories inside the workspace; an empty list (or "") means the whole workspace (.gitignore honoured).',
+      ),
     tool: z
       .enum(['auto', 'ruff', 'typescript'])
       .default('auto')
@@ -51,6 +53,12 @@ export const CodeCheckResponse = z.object({
   total: z.number().int(),
   text: z.string().optional().describe('One line per diagnostic: file:line:col: SEVERITY code message [fixable].'),
   files_checked: z.number().int().optional(),
+  skipped: z
+    .record(z.string(), z.number().int())
+    .optional()
+    .describe(
+      'Files left out, by reason: protected, ignored (.gitignore), links (never followed), special (FIFO, socket, device), unreadable, too_large.',
+    ),
   error_code: z.string().optional(),
 });
 

@@ -10,7 +10,7 @@ describeToolConformance('code_nav', {
   invalidRequests: [
     {},
     { action: 'rename', path: 'a.py' },
-    { action: 'outline' },
+    { action: 'outline', path: 5 },
     { action: 'outline', path: 'a.py', x: 1 },
     null,
   ],

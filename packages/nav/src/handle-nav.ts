@@ -1,10 +1,18 @@
 import { describeZodError, errorMessage } from '@branchkit/core';
-import { Workspace } from '@branchkit/workspace';
+import { Workspace, WorkspaceError } from '@branchkit/workspace';
 import { loadPythonGrammar, type Napi } from './internal/python-grammar.js';
 import { pythonDefinitions, pythonOutline, pythonReferences, pythonSyntaxError } from './internal/python-nav.js';
-import { extensionOf, listSources, PYTHON_EXT, readSource, TS_EXT } from './internal/source.js';
+import {
+  emptySkips,
+  extensionOf,
+  listSources,
+  PYTHON_EXT,
+  readSource,
+  type SkipCounts,
+  TS_EXT,
+} from './internal/source.js';
 import { tsOutline, tsSyntaxError } from './internal/ts-outline.js';
-import { NavCache } from './internal/ts-project.js';
+import { NavCache, type TsProject } from './internal/ts-project.js';
 import { type NavLimits, resolveNavLimits } from './limits.js';
 import { type NavItem, NavRequest, type NavResponse } from './schema.js';
 
@@ -40,7 +48,9 @@ function pythonItems(napi: Napi, text: string, action: Action, symbol: string, l
 export async function handleCodeNav(request: unknown, options: NavOptions): Promise<NavResponse> {
   const parsed = NavRequest.safeParse(request);
   if (!parsed.success) return fail('invalid_request', `Invalid code_nav request: ${describeZodError(parsed.error)}`);
-  const { action, path } = parsed.data;
+  const { action } = parsed.data;
+  // An empty path is the workspace root, as everywhere in branchkit.
+  const path = parsed.data.path.trim() === '' ? '.' : parsed.data.path;
   const symbol = parsed.data.symbol?.trim() ?? '';
   if (action !== 'outline' && !symbol)
     return fail('invalid_request', `'symbol' is required for ${action}; name the symbol to look up.`);
@@ -77,74 +87,108 @@ export async function handleCodeNav(request: unknown, options: NavOptions): Prom
         if (broken) return fail('syntax_error', `Syntax error in ${target.relative}, ${broken}.`);
         return finish(tsOutline(t, source, limits.maxSignatureChars), limits);
       }
-      const items = await tsSymbolItems(t, workspace, options, limits, action, symbol);
+      const project = await tsProject(t, workspace, options, limits);
+      const items = tsLookup(project, action, symbol, limits);
+      const notes = project.truncated
+        ? [`The TypeScript project stopped at ${limits.maxProjectFiles} files; references may be incomplete.`]
+        : [];
       return finish(
         items.filter((i) => i.file === target.relative).map(({ file: _file, ...rest }) => rest),
         limits,
+        notes,
       );
     }
     // A directory: results across its Python and TS/JS files.
     const items: NavItem[] = [];
-    const py = await listSources(workspace, target.path, PYTHON_EXT, limits.maxProjectFiles);
-    if (py.files.length > 0) {
+    const skipped = emptySkips();
+    const listed = await listSources(
+      workspace,
+      target.path,
+      new Set([...PYTHON_EXT, ...TS_EXT]),
+      limits.maxProjectFiles,
+      skipped,
+    );
+    const py = listed.files.filter((f) => PYTHON_EXT.has(extensionOf(f.relative)));
+    const tsFiles = listed.files.filter((f) => TS_EXT.has(extensionOf(f.relative)));
+    const notes: string[] = [];
+    if (py.length > 0) {
       const napi = await loadPythonGrammar();
-      for (const file of py.files) {
+      for (const file of py) {
         if (options.signal?.aborted) return fail('aborted', 'The call was cancelled.');
         const read = await readSource(workspace, file.path, limits.maxFileBytes);
-        if (!read.ok) continue;
+        if (!read.ok) {
+          countSkip(skipped, read.error_code);
+          continue;
+        }
         for (const item of pythonItems(napi, read.text, action, symbol, limits))
           items.push({ ...item, file: file.relative });
       }
     }
     const prefix = target.relative === '.' ? '' : `${target.relative}/`;
-    const tsFiles = await listSources(workspace, target.path, TS_EXT, 1);
-    if (tsFiles.files.length > 0) {
+    if (tsFiles.length > 0) {
       const t = await loadTs();
       if (action === 'outline') {
-        const all = await listSources(workspace, target.path, TS_EXT, limits.maxProjectFiles);
-        for (const file of all.files) {
+        for (const file of tsFiles) {
+          if (options.signal?.aborted) return fail('aborted', 'The call was cancelled.');
           const read = await readSource(workspace, file.path, limits.maxFileBytes);
-          if (!read.ok) continue;
+          if (!read.ok) {
+            countSkip(skipped, read.error_code);
+            continue;
+          }
           const source = t.createSourceFile(file.path, read.text, t.ScriptTarget.Latest, true);
           for (const item of tsOutline(t, source, limits.maxSignatureChars))
             items.push({ ...item, file: file.relative });
         }
       } else {
-        const found = await tsSymbolItems(t, workspace, options, limits, action, symbol);
+        const project = await tsProject(t, workspace, options, limits);
+        if (project.truncated)
+          notes.push(`The TypeScript project stopped at ${limits.maxProjectFiles} files; results may be incomplete.`);
+        const found = tsLookup(project, action, symbol, limits);
         items.push(...found.filter((i) => (i.file ?? '').startsWith(prefix)));
       }
     }
-    return finish(items, limits, py.truncated);
+    if (listed.truncated) notes.push(`Only the first ${limits.maxProjectFiles} source file(s) were read.`);
+    return finish(items, limits, notes, skipped);
   } catch (error) {
+    // A directory refused by the gate while being listed keeps the gate's own code; never relabelled.
+    if (error instanceof WorkspaceError) return fail(error.failure.error_code, error.failure.error);
     return fail('nav_failed', `Navigation failed: ${errorMessage(error)}`);
   }
 }
 
-async function tsSymbolItems(
+function countSkip(skipped: SkipCounts, errorCode: string): void {
+  if (errorCode === 'too_large') skipped.too_large++;
+  else if (errorCode === 'protected_path') skipped.protected++;
+  else if (errorCode === 'symlink_rejected' || errorCode === 'outside_workspace') skipped.links++;
+  else if (errorCode === 'special_file') skipped.special++;
+  else skipped.unreadable++;
+}
+
+async function tsProject(
   t: Awaited<ReturnType<typeof loadTs>>,
   workspace: Workspace,
   options: NavOptions,
   limits: NavLimits,
-  action: Action,
-  symbol: string,
-): Promise<NavItem[]> {
+): Promise<TsProject> {
   const project = (options.cache ?? new NavCache()).project(t, workspace.root);
   await project.refresh(t, workspace, limits);
+  return project;
+}
+
+function tsLookup(project: TsProject, action: Action, symbol: string, limits: NavLimits): NavItem[] {
   return action === 'find_definition'
     ? project.definitions(symbol, limits.maxSignatureChars)
     : project.references(symbol, limits.maxSignatureChars);
 }
 
-function finish(items: NavItem[], limits: NavLimits, truncated = false): NavResponse {
-  const cut = items.length > limits.maxItems || truncated;
+function finish(items: NavItem[], limits: NavLimits, notes: string[] = [], skipped?: SkipCounts): NavResponse {
+  const all = [...notes];
+  if (items.length > limits.maxItems)
+    all.unshift(`Showing ${limits.maxItems} of ${items.length} item(s); narrow the path.`);
   return {
     success: true,
     items: items.slice(0, limits.maxItems),
-    ...(cut
-      ? {
-          truncated: true,
-          note: `Showing ${Math.min(items.length, limits.maxItems)} of ${items.length} item(s); narrow the path.`,
-        }
-      : {}),
+    ...(all.length > 0 ? { truncated: true, note: all.join(' ') } : {}),
+    ...(skipped ? { skipped: { ...skipped } } : {}),
   };
 }

@@ -58,6 +58,16 @@ describe('code_nav for Python', () => {
     expect(limit.items).toEqual([{ kind: 'assignment', name: 'LIMIT', line: 3, col: 0 }]);
   });
 
+  it('counts annotated assignments as definitions, with or without a value', async () => {
+    ws.write('typed.py', 'RATE: float = 0.5\nNAME: str\nclass C:\n    pass\n');
+    const rate = await run({ action: 'find_definition', path: 'typed.py', symbol: 'RATE' });
+    expect(rate.items).toEqual([{ kind: 'assignment', name: 'RATE', line: 1, col: 0 }]);
+    const name = await run({ action: 'find_definition', path: 'typed.py', symbol: 'NAME' });
+    expect(name.items).toEqual([{ kind: 'assignment', name: 'NAME', line: 2, col: 0 }]);
+    const cls = await run({ action: 'find_definition', path: '.', symbol: 'C' });
+    expect(cls.items).toEqual([{ kind: 'class', name: 'C', line: 3, col: 0, file: 'typed.py' }]);
+  });
+
   it('finds syntactic references, including attribute names, but not declarations', async () => {
     const result = await run({ action: 'find_references', path: 'pkg/store.py', symbol: 'load' });
     expect(result.items).toEqual([

@@ -77,6 +77,32 @@ describe('code_nav for TypeScript and JavaScript', () => {
     expect(inFile.items[0]?.file).toBeUndefined();
   });
 
+  it('treats an empty or omitted path as the workspace root', async () => {
+    const tool = createCodeNavTool({ workspaceRoot: ws.root });
+    const root = await tool.handler({ action: 'outline', path: '.' }, { signal, callId: '1' });
+    expect(root.items.map((i) => i.file)).toContain('web/app.jsx');
+    expect(await tool.handler({ action: 'outline', path: '' }, { signal, callId: '2' })).toEqual(root);
+    expect(await tool.handler({ action: 'outline' } as never, { signal, callId: '3' })).toEqual(root);
+  });
+
+  it('drops deleted files from the warm project', async () => {
+    const tool = createCodeNavTool({ workspaceRoot: ws.root });
+    const ask = () => tool.handler({ action: 'find_references', path: '.', symbol: 'double' }, { signal, callId: 'x' });
+    expect((await ask()).items.map((i) => i.file)).toContain('src/main.ts');
+    rmSync(ws.path('src/main.ts'));
+    expect((await ask()).items.map((i) => i.file)).toEqual(['src/lib.ts']);
+  });
+
+  it('says when the project was cut at maxProjectFiles', async () => {
+    const tool = createCodeNavTool({ workspaceRoot: ws.root, limits: { maxProjectFiles: 1 } });
+    const result = await tool.handler(
+      { action: 'find_references', path: '.', symbol: 'double' },
+      { signal, callId: 'x' },
+    );
+    expect(result).toMatchObject({ success: true, truncated: true });
+    expect(result.note).toMatch(/stopped at 1 files/);
+  });
+
   it('keeps the project warm and picks up edits between calls', async () => {
     const tool = createCodeNavTool({ workspaceRoot: ws.root });
     const ask = () => tool.handler({ action: 'find_references', path: '.', symbol: 'double' }, { signal, callId: 'x' });
@@ -90,7 +116,18 @@ describe('code_nav for TypeScript and JavaScript', () => {
   it('returns an empty list for an unknown symbol and a syntax error for a broken file outline', async () => {
     const tool = createCodeNavTool({ workspaceRoot: ws.root });
     const none = await tool.handler({ action: 'find_definition', path: '.', symbol: 'Nope' }, { signal, callId: '1' });
-    expect(none).toEqual({ success: true, items: [] });
+    expect(none).toMatchObject({ success: true, items: [] });
+    expect(none.error_code).toBeUndefined();
+    const noneInFile = await tool.handler(
+      { action: 'find_references', path: 'src/lib.ts', symbol: 'Nope' },
+      { signal, callId: '3' },
+    );
+    expect(noneInFile).toEqual({ success: true, items: [] });
+    for (const action of ['find_definition', 'find_references']) {
+      const missing = await tool.handler({ action, path: 'src/lib.ts' } as never, { signal, callId: '4' });
+      expect(missing).toMatchObject({ success: false, error_code: 'invalid_request' });
+      expect(missing.error).toContain(action);
+    }
     ws.write('src/bad.ts', 'export function (\n');
     const bad = await tool.handler({ action: 'outline', path: 'src/bad.ts' }, { signal, callId: '2' });
     expect(bad).toMatchObject({ success: false, error_code: 'syntax_error' });

@@ -8,8 +8,10 @@ export const NavRequest = z
       .describe('outline lists classes/functions/methods; find_definition and find_references need `symbol`.'),
     path: z
       .string()
-      .min(1)
-      .describe('A file (results in that file) or a directory (results across its Python/TS/JS files).'),
+      .default('.')
+      .describe(
+        'A file (results in that file) or a directory (results across its Python/TS/JS files); empty or omitted means the workspace root.',
+      ),
     symbol: z.string().min(1).max(200).optional().describe('Name to look up, e.g. "load_config" or "UserService".'),
   })
   .strict();
@@ -35,6 +37,12 @@ export const NavResponse = z.object({
   success: z.boolean(),
   items: z.array(NavItem),
   truncated: z.boolean().optional(),
+  skipped: z
+    .record(z.string(), z.number().int())
+    .optional()
+    .describe(
+      'Directory queries: files left out by reason (protected, ignored, links, special, unreadable, too_large).',
+    ),
   note: z.string().optional(),
   error: z.string().optional(),
   error_code: z.string().optional(),

@@ -11,6 +11,7 @@ export interface SkipCounts {
   protected: number;
   ignored: number;
   links: number;
+  special: number;
   too_large: number;
   binary: number;
   unreadable: number;
@@ -19,10 +20,14 @@ export interface SkipCounts {
 
 /** A fresh set of zeroed skip counters. */
 export function emptySkips(): SkipCounts {
-  return { protected: 0, ignored: 0, links: 0, too_large: 0, binary: 0, unreadable: 0, not_searched: 0 };
+  return { protected: 0, ignored: 0, links: 0, special: 0, too_large: 0, binary: 0, unreadable: 0, not_searched: 0 };
 }
 
-/** Lists the files under `dir` whose extension belongs to the language, honouring .gitignore and never following links. */
+/**
+ * Lists the files under `dir` whose extension belongs to the language, honouring .gitignore and never following links.
+ * `maxEntries` caps the files of the language (other files do not use it up); the walk still runs to its end so the
+ * skip counts cover the whole directory.
+ */
 export async function listCandidates(
   workspace: Workspace,
   dir: string,
@@ -31,26 +36,31 @@ export async function listCandidates(
   options: { maxEntries: number; signal?: AbortSignal },
 ): Promise<{ files: CandidateFile[]; truncated: boolean }> {
   const files: CandidateFile[] = [];
+  let capped = false;
   const walk = workspace.walk(dir, {
     recursive: true,
     filesOnly: true,
-    maxEntries: options.maxEntries,
     ...(options.signal ? { signal: options.signal } : {}),
   });
   let step = await walk.next();
   while (!step.done) {
     const entry = step.value;
-    const dot = entry.relative.lastIndexOf('.');
-    const ext = dot >= 0 ? entry.relative.slice(dot + 1).toLowerCase() : '';
-    if (entry.kind === 'file' && extensions.has(ext)) files.push({ path: entry.path, relative: entry.relative });
+    const name = entry.relative.slice(entry.relative.lastIndexOf('/') + 1);
+    const dot = name.lastIndexOf('.');
+    const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+    if (entry.kind === 'file' && extensions.has(ext)) {
+      if (files.length < options.maxEntries) files.push({ path: entry.path, relative: entry.relative });
+      else capped = true;
+    }
     step = await walk.next();
   }
   const summary = step.value;
   skips.protected += summary.skipped.protected;
   skips.ignored += summary.skipped.ignored;
   skips.links += summary.skipped.links;
+  skips.special += summary.skipped.special;
   skips.unreadable += summary.skipped.unreadable;
-  return { files, truncated: summary.truncated };
+  return { files, truncated: capped || summary.truncated };
 }
 
 /** Reads one file as UTF-8 text through the workspace gate; returns why not when it cannot be searched. */
@@ -64,7 +74,9 @@ export async function readSource(
     const code = read.error_code;
     if (code === 'too_large') return { ok: false, reason: 'too_large', error: read.error };
     if (code === 'protected_path') return { ok: false, reason: 'protected', error: read.error };
-    if (code === 'symlink_rejected') return { ok: false, reason: 'links', error: read.error };
+    if (code === 'symlink_rejected' || code === 'outside_workspace')
+      return { ok: false, reason: 'links', error: read.error };
+    if (code === 'special_file') return { ok: false, reason: 'special', error: read.error };
     return { ok: false, reason: 'unreadable', error: read.error };
   }
   if (read.binary) return { ok: false, reason: 'binary' };

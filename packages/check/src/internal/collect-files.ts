@@ -1,4 +1,4 @@
-import { readWorkspaceText, type Workspace, type WorkspaceFailure } from '@branchkit/workspace';
+import { readWorkspaceText, type Workspace, WorkspaceError, type WorkspaceFailure } from '@branchkit/workspace';
 
 /** File extensions each checker understands. */
 export const PYTHON_EXTENSIONS: ReadonlySet<string> = new Set(['py', 'pyi']);
@@ -11,12 +11,28 @@ export interface CheckFile {
   readonly relative: string;
 }
 
+/** Why files were left out of a check, by reason; reported as `skipped` in the response. */
+export interface SkipCounts {
+  protected: number;
+  ignored: number;
+  links: number;
+  special: number;
+  unreadable: number;
+  too_large: number;
+}
+
+/** A fresh set of zeroed skip counters. */
+export function emptySkips(): SkipCounts {
+  return { protected: 0, ignored: 0, links: 0, special: 0, unreadable: 0, too_large: 0 };
+}
+
 /** Files to check, grouped by checker, plus what was left out. */
 export interface CollectedFiles {
   python: CheckFile[];
   typescript: CheckFile[];
   truncated: boolean;
   unsupported: number;
+  skipped: SkipCounts;
 }
 
 function extensionOf(relative: string): string {
@@ -37,7 +53,7 @@ export async function collectFiles(
   wanted: { python: boolean; typescript: boolean },
   options: { maxFiles: number; signal?: AbortSignal },
 ): Promise<CollectedFiles | WorkspaceFailure> {
-  const out: CollectedFiles = { python: [], typescript: [], truncated: false, unsupported: 0 };
+  const out: CollectedFiles = { python: [], typescript: [], truncated: false, unsupported: 0, skipped: emptySkips() };
   const seen = new Set<string>();
   const add = (file: CheckFile, explicit: boolean): void => {
     if (seen.has(file.path)) return;
@@ -59,21 +75,34 @@ export async function collectFiles(
     seen.add(file.path);
     bucket.push(file);
   };
-  for (const input of paths.length > 0 ? paths : ['.']) {
+  // An empty string is the workspace root, like an empty list.
+  for (const input of paths.length > 0 ? paths.map((p) => (p.trim() === '' ? '.' : p)) : ['.']) {
     const target = await workspace.resolve(input, 'read');
     if (!target.ok) return target;
     if (target.kind === 'file') {
       add({ path: target.path, relative: target.relative }, true);
       continue;
     }
-    const walk = workspace.walk(target.path, {
-      recursive: true,
-      filesOnly: true,
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    for await (const entry of walk) {
-      if (entry.kind === 'file') add({ path: entry.path, relative: entry.relative }, false);
-      if (out.truncated) break;
+    try {
+      const walk = workspace.walk(target.path, {
+        recursive: true,
+        filesOnly: true,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      let step = await walk.next();
+      while (!step.done && !out.truncated) {
+        if (step.value.kind === 'file') add({ path: step.value.path, relative: step.value.relative }, false);
+        step = await walk.next();
+      }
+      if (step.done) {
+        const { skipped } = step.value;
+        for (const key of ['protected', 'ignored', 'links', 'special', 'unreadable'] as const)
+          out.skipped[key] += skipped[key];
+      } else await walk.return(undefined as never);
+    } catch (error) {
+      // The directory was swapped or refused between the check and the listing: report the gate's own failure.
+      if (error instanceof WorkspaceError) return error.failure;
+      throw error;
     }
   }
   return out;

@@ -2,7 +2,7 @@ import type { ToolProgress } from '@branchkit/core';
 import type { Workspace } from '@branchkit/workspace';
 import type { CodeCheckLimits } from '../limits.js';
 import type { CodeDiagnostic } from '../schema.js';
-import { type CheckFile, readText } from './collect-files.js';
+import { type CheckFile, emptySkips, readText, type SkipCounts } from './collect-files.js';
 import { loadRuffConfig, ruffDefaults } from './ruff-config.js';
 
 /** What a ruff pass produced. */
@@ -11,7 +11,18 @@ export interface EngineResult {
   filesChecked: number;
   notReached: number;
   notes: string[];
+  /** Requested files that could not be read (too large, refused, gone). */
+  skipped: SkipCounts;
   unavailable?: string;
+}
+
+/** Counts a file the gate would not hand over under the reason the response reports. */
+export function countSkip(skipped: SkipCounts, errorCode: string | undefined): void {
+  if (errorCode === 'too_large') skipped.too_large++;
+  else if (errorCode === 'protected_path') skipped.protected++;
+  else if (errorCode === 'symlink_rejected' || errorCode === 'outside_workspace') skipped.links++;
+  else if (errorCode === 'special_file') skipped.special++;
+  else skipped.unreadable++;
 }
 
 interface RuffDiagnostic {
@@ -40,7 +51,7 @@ export async function runRuff(
   signal?: AbortSignal,
   progress?: (update: ToolProgress) => void,
 ): Promise<EngineResult> {
-  const result: EngineResult = { diagnostics: [], filesChecked: 0, notReached: 0, notes: [] };
+  const result: EngineResult = { diagnostics: [], filesChecked: 0, notReached: 0, notes: [], skipped: emptySkips() };
   let ruff: RuffModule;
   try {
     const loaded = (await import('@astral-sh/ruff-wasm-nodejs')) as RuffModule & { default?: RuffModule };
@@ -73,8 +84,10 @@ export async function runRuff(
         result.notReached = files.length - i;
         break;
       }
-      const read = await readText(workspace, file.path, limits.maxFileBytes);
+      // The relative name keeps the workspace's absolute location out of the messages.
+      const read = await readText(workspace, file.relative, limits.maxFileBytes);
       if ('error_code' in read) {
+        countSkip(result.skipped, read.error_code);
         result.notes.push(`${file.relative} skipped: ${read.error}`);
         continue;
       }

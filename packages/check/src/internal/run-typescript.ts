@@ -4,8 +4,8 @@ import type ts from 'typescript';
 import type { CheckCache } from '../check-cache.js';
 import type { CodeCheckLimits } from '../limits.js';
 import type { CodeDiagnostic } from '../schema.js';
-import type { CheckFile } from './collect-files.js';
-import type { EngineResult } from './run-ruff.js';
+import { type CheckFile, emptySkips } from './collect-files.js';
+import { countSkip, type EngineResult } from './run-ruff.js';
 import { isInside, SyncFileCache } from './sync-file-cache.js';
 
 type TS = typeof ts;
@@ -78,7 +78,7 @@ export async function runTypeScript(
   deadline: number,
   reuse: CheckCache,
 ): Promise<EngineResult> {
-  const result: EngineResult = { diagnostics: [], filesChecked: 0, notReached: 0, notes: [] };
+  const result: EngineResult = { diagnostics: [], filesChecked: 0, notReached: 0, notes: [], skipped: emptySkips() };
   let t: TS;
   try {
     const loaded = (await import('typescript')) as TS & { default?: TS };
@@ -144,7 +144,13 @@ export async function runTypeScript(
   for (const file of files) {
     const source = program?.getSourceFile(file.path);
     if (!program || !source) {
-      result.notes.push(`${file.relative} skipped: it could not be read.`);
+      if (!cache.attempted(file.path)) {
+        result.notReached++; // the budget ended the loading rounds before this file was read
+        continue;
+      }
+      const why = cache.failureOf(file.path);
+      countSkip(result.skipped, why);
+      result.notes.push(`${file.relative} skipped: it could not be read${why ? ` (${why})` : ''}.`);
       continue;
     }
     if (Date.now() >= deadline) {

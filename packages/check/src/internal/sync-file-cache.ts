@@ -19,6 +19,7 @@ export class SyncFileCache {
   readonly #dirs = new Map<string, boolean>();
   readonly #pendingFiles = new Set<string>();
   readonly #pendingDirs = new Set<string>();
+  readonly #failures = new Map<string, string>();
   readonly #workspace: Workspace;
   readonly #libDir: string;
   readonly #maxBytes: number;
@@ -79,6 +80,16 @@ export class SyncFileCache {
     return known ?? false;
   }
 
+  /** Whether a load of the file was attempted (false when the time budget ended the rounds before it). */
+  attempted(path: string): boolean {
+    return this.#files.has(resolve(path));
+  }
+
+  /** The workspace error code that kept a file out, if it was refused or unreadable. */
+  failureOf(path: string): string | undefined {
+    return this.#failures.get(resolve(path));
+  }
+
   /** True when the last round asked for paths not loaded yet. */
   get hasPending(): boolean {
     return this.#pendingFiles.size > 0 || this.#pendingDirs.size > 0;
@@ -102,11 +113,13 @@ export class SyncFileCache {
       }
       const found = await this.#workspace.resolve(file, 'read');
       if (!found.ok || found.kind !== 'file') {
+        if (!found.ok) this.#failures.set(file, found.error_code);
         this.#files.set(file, null);
         continue;
       }
       const read = await readText(this.#workspace, file, this.#maxBytes);
       this.#loaded++;
+      if ('error_code' in read) this.#failures.set(file, read.error_code);
       this.#files.set(file, 'error_code' in read ? null : read.text);
     }
   }
