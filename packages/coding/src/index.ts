@@ -32,6 +32,7 @@ export {
   PERMISSION_PRESETS,
   type PermissionAsk,
   type PermissionDecision,
+  type PermissionLimits,
   type PermissionPolicy,
   type PermissionPresetName,
   type PermissionRules,

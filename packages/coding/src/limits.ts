@@ -34,6 +34,10 @@ export const DEFAULT_CODING_LIMITS = {
   gitTimeoutMs: 30_000,
   /** Largest file the edit guard hashes (the editor's own edit ceiling); bigger files fail the check, never pass it. */
   guardMaxBytes: 256 * 1024 * 1024,
+  /** How deep permission checks follow nested shell scripts (`sh -c "sh -c '…'"`); deeper counts as unreadable. */
+  permissionScriptDepth: 4,
+  /** Most command forms permission checks derive from one bash command; more counts as unreadable. */
+  permissionMaxForms: 256,
   /** Turn budget of `runAgent` when the caller gives none. */
   agentMaxTurns: 20,
 } as const;

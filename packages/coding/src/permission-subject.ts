@@ -1,11 +1,14 @@
-import { splitCommand } from '@branchkit/process';
+import { commandView } from './internal/command-forms.js';
+import { DEFAULT_CODING_LIMITS } from './limits.js';
 
 /** The strings permission patterns are matched against for one call. */
 export interface PermissionSubject {
   /** The canonical subject (whitespace collapsed). */
   readonly literal: string;
-  /** Every form deny rules consider: the literal one and, for bash, the command with its program's directory removed. */
+  /** Every form deny rules consider: the literal one and, for bash, the forms the command could run as. */
   readonly forms: readonly string[];
+  /** For bash: part of the command is a shell script whose commands could not all be seen (see README). */
+  readonly opaque: boolean;
 }
 
 type Args = Record<string, unknown>;
@@ -14,12 +17,20 @@ type Args = Record<string, unknown>;
  * The subject of a call, per tool: bash → command, editor → file_path, reader → path, search → `pattern path`,
  * subagent → `permissions instruction`, anything else → its action followed by its other values.
  */
-export function permissionSubject(tool: string, raw: unknown): PermissionSubject {
+export function permissionSubject(
+  tool: string,
+  raw: unknown,
+  limits: { permissionScriptDepth?: number; permissionMaxForms?: number } = {},
+): PermissionSubject {
   const args: Args = typeof raw === 'object' && raw !== null ? (raw as Args) : {};
   switch (tool) {
     case 'bash': {
       const literal = collapse(text(args.command));
-      return { literal, forms: [...new Set([literal, ...commandForms(text(args.command))])] };
+      const view = commandView(text(args.command), {
+        depth: limits.permissionScriptDepth ?? DEFAULT_CODING_LIMITS.permissionScriptDepth,
+        forms: limits.permissionMaxForms ?? DEFAULT_CODING_LIMITS.permissionMaxForms,
+      });
+      return { literal, forms: [...new Set([literal, ...view.forms])], opaque: view.opaque };
     }
     case 'editor':
       return single(text(args.file_path ?? args.path));
@@ -39,51 +50,9 @@ export function permissionSubject(tool: string, raw: unknown): PermissionSubject
   }
 }
 
-/** Programs that run another program given as their arguments; deny rules also look past them. */
-const LAUNCHERS = new Set([
-  'env',
-  'command',
-  'exec',
-  'nice',
-  'nohup',
-  'time',
-  'timeout',
-  'stdbuf',
-  'ionice',
-  'xargs',
-  'sudo',
-  'doas',
-  'busybox',
-  'setsid',
-  'chronic',
-]);
-
-/**
- * Every way deny rules should see a command: its argv as the shell-free runner will see it (quotes removed, so
- * `'rm' -rf` is `rm -rf`), the program without its directory, and the command again after each launcher such as
- * `env FOO=1`, `nice -n 5` or `timeout 10`. Best effort: bash is not a sandbox.
- */
-function commandForms(command: string): string[] {
-  const split = splitCommand(command);
-  if (!split.ok) return [];
-  let argv = split.argv.map((arg) => arg.replace(/\s+/g, ' '));
-  const forms: string[] = [];
-  while (argv.length > 0) {
-    const [program = '', ...rest] = argv;
-    const bare = program.slice(program.lastIndexOf('/') + 1);
-    forms.push([program, ...rest].join(' '), [bare, ...rest].join(' '));
-    if (!LAUNCHERS.has(bare)) break;
-    // Skip the launcher's own options, variable assignments and (for timeout) its duration.
-    let next = 0;
-    while (next < rest.length && /^(-|[A-Za-z_][A-Za-z0-9_]*=|\d+[smhd]?$)/.test(rest[next] as string)) next += 1;
-    argv = rest.slice(next);
-  }
-  return forms;
-}
-
 function single(value: string): PermissionSubject {
   const literal = collapse(value);
-  return { literal, forms: [literal] };
+  return { literal, forms: [literal], opaque: false };
 }
 
 function collapse(value: string): string {

@@ -55,17 +55,28 @@ export interface PermissionVerdict {
   readonly rule?: string;
   /** The string the patterns were matched against. */
   readonly subject: string;
+  /** Set when the call was escalated because it hands a shell a script the deny rules could not see into. */
+  readonly opaque?: boolean;
 }
 
 /** Evaluates a policy for one call (pure): deny rules first, then allow, then ask, else deny. */
-export function evaluatePermission(policy: PermissionPolicy, tool: string, args: unknown): PermissionVerdict {
-  const subject = permissionSubject(tool, args);
+export function evaluatePermission(
+  policy: PermissionPolicy,
+  tool: string,
+  args: unknown,
+  limits?: PermissionLimits,
+): PermissionVerdict {
+  const subject = permissionSubject(tool, args, limits);
+  const patterns = (rules: PermissionRules | undefined) => [...(rules?.[tool] ?? []), ...(rules?.['*'] ?? [])];
   for (const decision of ['deny', 'allow', 'ask'] as const) {
-    const rules = policy[decision];
-    if (!rules) continue;
-    for (const pattern of [...(rules[tool] ?? []), ...(rules['*'] ?? [])]) {
-      // Deny rules also see the command with its program path stripped (`/bin/rm x` → `rm x`); allow and ask
-      // rules see only the literal subject, so a look-alike program elsewhere cannot borrow an allow rule.
+    // A shell script the deny rules could not see into is never allowed outright while deny rules exist:
+    // it is escalated to ask (refused without an approver).
+    if (decision === 'allow' && subject.opaque && patterns(policy.deny).length > 0) {
+      return { decision: 'ask', subject: subject.literal, opaque: true };
+    }
+    for (const pattern of patterns(policy[decision])) {
+      // Deny rules also see the forms the command could run as (`/bin/rm x`, `env rm x`, `sh -c 'rm x'` → `rm x`);
+      // allow and ask rules see only the literal subject, so a look-alike program cannot borrow an allow rule.
       const candidates = decision === 'deny' ? subject.forms : [subject.literal];
       if (candidates.some((candidate) => globMatch(pattern, candidate))) {
         return { decision, rule: pattern, subject: subject.literal };
@@ -75,6 +86,12 @@ export function evaluatePermission(policy: PermissionPolicy, tool: string, args:
   return { decision: 'deny', subject: subject.literal };
 }
 
+/** Bounds of the bash command analysis (see `DEFAULT_CODING_LIMITS`). */
+export interface PermissionLimits {
+  readonly permissionScriptDepth?: number;
+  readonly permissionMaxForms?: number;
+}
+
 /** What an `onAsk` handler is told about a call the policy wants a human (or program) to approve. */
 export interface PermissionAsk {
   readonly tool: string;
@@ -82,6 +99,8 @@ export interface PermissionAsk {
   readonly subject: string;
   readonly rule: string | undefined;
   readonly policy: string | undefined;
+  /** True when the command hands a shell a script the deny rules could not fully check. */
+  readonly opaque: boolean;
 }
 
 /** Approves (true / 'allow') or refuses (false / 'deny' / { reason }) a call the policy escalated. */
@@ -95,10 +114,10 @@ export type AskHandler = (
   | Promise<boolean | 'allow' | 'deny' | { readonly allow: boolean; readonly reason?: string }>;
 
 /** Turns a policy into a pre hook: deny and unanswered asks become typed `denied` failures the model can read. */
-export function permissionHook(policy: PermissionPolicy, onAsk?: AskHandler): PreHook {
+export function permissionHook(policy: PermissionPolicy, onAsk?: AskHandler, limits?: PermissionLimits): PreHook {
   const label = policy.name ? `permission policy '${policy.name}'` : 'the permission policy';
   return async ({ tool, args }) => {
-    const verdict = evaluatePermission(policy, tool.name, args);
+    const verdict = evaluatePermission(policy, tool.name, args, limits);
     const what = `${tool.name} ${JSON.stringify(shorten(verdict.subject))}`;
     if (verdict.decision === 'allow') return undefined;
     if (verdict.decision === 'deny') {
@@ -108,10 +127,11 @@ export function permissionHook(policy: PermissionPolicy, onAsk?: AskHandler): Pr
         reason: `${label} refuses ${what}: it ${why}. Do not retry it; use another approach or ask the user.`,
       };
     }
+    const why = verdict.opaque ? ' (it passes a shell a script whose commands cannot all be checked)' : '';
     if (!onAsk) {
       return {
         decision: 'deny',
-        reason: `${label} needs approval for ${what} and no approver is configured, so it is refused. Use another tool or ask the user to run it.`,
+        reason: `${label} needs approval for ${what}${why} and no approver is configured, so it is refused. Run the commands directly, one per call, or ask the user.`,
       };
     }
     let answer: Awaited<ReturnType<AskHandler>>;
@@ -122,6 +142,7 @@ export function permissionHook(policy: PermissionPolicy, onAsk?: AskHandler): Pr
         subject: verdict.subject,
         rule: verdict.rule,
         policy: policy.name,
+        opaque: verdict.opaque === true,
       });
     } catch {
       return { decision: 'deny', reason: `the approver for ${what} failed, so the call is refused.` };

@@ -21,6 +21,8 @@ export interface SandboxDiff {
 
 const isProtectedPath = (relative: string) => relative.split('/').some((part) => isProtectedName(part));
 const literal = (file: string) => `:(literal)${file}`;
+/** No rename detection, and no external diff or textconv programs from the repository's config or attributes. */
+const NO_DRIVERS = ['--no-renames', '--no-ext-diff', '--no-textconv'];
 
 /**
  * Read-only diff of the sandbox against its base commit: committed, uncommitted and untracked changes. Protected
@@ -35,7 +37,7 @@ export async function sandboxDiff(
   const at = gitOptions(session.repoRoot, options);
   const cwd = session.worktree;
   const [names, others] = await Promise.all([
-    git(['diff', '--no-renames', '--name-only', '-z', session.baseSha], cwd, at),
+    git(['diff', ...NO_DRIVERS, '--name-only', '-z', session.baseSha], cwd, at),
     git(['ls-files', '--others', '--exclude-standard', '-z'], cwd, at),
   ]);
   const failed = [names, others].find((result) => !result.ok);
@@ -50,8 +52,8 @@ export async function sandboxDiff(
   if (shownTracked.length > 0) {
     const paths = ['--', ...shownTracked.map(literal)];
     const [patch, summary] = await Promise.all([
-      git(['diff', '--no-renames', session.baseSha, ...paths], cwd, at),
-      git(['diff', '--no-renames', '--stat', session.baseSha, ...paths], cwd, at),
+      git(['diff', ...NO_DRIVERS, session.baseSha, ...paths], cwd, at),
+      git(['diff', ...NO_DRIVERS, '--stat', session.baseSha, ...paths], cwd, at),
     ]);
     if (!patch.ok || !summary.ok)
       return failure('git_failed', `Could not diff the sandbox: ${gitError(patch.ok ? summary : patch)}`);
@@ -66,7 +68,7 @@ export async function sandboxDiff(
       continue;
     }
     // --no-index exits 1 when the files differ, which is the expected case here.
-    const added = await git(['diff', '--no-index', '--', '/dev/null', file], cwd, at);
+    const added = await git(['diff', ...NO_DRIVERS, '--no-index', '--', '/dev/null', file], cwd, at);
     if (added.code === 0 || added.code === 1) full += added.stdout;
     notes.push(` ${file} (new, untracked)`);
   }

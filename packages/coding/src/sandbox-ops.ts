@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { failure, type ToolFailure } from '@branchkit/core';
 import { git, gitError } from './internal/git.js';
 import { globMatch } from './internal/glob-match.js';
@@ -8,6 +7,7 @@ import {
   type SandboxCleanup,
   type SandboxOptions,
   type SandboxSession,
+  worktreeKind,
 } from './sandbox-session.js';
 
 /** Branch names a merge refuses unless the toolkit was constructed with `sandboxAllowProtected`. */
@@ -15,7 +15,7 @@ export const PROTECTED_BRANCHES: readonly string[] = ['main', 'master', 'release
 
 /** A failure when the worktree has disappeared (interrupted cleanup or removed by hand). */
 export function gone(session: SandboxSession): ToolFailure | undefined {
-  if (existsSync(session.worktree)) return undefined;
+  if (worktreeKind(session.worktree) === 'directory') return undefined;
   return failure(
     'sandbox_missing',
     `The sandbox worktree ${session.name} no longer exists (cleanup was interrupted or it was removed). Run discard to finish cleaning up.`,

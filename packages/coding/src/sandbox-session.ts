@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { appendFile, mkdir, readFile, realpath } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { lstatSync, unlinkSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { failure, type ToolFailure } from '@branchkit/core';
 import { type GitOptions, git, gitError } from './internal/git.js';
+import { ensureContainer, ensureExcluded, makePlainDirs } from './internal/sandbox-paths.js';
 import { DEFAULT_CODING_LIMITS } from './limits.js';
 
 /** One live sandbox: a git worktree on its own branch, created from a recorded base. */
@@ -67,6 +68,8 @@ export async function createSandbox(
   }
   const sha = await git(['rev-parse', 'HEAD'], repoRoot, at);
   if (!sha.ok) return failure('git_failed', `Could not resolve ${base}: ${gitError(sha)}`);
+  const container = await ensureContainer(repoRoot);
+  if (container) return container;
   const excluded = await ensureExcluded(repoRoot, at);
   if (excluded) return excluded;
   const name = `sandbox-${randomBytes(4).toString('hex')}`;
@@ -76,8 +79,16 @@ export async function createSandbox(
   const gitConfig = await identityConfig(repoRoot, at, options);
   const inner = relative(repoRoot, ws);
   const workdir = inner === '' ? worktree : join(worktree, inner);
-  // A workspace below the repository root may hold no tracked file yet; its counterpart must still exist.
-  if (!existsSync(workdir)) await mkdir(workdir, { recursive: true });
+  // A workspace below the repository root may hold no tracked file yet; its counterpart must still exist, made
+  // one plain directory at a time (a committed link on the way must not lead the sandbox out of its worktree).
+  const madeWorkdir = await makePlainDirs(worktree, inner);
+  if (madeWorkdir) {
+    await discardSandbox(
+      { name, worktree, branch: name, base, baseSha: '', repoRoot, workdir, gitConfig: [] },
+      options,
+    );
+    return madeWorkdir;
+  }
   const session: SandboxSession = {
     name,
     worktree,
@@ -89,24 +100,6 @@ export async function createSandbox(
     gitConfig,
   };
   return { ok: true, session: Object.freeze(session) };
-}
-
-async function ensureExcluded(repoRoot: string, at: GitOptions): Promise<ToolFailure | undefined> {
-  const common = await git(['rev-parse', '--git-common-dir'], repoRoot, at);
-  if (!common.ok) return failure('git_failed', `Could not find the repository's git directory: ${gitError(common)}`);
-  const dir = common.stdout.trim();
-  const info = join(isAbsolute(dir) ? dir : resolve(repoRoot, dir), 'info');
-  const file = join(info, 'exclude');
-  try {
-    const text = existsSync(file) ? await readFile(file, 'utf8') : '';
-    if (text.split(/\r?\n/).some((line) => line.trim() === '/.worktrees/' || line.trim() === '.worktrees/'))
-      return undefined;
-    await mkdir(info, { recursive: true });
-    await appendFile(file, `${text === '' || text.endsWith('\n') ? '' : '\n'}/.worktrees/\n`);
-    return undefined;
-  } catch (error) {
-    return failure('git_failed', `Could not add .worktrees/ to ${file}: ${(error as Error).message}`);
-  }
 }
 
 async function identityConfig(repoRoot: string, at: GitOptions, options: SandboxOptions): Promise<string[]> {
@@ -134,19 +127,36 @@ export interface SandboxCleanup {
 export async function discardSandbox(session: SandboxSession, options: SandboxOptions = {}): Promise<SandboxCleanup> {
   const at = gitOptions(session.repoRoot, options);
   const errors: string[] = [];
-  if (existsSync(session.worktree)) {
+  // A worktree path that became a link (or a file) is not ours to recurse into: drop the entry itself, never its target.
+  if (worktreeKind(session.worktree) === 'other') {
+    try {
+      unlinkSync(session.worktree);
+    } catch (error) {
+      errors.push(`worktree remove: ${(error as { code?: string }).code ?? 'unlink failed'}`);
+    }
+  }
+  if (worktreeKind(session.worktree) === 'directory') {
     const removed = await git(['worktree', 'remove', '--force', '--force', session.worktree], session.repoRoot, at);
     if (!removed.ok) errors.push(`worktree remove: ${gitError(removed)}`);
   }
-  if (!existsSync(session.worktree)) await git(['worktree', 'prune'], session.repoRoot, at);
+  if (worktreeKind(session.worktree) === 'absent') await git(['worktree', 'prune'], session.repoRoot, at);
   const ref = `refs/heads/${session.branch}`;
   if ((await branchState(ref, session.repoRoot, at)) !== 'absent') {
     const deleted = await git(['branch', '-D', session.branch], session.repoRoot, at);
     if (!deleted.ok) errors.push(`branch delete: ${gitError(deleted)}`);
   }
-  const worktreeGone = !existsSync(session.worktree);
+  const worktreeGone = worktreeKind(session.worktree) === 'absent';
   const branchGone = (await branchState(ref, session.repoRoot, at)) === 'absent';
   return { success: worktreeGone && branchGone, worktree_removed: worktreeGone, branch_deleted: branchGone, errors };
+}
+
+/** What is at a worktree path, without following a link. */
+export function worktreeKind(path: string): 'directory' | 'absent' | 'other' {
+  try {
+    return lstatSync(path).isDirectory() ? 'directory' : 'other';
+  } catch {
+    return 'absent';
+  }
 }
 
 /** 'unknown' (git could not answer) is never taken for 'absent', so a failed check keeps the slot. */

@@ -1,5 +1,5 @@
 import type { Branch } from '@branchkit/core';
-import { Workspace } from '@branchkit/workspace';
+import { Workspace, type WorkspaceOptions } from '@branchkit/workspace';
 import { FileState } from './file-state.js';
 import { DEFAULT_CODING_LIMITS } from './limits.js';
 import type { NudgeEngine } from './nudge-engine.js';
@@ -23,6 +23,8 @@ export class ToolkitState {
   /** Largest file the edit guard will hash. */
   guardMaxBytes: number = DEFAULT_CODING_LIMITS.guardMaxBytes;
   readonly #workspaces = new Map<string, Promise<Workspace>>();
+  readonly #keys = new WeakMap<object, number>();
+  #nextKey = 1;
   readonly detach: () => void;
 
   constructor(branch: Branch, workspaceRoot: string) {
@@ -36,14 +38,28 @@ export class ToolkitState {
     return this.sandbox.session?.workdir ?? this.workspaceRoot;
   }
 
-  /** The workspace gate for a root, opened once per build. */
-  workspace(root: string): Promise<Workspace> {
-    let ws = this.#workspaces.get(root);
+  /**
+   * The workspace gate for a root, opened once per build and per option set: the guard must judge a path with
+   * the same protected-name policy as the tool that will write it, or a path one refuses could slip past the other.
+   */
+  workspace(root: string, options?: WorkspaceOptions): Promise<Workspace> {
+    const key = `${this.#optionKey(options)}\0${root}`;
+    let ws = this.#workspaces.get(key);
     if (!ws) {
-      ws = Workspace.open(root);
-      ws.catch(() => this.#workspaces.delete(root));
-      this.#workspaces.set(root, ws);
+      ws = Workspace.open(root, options ?? {});
+      ws.catch(() => this.#workspaces.delete(key));
+      this.#workspaces.set(key, ws);
     }
     return ws;
+  }
+
+  #optionKey(options: WorkspaceOptions | undefined): number {
+    if (!options) return 0;
+    let key = this.#keys.get(options);
+    if (key === undefined) {
+      key = this.#nextKey++;
+      this.#keys.set(options, key);
+    }
+    return key;
   }
 }

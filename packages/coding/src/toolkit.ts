@@ -130,7 +130,7 @@ function buildTools(
       ringSize: L.nudgeRingSize,
     });
   }
-  const permission = policy ? permissionHook(policy, options.onAsk) : undefined;
+  const permission = policy ? permissionHook(policy, options.onAsk, L) : undefined;
   const trailingPost = options.notify !== false ? [nudgePostHook(state)] : [];
   const hooksFor = (name: string) =>
     composeHooks(name, options.hooks, { ...(permission ? { permission } : {}), trailingPost });

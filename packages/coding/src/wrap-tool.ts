@@ -1,5 +1,6 @@
 import { isAbsolute } from 'node:path';
 import { defineTool, type ProviderContext, type Tool, type ToolHooks, withHooks } from '@branchkit/core';
+import type { WorkspaceOptions } from '@branchkit/workspace';
 import { checkBeforeEdit, GUARD_CODES, hashFile } from './edit-guard.js';
 import type { ToolSource } from './tool-sources.js';
 import type { ToolkitState } from './toolkit-state.js';
@@ -12,9 +13,15 @@ export function wrapSource(
   source: ToolSource,
   state: ToolkitState,
   context: ProviderContext,
-  options: Record<string, unknown>,
+  rawOptions: Record<string, unknown>,
   hooks: ToolHooks,
 ): Tool {
+  // The root is always the toolkit's (or its sandbox's): a caller-supplied workspace object would bypass both.
+  const { workspace: _ignored, ...options } = rawOptions;
+  // The guard and the evidence hash use the same protected-name policy as the wrapped tool.
+  const gateOptions: WorkspaceOptions | undefined = options.protectedNames
+    ? { protectedNames: options.protectedNames as NonNullable<WorkspaceOptions['protectedNames']> }
+    : undefined;
   const first = source.make(state.workspaceRoot, context, options);
   if (first.name !== source.name) throw new Error(`Source ${source.name} built a tool named ${first.name}.`);
   if (source.role === 'branch') return withHooks(first, hooks);
@@ -38,7 +45,7 @@ export function wrapSource(
     handler: async (request, call) => {
       const root = state.currentRoot();
       if (source.role === 'write') {
-        const ws = await state.workspace(root).catch(() => undefined);
+        const ws = await state.workspace(root, gateOptions).catch(() => undefined);
         const refusal = ws
           ? await checkBeforeEdit(ws, state.files, (request as { file_path?: unknown }).file_path, state.guardMaxBytes)
           : {
@@ -50,7 +57,7 @@ export function wrapSource(
       }
       const result = await toolFor(root).handler(request, call);
       if (source.role === 'read' || source.role === 'write')
-        await remember(state, root, result, call.callId, source.role);
+        await remember(state, root, result, call.callId, source.role, gateOptions);
       return result;
     },
   });
@@ -61,7 +68,14 @@ export function wrapSource(
  * are not evidence of the bytes on disk. A read of a file too large for the reader to hash is hashed here (the
  * content could change between the read and this hash; that window is documented).
  */
-async function remember(state: ToolkitState, root: string, result: unknown, callId: string, role: 'read' | 'write') {
+async function remember(
+  state: ToolkitState,
+  root: string,
+  result: unknown,
+  callId: string,
+  role: 'read' | 'write',
+  gateOptions: WorkspaceOptions | undefined,
+) {
   if (typeof result !== 'object' || result === null) return;
   const { success, path, sha256, source } = result as {
     success?: unknown;
@@ -76,7 +90,7 @@ async function remember(state: ToolkitState, root: string, result: unknown, call
     return;
   }
   if (role !== 'read' || (result as { type?: unknown }).type !== 'text') return;
-  const ws = await state.workspace(root).catch(() => undefined);
+  const ws = await state.workspace(root, gateOptions).catch(() => undefined);
   const hash = ws ? await hashFile(ws, path, state.guardMaxBytes) : undefined;
   if (typeof hash === 'string') state.files.record(path, hash, callId, role);
 }

@@ -19,9 +19,16 @@ export interface GitOptions {
   readonly config?: readonly string[];
 }
 
+/**
+ * Settings for every sandbox git command: no hooks (a model that can write files must not get code run by
+ * `worktree add`, `commit` or `merge`) and no filesystem monitor program from the repository's config.
+ */
+const SAFETY_CONFIG = ['core.hooksPath=/dev/null', 'core.fsmonitor=false'];
+
 /** Runs `git <args>` in `cwd` with argv only (no shell), through @branchkit/process; never throws. */
 export async function git(args: readonly string[], cwd: string, options: GitOptions): Promise<GitResult> {
-  const argv = ['git', '--no-optional-locks', ...(options.config ?? []).flatMap((c) => ['-c', c]), ...args];
+  const config = [...SAFETY_CONFIG, ...(options.config ?? [])];
+  const argv = ['git', '--no-optional-locks', ...config.flatMap((c) => ['-c', c]), ...args];
   const outcome = await runProcess(argv, {
     cwd,
     workspaceRoot: options.root,

@@ -1,0 +1,166 @@
+import { chmodSync, existsSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { snapshotTree } from '@branchkit/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { call, gitSync, initRepo, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
+import type { CodingToolkitOptions } from './toolkit.js';
+
+let ws: TempWorkspace;
+let outsideBefore: string;
+beforeEach(() => {
+  ws = makeWorkspace({ 'a.txt': 'alpha\n', 'src/main.py': 'import os\n' });
+  initRepo(ws.root, 'dev');
+  outsideBefore = snapshotTree(ws.outside);
+});
+afterEach(() => {
+  expect(snapshotTree(ws.outside)).toBe(outsideBefore);
+  expect(readdirSync(ws.base).sort()).toEqual(['ws', 'ws-evil']);
+  ws.cleanup();
+});
+
+const identity = { name: 'Sandbox Test', email: 'sandbox@example.invalid' };
+const branchFor = (options: CodingToolkitOptions = {}) =>
+  toolkitBranch(ws.root, {
+    tools: ['reader', 'editor', 'bash', 'sandbox'],
+    notify: false,
+    sandbox: { identity },
+    ...options,
+  });
+const branches = () => gitSync(ws.root, 'branch', '--format=%(refname:short)').split('\n').filter(Boolean);
+
+describe('sandbox cleanup is retry-safe and the slot tells the truth', () => {
+  it('finishes a discard after the sandbox branch was deleted by hand', async () => {
+    const branch = branchFor();
+    const made = await call(branch, 'sandbox', { action: 'create' });
+    gitSync(ws.root, 'update-ref', '-d', `refs/heads/${made.branch}`);
+    expect(await call(branch, 'sandbox', { action: 'discard' })).toMatchObject({
+      success: true,
+      worktree_removed: true,
+      branch_deleted: true,
+    });
+    expect(existsSync(made.worktree as string)).toBe(false);
+    expect(await call(branch, 'sandbox', { action: 'diff' })).toMatchObject({ error_code: 'no_sandbox' });
+  });
+
+  it('keeps the slot when git cannot delete the branch, and a retry finishes the job', async () => {
+    const branch = branchFor();
+    const made = await call(branch, 'sandbox', { action: 'create' });
+    const lock = join(ws.root, '.git', 'refs', 'heads', `${made.branch}.lock`);
+    writeFileSync(lock, '');
+    const partial = await call(branch, 'sandbox', { action: 'discard' });
+    expect(partial).toMatchObject({ success: false, worktree_removed: true, branch_deleted: false });
+    expect((partial.errors as string[]).join(' ')).toMatch(/branch delete/);
+    // the slot is still set (worktree gone, branch not): create is refused, other actions point to discard
+    expect(await call(branch, 'sandbox', { action: 'create' })).toMatchObject({ error_code: 'sandbox_active' });
+    expect(await call(branch, 'sandbox', { action: 'diff' })).toMatchObject({ error_code: 'sandbox_missing' });
+    rmSync(lock);
+    expect(await call(branch, 'sandbox', { action: 'discard' })).toMatchObject({ success: true, branch_deleted: true });
+    expect(branches()).toEqual(['dev']);
+    expect((await call(branch, 'sandbox', { action: 'create' })).success).toBe(true);
+  });
+
+  it('keeps the slot when git fails altogether, and a retry after repair cleans up', async () => {
+    const branch = branchFor();
+    const made = await call(branch, 'sandbox', { action: 'create' });
+    const head = join(ws.root, '.git', 'HEAD');
+    renameSync(head, `${head}.away`);
+    const failed = await call(branch, 'sandbox', { action: 'discard' });
+    expect(failed).toMatchObject({ success: false, branch_deleted: false });
+    expect(await call(branch, 'sandbox', { action: 'create' })).toMatchObject({ error_code: 'sandbox_active' });
+    renameSync(`${head}.away`, head);
+    expect(await call(branch, 'sandbox', { action: 'discard' })).toMatchObject({ success: true });
+    expect(existsSync(made.worktree as string)).toBe(false);
+    expect(branches()).toEqual(['dev']);
+  });
+
+  it('reports a merge whose cleanup failed as incomplete and keeps the slot until discard', async () => {
+    const branch = branchFor();
+    const made = await call(branch, 'sandbox', { action: 'create' });
+    await call(branch, 'editor', { action: 'write', file_path: 'merged.txt', content: 'm\n' });
+    expect((await call(branch, 'sandbox', { action: 'commit', message: 'm' })).success).toBe(true);
+    const lock = join(ws.root, '.git', 'refs', 'heads', `${made.branch}.lock`);
+    writeFileSync(lock, '');
+    const merged = await call(branch, 'sandbox', { action: 'merge' });
+    expect(merged).toMatchObject({ success: false, merged: true, branch_deleted: false });
+    expect(merged.message).toMatch(/cleanup is incomplete/);
+    expect(existsSync(ws.path('merged.txt'))).toBe(true);
+    expect(await call(branch, 'sandbox', { action: 'create' })).toMatchObject({ error_code: 'sandbox_active' });
+    rmSync(lock);
+    expect(await call(branch, 'sandbox', { action: 'discard' })).toMatchObject({ success: true });
+    expect(branches()).toEqual(['dev']);
+  });
+});
+
+describe('the sandbox never writes outside the repository', () => {
+  it('refuses a .worktrees that is a link out of the repository', async () => {
+    symlinkSync(ws.outside, join(ws.root, '.worktrees'));
+    const out = await call(branchFor(), 'sandbox', { action: 'create' });
+    expect(out).toMatchObject({ success: false, error_code: 'sandbox_unsafe' });
+    expect(JSON.stringify(out)).not.toContain(ws.outside);
+  });
+
+  it('refuses an info/exclude that is a link, instead of appending through it', async () => {
+    const exclude = join(ws.root, '.git', 'info', 'exclude');
+    rmSync(exclude, { force: true });
+    symlinkSync(join(ws.outside, 'secret.txt'), exclude);
+    expect(await call(branchFor(), 'sandbox', { action: 'create' })).toMatchObject({ error_code: 'sandbox_unsafe' });
+  });
+
+  it('refuses a .git/info that is a link', async () => {
+    rmSync(join(ws.root, '.git', 'info'), { recursive: true, force: true });
+    symlinkSync(ws.outside, join(ws.root, '.git', 'info'));
+    expect(await call(branchFor(), 'sandbox', { action: 'create' })).toMatchObject({ error_code: 'sandbox_unsafe' });
+  });
+
+  it('never removes anything through a worktree that was replaced by a link out', async () => {
+    const branch = branchFor();
+    const made = await call(branch, 'sandbox', { action: 'create' });
+    rmSync(made.worktree as string, { recursive: true, force: true });
+    symlinkSync(ws.outside, made.worktree as string);
+    for (const action of ['diff', 'commit', 'merge']) {
+      expect(await call(branch, 'sandbox', { action, message: 'x' }), action).toMatchObject({
+        error_code: 'sandbox_missing',
+      });
+    }
+    // discard removes the link itself (never what it points at) and finishes the cleanup
+    expect(await call(branch, 'sandbox', { action: 'discard' })).toMatchObject({ success: true });
+    expect(branches()).toEqual(['dev']);
+  });
+
+  it('runs no repository hooks on create, commit or merge', async () => {
+    const marker = join(ws.outside, 'hook-ran');
+    for (const hook of ['post-checkout', 'pre-commit', 'post-commit', 'pre-merge-commit', 'post-merge']) {
+      const file = join(ws.root, '.git', 'hooks', hook);
+      writeFileSync(file, `#!/bin/sh\ntouch '${marker}'\n`);
+      chmodSync(file, 0o755);
+    }
+    const branch = branchFor();
+    expect((await call(branch, 'sandbox', { action: 'create' })).success).toBe(true);
+    await call(branch, 'editor', { action: 'write', file_path: 'n.txt', content: 'n\n' });
+    expect((await call(branch, 'sandbox', { action: 'commit', message: 'c' })).success).toBe(true);
+    expect((await call(branch, 'sandbox', { action: 'merge' })).success).toBe(true);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('keeps a full lifecycle inside the repository', async () => {
+    const branch = branchFor();
+    await call(branch, 'sandbox', { action: 'create' });
+    await call(branch, 'editor', { action: 'write', file_path: 'x.txt', content: 'x\n' });
+    await call(branch, 'editor', { action: 'write', file_path: '../ws-evil/y.txt', content: 'y\n' });
+    await call(branch, 'sandbox', { action: 'diff' });
+    await call(branch, 'sandbox', { action: 'commit', message: 'x' });
+    await call(branch, 'sandbox', { action: 'merge' });
+  });
+});
+
+describe('merge targets', () => {
+  it.each(['main', 'master', 'release', 'release/1.2', 'release-2024'])('refuses protected %s', async (name) => {
+    gitSync(ws.root, 'branch', '-m', 'dev', name);
+    const branch = branchFor();
+    await call(branch, 'sandbox', { action: 'create' });
+    await call(branch, 'editor', { action: 'write', file_path: 'p.txt', content: 'p\n' });
+    expect(await call(branch, 'sandbox', { action: 'merge' })).toMatchObject({ error_code: 'protected_branch' });
+    expect(existsSync(ws.path('p.txt'))).toBe(false);
+    expect((await call(branch, 'sandbox', { action: 'discard' })).success).toBe(true);
+  });
+});
