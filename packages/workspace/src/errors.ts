@@ -1,16 +1,20 @@
+/** Every stable code a workspace refusal can carry, for callers that enumerate or document them. */
+export const WORKSPACE_ERROR_CODES = Object.freeze([
+  'invalid_path',
+  'outside_workspace',
+  'symlink_rejected',
+  'protected_path',
+  'not_found',
+  'not_a_file',
+  'not_a_directory',
+  'special_file',
+  'changed_during_check',
+  'io_error',
+  'too_large',
+] as const);
+
 /** Stable codes for every way a path can be refused, shared unchanged by every path-taking tool. */
-export type WorkspaceErrorCode =
-  | 'invalid_path'
-  | 'outside_workspace'
-  | 'symlink_rejected'
-  | 'protected_path'
-  | 'not_found'
-  | 'not_a_file'
-  | 'not_a_directory'
-  | 'special_file'
-  | 'changed_during_check'
-  | 'io_error'
-  | 'too_large';
+export type WorkspaceErrorCode = (typeof WORKSPACE_ERROR_CODES)[number];
 
 /** Structurally identical to core's ToolFailure, so a tool can return a workspace refusal as-is. */
 export interface WorkspaceFailure {

@@ -1,7 +1,7 @@
 /** Stable refusal codes and the failure value shape shared by every path-taking tool. */
 export type { WorkspaceErrorCode, WorkspaceFailure } from './errors.js';
-/** Narrowing helper for workspace results. */
-export { isWorkspaceFailure } from './errors.js';
+/** Narrowing helper for workspace results, and the list of stable refusal codes. */
+export { isWorkspaceFailure, WORKSPACE_ERROR_CODES } from './errors.js';
 /** Limits and their defaults. */
 export { DEFAULT_WORKSPACE_LIMITS, type WorkspaceLimits } from './limits.js';
 /** Result of opening a file for reading. */
