@@ -8,14 +8,24 @@ export interface CapturedOutput {
   binary: boolean;
 }
 
-/** Keeps at most `maxBytes` of a stream in memory however much the child writes. */
+/**
+ * Keeps at most `maxBytes` of a stream in memory however much the child writes. Once the head is full, each chunk
+ * costs O(min(chunk, tail)) work and no allocation: its last bytes are copied into a fixed ring that always holds
+ * the newest tail, so draining a flood is bounded by the pipe, not by copies or garbage of the discarded middle.
+ * Binary detection still looks at every byte (a `memchr` per chunk, stopping for good at the first NUL), so
+ * `binary` keeps meaning "the stream contained a NUL" even when the NUL fell in the part that was left out.
+ */
 export class OutputCapture {
   private readonly headLimit: number;
   private readonly tailLimit: number;
   private readonly head: Buffer[] = [];
   private headBytes = 0;
+  /** Copies of the bytes after the head while they still fit in the tail budget (before the ring is needed). */
   private tail: Buffer[] = [];
   private tailBytes = 0;
+  /** Fixed ring of the newest `tailLimit` bytes, created once the tail budget overflows; `ringPos` is the oldest. */
+  private ring: Buffer | undefined;
+  private ringPos = 0;
   private total = 0;
   private sawNul = false;
 
@@ -30,7 +40,7 @@ export class OutputCapture {
 
   /** Bytes currently held in memory (for tests and diagnostics). */
   get retainedBytes(): number {
-    return this.headBytes + this.tailBytes;
+    return this.headBytes + (this.ring ? this.ring.length : this.tailBytes);
   }
 
   /** Accepts one chunk; memory stays at most the budget plus one chunk. */
@@ -45,18 +55,47 @@ export class OutputCapture {
       rest = rest.subarray(take);
     }
     if (rest.length === 0 || this.tailLimit === 0) return;
-    this.tail.push(Buffer.from(rest));
-    this.tailBytes += rest.length;
-    while (this.tail.length > 1 && this.tailBytes - (this.tail[0] as Buffer).length >= this.tailLimit) {
-      this.tailBytes -= (this.tail.shift() as Buffer).length;
+    if (this.ring) {
+      this.toRing(rest);
+      return;
     }
+    if (this.tailBytes + rest.length <= this.tailLimit) {
+      this.tail.push(Buffer.from(rest));
+      this.tailBytes += rest.length;
+      return;
+    }
+    // The tail budget overflows for the first time: move to the ring, seeded with the newest bytes kept so far.
+    this.ring = Buffer.allocUnsafe(this.tailLimit);
+    const pending = this.tail;
+    this.tail = [];
+    this.tailBytes = 0;
+    for (const part of pending) this.toRing(part);
+    this.toRing(rest);
+  }
+
+  /** Writes `bytes` at the ring's oldest position (wrapping); only the last `tailLimit` of them can matter. */
+  private toRing(bytes: Buffer): void {
+    const ring = this.ring as Buffer;
+    const size = ring.length;
+    let src = bytes.length > size ? bytes.subarray(bytes.length - size) : bytes;
+    while (src.length > 0) {
+      const n = Math.min(size - this.ringPos, src.length);
+      src.copy(ring, this.ringPos, 0, n);
+      this.ringPos = (this.ringPos + n) % size;
+      src = src.subarray(n);
+    }
+  }
+
+  /** The kept tail in stream order. */
+  private tailBytesInOrder(): Buffer {
+    if (!this.ring) return Buffer.concat(this.tail);
+    return Buffer.concat([this.ring.subarray(this.ringPos), this.ring.subarray(0, this.ringPos)]);
   }
 
   /** Decodes what was kept; a cut never lands inside a UTF-8 character and is marked with the bytes left out. */
   finish(): CapturedOutput {
     const head = Buffer.concat(this.head);
-    let tail = Buffer.concat(this.tail);
-    if (tail.length > this.tailLimit) tail = tail.subarray(tail.length - this.tailLimit);
+    const tail = this.tailBytesInOrder();
     const kept = head.length + tail.length;
     const truncated = kept < this.total;
     if (!truncated) {

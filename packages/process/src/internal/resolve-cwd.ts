@@ -1,4 +1,4 @@
-import { realpath, stat } from 'node:fs/promises';
+import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isWorkspaceFailure, Workspace } from '@branchkit/workspace';
 import { type ProcessFailure, processFailure } from '../failure.js';
@@ -16,7 +16,7 @@ export async function resolveCwd(
   }
   if (workspaceRoot !== undefined) return resolveInRoot(cwd, workspaceRoot);
   const requested = cwd === undefined ? process.cwd() : resolve(process.cwd(), cwd);
-  const real = await realDirectory(requested);
+  const real = realDirectory(requested);
   if (real === undefined) return missing(cwd);
   return real;
 }
@@ -47,10 +47,12 @@ function missing(cwd: string | undefined): ProcessFailure {
   );
 }
 
-async function realDirectory(path: string): Promise<string | undefined> {
+// Two synchronous metadata lookups (the same realpath(3) the promise API runs on the thread pool): answered from
+// kernel caches, they cost far less than two thread-pool round trips on every spawn.
+function realDirectory(path: string): string | undefined {
   try {
-    const real = await realpath(path);
-    return (await stat(real)).isDirectory() ? real : undefined;
+    const real = realpathSync.native(path);
+    return statSync(real).isDirectory() ? real : undefined;
   } catch {
     return undefined;
   }
