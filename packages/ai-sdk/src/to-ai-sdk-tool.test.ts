@@ -2,7 +2,7 @@ import { defineTool, type Tool, ToolRegistry, toolJsonSchema } from '@branchkit/
 import { type Tool as AiTool, asSchema, generateText, jsonSchema, stepCountIs, type ToolSet, tool } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { z } from './test-zod.js';
+import { z } from 'zod';
 import { type AiSdkToolOutput, toAiSdkTool, toAiSdkTools } from './to-ai-sdk-tool.js';
 
 const usage = {
@@ -134,5 +134,45 @@ describe('toAiSdkTool', () => {
     const fine = await execute({ city: 'Bergen' }, { toolCallId: 'c2', messages: [] });
     expect(fine).toEqual({ success: true, forecast: 'Sunny in Bergen' });
     expect(statuses).toEqual(['failed', 'completed']);
+  });
+
+  it('turns a crashing handler and a timeout into typed failures inside generateText', async () => {
+    const crash = defineTool({
+      name: 'crash',
+      description: 'Always throws.',
+      request: z.object({}).strict(),
+      handler: async () => {
+        throw new Error('kaboom');
+      },
+    });
+    const stuck = defineTool({
+      name: 'stuck',
+      description: 'Never finishes on its own.',
+      request: z.object({}).strict(),
+      handler: (_request, { signal }) =>
+        new Promise<string>((resolve) => signal.addEventListener('abort', () => resolve('late'))),
+    });
+    const model = new MockLanguageModelV3({
+      doGenerate: [
+        {
+          ...toolCallTurn('crash', '{}'),
+          content: [
+            { type: 'tool-call' as const, toolCallId: 'a', toolName: 'crash', input: '{}' },
+            { type: 'tool-call' as const, toolCallId: 'b', toolName: 'stuck', input: '{}' },
+          ],
+        },
+        textTurn,
+      ],
+    });
+    const result = await generateText({
+      model,
+      tools: toAiSdkTools([crash, stuck] as Tool[], { timeoutMs: 50 }),
+      prompt: 'Go.',
+      stopWhen: stepCountIs(2),
+    });
+    const outputs = Object.fromEntries(result.steps[0]!.toolResults.map((r) => [r.toolName, r.output]));
+    expect(outputs.crash).toMatchObject({ success: false, error_code: 'handler_error' });
+    expect(outputs.stuck).toMatchObject({ success: false, error_code: 'timed_out' });
+    expect(result.text).toBe('All done.');
   });
 });

@@ -116,4 +116,81 @@ describe('branchkit agent', () => {
     expect(await main(['agent', 'hi', '--base-url', model.url, '--model', 'fake'], io, never)).toBe(1);
     expect(io.out()).toMatch(/model_error/);
   });
+
+  it('prints JSON lines with --json: each call, then the result', async () => {
+    const model = await fakeModel([
+      () =>
+        completion({
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            {
+              id: 'c1',
+              type: 'function',
+              function: { name: 'reader', arguments: '{"action":"read","path":"todo.txt"}' },
+            },
+          ],
+        }),
+      () => completion({ role: 'assistant', content: 'done' }),
+    ]);
+    server = model.server;
+    const io = captureIO(ws.root);
+    expect(await main(['agent', 'read', '--base-url', model.url, '--model', 'fake', '--json'], io, never)).toBe(0);
+    const lines = io
+      .out()
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines[0]).toMatchObject({ event: 'call', function: 'reader', status: 'completed' });
+    expect(lines.at(-1)).toMatchObject({ event: 'result', stopped: 'answer', text: 'done' });
+  });
+
+  it('stops when aborted while the model is thinking', async () => {
+    const controller = new AbortController();
+    const hanging = createServer(() => controller.abort(new Error('interrupted')));
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    server = hanging;
+    const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/v1`;
+    const io = captureIO(ws.root);
+    expect(await main(['agent', 'hi', '--base-url', url, '--model', 'fake'], io, controller.signal)).toBe(1);
+    expect(io.out()).toContain('stopped: aborted');
+    hanging.closeAllConnections();
+  });
+
+  it('gives up on a model that never answers after --timeout', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    server = silent;
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1`;
+    const io = captureIO(ws.root);
+    expect(await main(['agent', 'hi', '--base-url', url, '--model', 'm', '--timeout', '200'], io, never)).toBe(1);
+    expect(io.out()).toMatch(/model_error.*did not answer within 200 ms/);
+    silent.closeAllConnections();
+  });
+
+  it('refuses a 10 MB answer instead of reading it all', async () => {
+    const flood = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.on('error', () => {});
+      res.end(Buffer.alloc(10 * 1024 * 1024, 0x20));
+    });
+    await new Promise<void>((resolve) => flood.listen(0, '127.0.0.1', resolve));
+    server = flood;
+    const url = `http://127.0.0.1:${(flood.address() as AddressInfo).port}/v1`;
+    const io = captureIO(ws.root);
+    expect(await main(['agent', 'hi', '--base-url', url, '--model', 'm'], io, never)).toBe(1);
+    expect(io.out()).toMatch(/more than \d+ bytes/);
+    flood.closeAllConnections();
+  });
+
+  it.each([
+    [['--permissions', 'yolo'], /--permissions must be one of/],
+    [['--base-url', 'not a url'], /is not a URL/],
+    [['--base-url', 'ftp://x/v1'], /http or https/],
+  ])('refuses bad flags %j with exit 2', async (extra, message) => {
+    const io = captureIO(ws.root);
+    const argv = ['agent', 'hi', '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', ...extra];
+    expect(await main(argv, io, never)).toBe(2);
+    expect(io.err()).toMatch(message);
+  });
 });

@@ -53,6 +53,33 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   return { command, positionals: rest, flags };
 }
 
+/** The flags each command accepts; `help` and `version` are accepted everywhere. */
+export const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
+  tools: ['workspace', 'toolkit', 'tools', 'json'],
+  call: ['workspace', 'toolkit', 'timeout', 'json'],
+  mcp: ['workspace', 'tools', 'standalone'],
+  demo: ['keep', 'json'],
+  agent: ['base-url', 'model', 'api-key-env', 'max-turns', 'permissions', 'workspace', 'timeout', 'json'],
+};
+
+/**
+ * Refuses a flag the command does not know. A mistyped `--workspace` must never be ignored, since the command would
+ * then run against the current directory instead.
+ */
+export function checkFlags(args: ParsedArgs): void {
+  const known = COMMAND_FLAGS[args.command ?? ''];
+  if (!known) return;
+  const unknown = [...args.flags.keys()].filter(
+    (name) => name !== 'help' && name !== 'version' && !known.includes(name),
+  );
+  if (unknown.length > 0) {
+    const list = known.length > 0 ? known.map((name) => `--${name}`).join(', ') : 'none';
+    throw new UsageError(
+      `${args.command} does not accept ${unknown.map((name) => `--${name}`).join(', ')} (it accepts ${list}).`,
+    );
+  }
+}
+
 /** Reads a string flag. */
 export function flag(args: ParsedArgs, name: string): string | undefined {
   const value = args.flags.get(name);

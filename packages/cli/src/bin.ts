@@ -1,9 +1,18 @@
 #!/usr/bin/env node
 import { main } from './main.js';
+import { readAll } from './stdin.js';
 
+// The first SIGINT/SIGTERM aborts the running command (the signal reaches the tool, which stops its processes);
+// a second one falls back to Node's default and ends the process at once.
 const controller = new AbortController();
-process.once('SIGINT', () => controller.abort(new Error('interrupted')));
-process.once('SIGTERM', () => controller.abort(new Error('terminated')));
+let exitSignal: number | undefined;
+const stopOn = (name: 'SIGINT' | 'SIGTERM', code: number) =>
+  process.once(name, () => {
+    exitSignal = code;
+    controller.abort(new Error(name === 'SIGINT' ? 'interrupted' : 'terminated'));
+  });
+stopOn('SIGINT', 130);
+stopOn('SIGTERM', 143);
 
 const code = await main(
   process.argv.slice(2),
@@ -13,7 +22,9 @@ const code = await main(
     isTTY: Boolean(process.stderr.isTTY),
     cwd: process.cwd(),
     env: process.env,
+    readStdin: (maxBytes) => readAll(process.stdin, maxBytes),
   },
   controller.signal,
 );
-process.exitCode = code;
+// Interrupted runs exit with the shell's convention (128 + signal number), whatever the command returned.
+process.exitCode = exitSignal ?? code;

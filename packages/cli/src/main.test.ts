@@ -110,3 +110,21 @@ describe('branchkit demo', () => {
     }
   }, 120_000);
 });
+
+describe('branchkit demo --json', () => {
+  it('prints one JSON object per line: every call, then the result', async () => {
+    const io = captureIO(process.cwd());
+    expect(await main(['demo', '--json'], io, never)).toBe(0);
+    const events = io
+      .out()
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { event: string; function?: string; ok?: boolean });
+    expect(events.at(-1)).toMatchObject({ event: 'result', ok: true });
+    const calls = events.filter((event) => event.event === 'call');
+    expect(calls.length).toBeGreaterThanOrEqual(14);
+    expect(new Set(calls.map((event) => event.function))).toEqual(
+      new Set(['reader', 'editor', 'code_check', 'code_nav', 'ast_search', 'search', 'bash', 'context', 'messenger']),
+    );
+  }, 120_000);
+});

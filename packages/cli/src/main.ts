@@ -1,4 +1,4 @@
-import { has, type ParsedArgs, parseArgs, UsageError } from './args.js';
+import { checkFlags, has, type ParsedArgs, parseArgs, UsageError } from './args.js';
 import { agentCommand } from './commands/agent.js';
 import { callCommand } from './commands/call.js';
 import { mcpCommand } from './commands/mcp.js';
@@ -13,17 +13,19 @@ export const USAGE = `branchkit ${VERSION} — tools for coding agents, usable f
 Usage:
   branchkit tools [--toolkit] [--tools a,b] [--json] [--workspace DIR]
       List the tools with their descriptions and JSON Schemas.
-  branchkit call <tool> '<json>' [--workspace DIR] [--toolkit] [--timeout MS] [--json]
-      Run one tool and print its JSON response. Exit 0 on success, 1 on a typed failure, 2 on a usage error.
+  branchkit call <tool> '<json>'|- [--workspace DIR] [--toolkit] [--timeout MS] [--json]
+      Run one tool and print its JSON response ('-' reads the JSON object from stdin).
+      Exit 0 on success, 1 on a typed failure, 2 on a usage error, 130 when interrupted.
   branchkit mcp [--workspace DIR] [--tools a,b] [--standalone]
       Serve the coding toolkit (or the chosen tools) over MCP on stdio.
-  branchkit demo [--keep]
+  branchkit demo [--keep] [--json]
       Run a scripted agent session through the real toolkit on a built-in example (no network, no API key).
   branchkit agent "<instruction>" --base-url URL --model NAME [--api-key-env VAR] [--workspace DIR]
-                  [--max-turns N] [--permissions allow_all|deny_all|read_only|safe] [--json]
+                  [--max-turns N] [--timeout MS] [--permissions PRESET] [--json]
       Drive the coding toolkit with a model behind an OpenAI-compatible chat-completions endpoint.
 
 --workspace defaults to the current directory; every path a tool touches must stay inside it.
+An unknown flag is a usage error (exit 2), so a typo never silently changes what runs.
 `;
 
 /** Runs the CLI; returns the process exit code (0 ok, 1 typed failure, 2 usage error). Never throws. */
@@ -43,6 +45,7 @@ export async function main(argv: readonly string[], io: CliIO, signal: AbortSign
       io.stdout(`${VERSION}\n`);
       return 0;
     }
+    checkFlags(args);
     switch (args.command) {
       case 'tools':
         return await toolsCommand(args, io);
@@ -51,7 +54,7 @@ export async function main(argv: readonly string[], io: CliIO, signal: AbortSign
       case 'mcp':
         return await mcpCommand(args, io);
       case 'demo':
-        return await runDemo(io, { keep: has(args, 'keep') });
+        return await runDemo(io, { keep: has(args, 'keep'), json: has(args, 'json') });
       case 'agent':
         return await agentCommand(args, io, signal);
       default:

@@ -1,11 +1,18 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-
-const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+import {
+  BIN as bin,
+  collect,
+  exited,
+  isRunning,
+  requireBuild,
+  SLEEPER,
+  SLEEPER_COMMAND,
+  spawnCli,
+  waitForFile,
+} from './test-process.js';
 
 type TextResult = { isError?: boolean; content: { type: string; text: string }[] };
 const text = (result: unknown) => (result as TextResult).content.map((part) => part.text).join('');
@@ -14,7 +21,7 @@ describe('branchkit mcp over stdio with the real MCP SDK client', () => {
   let ws: TempWorkspace;
   let client: Client;
   beforeEach(async () => {
-    if (!existsSync(bin)) throw new Error(`${bin} is missing: run \`pnpm build\` before these tests (pnpm test does).`);
+    requireBuild();
     ws = makeWorkspace({ 'src/app.py': 'def main():\n    return 1\n' });
     client = new Client({ name: 'branchkit-test', version: '0.0.0' });
     await client.connect(
@@ -65,4 +72,144 @@ describe('branchkit mcp over stdio with the real MCP SDK client', () => {
     expect(outside.isError).toBe(true);
     expect(text(outside)).not.toContain('OUTSIDE-SECRET-CANARY');
   });
+});
+
+async function connectClient(args: readonly string[]): Promise<Client> {
+  const client = new Client({ name: 'branchkit-test', version: '0.0.0' });
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', ...args], stderr: 'ignore' }),
+  );
+  return client;
+}
+
+describe('branchkit mcp --tools and --standalone', () => {
+  let ws: TempWorkspace;
+  beforeEach(() => {
+    requireBuild();
+    ws = makeWorkspace({ 'a.txt': 'one\n' });
+  });
+  afterEach(() => ws.cleanup());
+
+  it('serves only the chosen toolkit tools, still guarded', async () => {
+    const client = await connectClient(['--workspace', ws.root, '--tools', 'reader,editor']);
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['reader', 'editor']);
+      const edit = { action: 'edit', file_path: 'a.txt', old_string: 'one', new_string: 'two' };
+      expect((await client.callTool({ name: 'editor', arguments: edit })).isError).toBe(true);
+      const bash = await client.callTool({ name: 'bash', arguments: { command: 'ls' } });
+      expect(bash.isError).toBe(true);
+      expect(text(bash)).toContain('unknown_tool');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('serves chosen standalone tools without the guard', async () => {
+    const client = await connectClient(['--workspace', ws.root, '--standalone', '--tools', 'editor']);
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['editor']);
+      const edit = { action: 'edit', file_path: 'a.txt', old_string: 'one', new_string: 'two' };
+      expect((await client.callTool({ name: 'editor', arguments: edit })).isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('refuses an unknown tool name before serving, with exit 2', async () => {
+    const child = spawnCli(['mcp', '--workspace', ws.root, '--tools', 'reader,teleport']);
+    const err = collect(child.stderr);
+    expect(await exited(child)).toBe(2);
+    expect(err()).toMatch(/teleport/);
+  });
+});
+
+/** A raw JSON-RPC session with the built server, for input no well-behaved client would send. */
+function rawSession(ws: TempWorkspace) {
+  const child = spawnCli(['mcp', '--workspace', ws.root]);
+  const replies: { id?: unknown; result?: unknown; error?: unknown }[] = [];
+  const waiters: (() => void)[] = [];
+  let buffer = '';
+  child.stdout?.setEncoding('utf8');
+  child.stdout?.on('data', (chunk: string) => {
+    buffer += chunk;
+    let end = buffer.indexOf('\n');
+    while (end >= 0) {
+      replies.push(JSON.parse(buffer.slice(0, end)));
+      buffer = buffer.slice(end + 1);
+      end = buffer.indexOf('\n');
+      for (const wake of waiters.splice(0)) wake();
+    }
+  });
+  const send = (line: string) => child.stdin?.write(`${line}\n`);
+  const reply = async (id: number) => {
+    for (;;) {
+      const found = replies.find((r) => r.id === id);
+      if (found) return found;
+      if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) before answering ${id}`);
+      await new Promise<void>((resolve) => waiters.push(resolve));
+    }
+  };
+  const request = (id: number, method: string, params: unknown) =>
+    send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+  const initialize = async () => {
+    request(1, 'initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'raw', version: '0' },
+    });
+    await reply(1);
+    send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+  };
+  return { child, send, reply, request, initialize, replies };
+}
+
+describe('branchkit mcp with a misbehaving client', () => {
+  let ws: TempWorkspace;
+  beforeEach(() => {
+    requireBuild();
+    ws = makeWorkspace({ 'sleeper.cjs': SLEEPER, 'a.txt': 'one\n' });
+  });
+  afterEach(() => ws.cleanup());
+
+  it('skips garbage lines and keeps answering', async () => {
+    const session = rawSession(ws);
+    session.send('this is not json');
+    session.send('{"jsonrpc":"2.0","id":');
+    session.send('[1,2,3]');
+    session.send(JSON.stringify({ hello: 'world' }));
+    await session.initialize();
+    session.request(2, 'tools/call', { name: 42 });
+    session.request(3, 'no/such/method', {});
+    session.request(4, 'tools/call', { name: 'reader', arguments: { action: 'read', path: 'a.txt' } });
+    expect((await session.reply(2)).error).toBeDefined();
+    expect((await session.reply(3)).error).toBeDefined();
+    expect(JSON.stringify((await session.reply(4)).result)).toContain('one');
+    session.child.stdin?.end();
+    expect(await exited(session.child)).toBe(0);
+  }, 30_000);
+
+  it('stops a running call and exits cleanly when the client disconnects mid-call', async () => {
+    const session = rawSession(ws);
+    await session.initialize();
+    session.request(2, 'tools/call', { name: 'bash', arguments: { command: SLEEPER_COMMAND } });
+    const pid = Number(await waitForFile(ws.path('pid.txt'), session.child));
+    expect(isRunning(pid)).toBe(true);
+    // The client vanishes: its end of both pipes closes.
+    session.child.stdout?.destroy();
+    session.child.stdin?.end();
+    expect(await exited(session.child)).toBe(0);
+    expect(isRunning(pid)).toBe(false);
+  }, 60_000);
+
+  it('stops a running call and exits cleanly when only its output pipe breaks (EPIPE)', async () => {
+    const session = rawSession(ws);
+    await session.initialize();
+    session.request(2, 'tools/call', { name: 'bash', arguments: { command: SLEEPER_COMMAND } });
+    const pid = Number(await waitForFile(ws.path('pid.txt'), session.child));
+    // The client stops reading but keeps stdin open; the next reply hits a broken pipe.
+    session.child.stdout?.destroy();
+    session.request(3, 'tools/call', { name: 'reader', arguments: { action: 'read', path: 'a.txt' } });
+    expect(await exited(session.child)).toBe(0);
+    expect(isRunning(pid)).toBe(false);
+  }, 60_000);
 });

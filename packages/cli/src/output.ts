@@ -1,4 +1,5 @@
 import type { ToolProgress } from '@branchkit/core';
+import type { CliLimits } from './limits.js';
 
 /** Where the CLI writes, injectable so tests can capture it. */
 export interface CliIO {
@@ -7,6 +8,10 @@ export interface CliIO {
   readonly isTTY: boolean;
   readonly cwd: string;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** Reads all of stdin (used by `call <tool> -`); absent when there is no stdin to read. */
+  readonly readStdin?: (maxBytes: number) => Promise<string>;
+  /** Overrides for {@link DEFAULT_CLI_LIMITS}. */
+  readonly limits?: Partial<CliLimits>;
 }
 
 /** True when a tool output reports a failure (standard failure values, or the check/ast_search status enum). */
@@ -18,21 +23,32 @@ export function isFailureOutput(output: unknown): boolean {
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
-/** A stderr spinner fed by tool progress reports; a no-op unless stderr is a terminal. */
+/**
+ * A stderr spinner fed by tool progress reports; a no-op unless stderr is a terminal. It redraws on every report
+ * whose text changed and animates between reports; `stop` clears the line.
+ */
 export function progressReporter(io: CliIO, label: string): { update: (p: ToolProgress) => void; stop: () => void } {
   if (!io.isTTY) return { update: () => {}, stop: () => {} };
   let frame = 0;
   let text = label;
-  const draw = () => io.stderr(`\r\x1b[2K${FRAMES[frame++ % FRAMES.length]} ${text}`);
+  let stopped = false;
+  const draw = () => {
+    if (!stopped) io.stderr(`\r\x1b[2K${FRAMES[frame++ % FRAMES.length]} ${text}`);
+  };
   const timer = setInterval(draw, 100);
   timer.unref();
   return {
     update(progress) {
       const count =
         progress.completed !== undefined ? ` ${progress.completed}${progress.total ? `/${progress.total}` : ''}` : '';
-      text = `${label}${progress.message ? `: ${progress.message}` : ''}${count}`;
+      const next = `${label}${progress.message ? `: ${progress.message}` : ''}${count}`;
+      if (next === text) return;
+      text = next;
+      draw();
     },
     stop() {
+      if (stopped) return;
+      stopped = true;
       clearInterval(timer);
       io.stderr('\r\x1b[2K');
     },

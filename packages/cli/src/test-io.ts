@@ -1,9 +1,10 @@
 import type { CliIO } from './output.js';
 
-/** An in-memory CliIO for tests: everything written is collected. */
+/** An in-memory CliIO for tests: everything written is collected; `extra` overrides fields such as `isTTY`. */
 export function captureIO(
   cwd: string,
   env: Record<string, string | undefined> = {},
+  extra: Partial<CliIO> = {},
 ): CliIO & { out: () => string; err: () => string } {
   let out = '';
   let err = '';
@@ -17,6 +18,7 @@ export function captureIO(
     isTTY: false,
     cwd,
     env,
+    ...extra,
     out: () => out,
     err: () => err,
   };

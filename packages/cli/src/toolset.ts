@@ -1,25 +1,50 @@
-import { realpathSync, statSync } from 'node:fs';
+import { accessSync, constants, lstatSync, realpathSync, type Stats, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { astSearchProvider } from '@branchkit/ast-search';
 import { bashProvider } from '@branchkit/bash';
 import { codeCheckProvider } from '@branchkit/check';
 import { type CodingToolkitOptions, codingToolkit } from '@branchkit/coding';
-import { Branch, type ChatModel, ToolRegistry } from '@branchkit/core';
+import { Branch, type ChatModel, ConfigurationError, ToolRegistry } from '@branchkit/core';
 import { editorProvider } from '@branchkit/editor';
 import { codeNavProvider } from '@branchkit/nav';
 import { readerProvider } from '@branchkit/reader';
 import { searchProvider } from '@branchkit/search';
 import { UsageError } from './args.js';
 
-/** Resolves and checks the `--workspace` directory (default: the current directory). */
+/**
+ * Resolves and checks the `--workspace` directory (default: the current directory). A symlink to a directory is
+ * followed once, here, and the real path is used from then on; anything that is not a readable directory is a usage
+ * error naming what was wrong.
+ */
 export function workspaceRoot(dir: string | undefined, cwd: string): string {
   const path = resolve(cwd, dir ?? '.');
+  let stats: Stats;
   try {
-    if (!statSync(path).isDirectory()) throw new UsageError(`--workspace ${path} is not a directory.`);
-    return realpathSync(path);
+    stats = statSync(path);
   } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(`--workspace ${path} does not exist.`);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
+      const dangling = lstatExists(path) ? ' (it is a link to nothing)' : '';
+      throw new UsageError(`--workspace ${path} does not exist${dangling}.`);
+    }
+    if (code === 'ELOOP') throw new UsageError(`--workspace ${path} is a symlink loop.`);
+    throw new UsageError(`--workspace ${path} cannot be used (${code ?? 'unknown error'}).`);
+  }
+  if (!stats.isDirectory()) throw new UsageError(`--workspace ${path} is not a directory; pass the project folder.`);
+  try {
+    accessSync(path, constants.R_OK | constants.X_OK);
+  } catch {
+    throw new UsageError(`--workspace ${path} is not readable by this user.`);
+  }
+  return realpathSync(path);
+}
+
+function lstatExists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -45,13 +70,19 @@ export function toolkitBranch(
   options: { tools?: readonly string[]; model?: ChatModel; permissions?: CodingToolkitOptions['permissions'] } = {},
 ): Branch {
   const branch = new Branch({ name: 'cli', workspaceRoot: root, ...(options.model ? { model: options.model } : {}) });
-  branch.registerTools(
-    codingToolkit({
-      workspaceRoot: root,
-      ...(options.tools ? { tools: options.tools } : {}),
-      ...(options.permissions ? { permissions: options.permissions } : {}),
-    }),
-  );
+  try {
+    branch.registerTools(
+      codingToolkit({
+        workspaceRoot: root,
+        ...(options.tools ? { tools: options.tools } : {}),
+        ...(options.permissions ? { permissions: options.permissions } : {}),
+      }),
+    );
+  } catch (error) {
+    // A bad `--tools` list is the user's input, not a fault of the toolkit.
+    if (options.tools && error instanceof ConfigurationError) throw new UsageError(error.message);
+    throw error;
+  }
   return branch;
 }
 

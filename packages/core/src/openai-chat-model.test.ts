@@ -210,4 +210,76 @@ describe('OpenAIChatModel', () => {
     expect((await model.complete([{ role: 'user', content: 'hi' }])).text).toBe('from fake');
     expect(urls).toEqual(['http://models.invalid/v1/chat/completions']);
   });
+
+  it('stops reading a body larger than maxResponseBytes and says so', async () => {
+    const chunk = 'x'.repeat(64 * 1024);
+    let written = 0;
+    const { baseUrl } = await fakeServer((_seen, res) => {
+      // 10 MB without a content-length, written as fast as the client takes it.
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const pump = () => {
+        while (written < 10 * 1024 * 1024) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      res.on('error', () => {});
+      pump();
+    });
+    const model = new OpenAIChatModel({ baseUrl, model: 'm', maxResponseBytes: 256 * 1024 });
+    const error = await model.complete([{ role: 'user', content: 'hi' }]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OpenAIChatModelError);
+    expect(error).toMatchObject({ kind: 'too_large', message: expect.stringContaining('more than 262144 bytes') });
+    expect(written).toBeLessThan(10 * 1024 * 1024);
+  });
+
+  it('refuses a declared content-length above the cap before reading the body', async () => {
+    const fakeFetch: typeof fetch = async () =>
+      new Response('{}', { status: 200, headers: { 'content-length': String(10 * 1024 * 1024) } });
+    const model = new OpenAIChatModel({ baseUrl: 'http://models.invalid/v1', model: 'm', fetch: fakeFetch });
+    await expect(model.complete([{ role: 'user', content: 'hi' }])).rejects.toMatchObject({ kind: 'too_large' });
+  });
+
+  it('applies the default cap too (a 10 MB answer is refused)', async () => {
+    const big = new Uint8Array(10 * 1024 * 1024).fill(0x20);
+    const fakeFetch: typeof fetch = async () => new Response(new Blob([big]).stream(), { status: 200 });
+    const model = new OpenAIChatModel({ baseUrl: 'http://models.invalid/v1', model: 'm', fetch: fakeFetch });
+    await expect(model.complete([{ role: 'user', content: 'hi' }])).rejects.toMatchObject({ kind: 'too_large' });
+  });
+
+  it('times out a server that sends headers and then trickles bytes forever', async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const { baseUrl } = await fakeServer((_seen, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"choices":[');
+      timer = setInterval(() => res.write(' '), 5);
+      res.on('close', () => clearInterval(timer));
+    });
+    const model = new OpenAIChatModel({ baseUrl, model: 'm', timeoutMs: 300 });
+    await expect(model.complete([{ role: 'user', content: 'hi' }])).rejects.toMatchObject({ kind: 'timeout' });
+    clearInterval(timer);
+  });
+
+  it('quotes only the start of a huge error body', async () => {
+    const { baseUrl } = await fakeServer(json(502, `bad gateway ${'y'.repeat(1024 * 1024)}`));
+    const error = await new OpenAIChatModel({ baseUrl, model: 'm' })
+      .complete([{ role: 'user', content: 'hi' }])
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'http_error', status: 502 });
+    expect((error as Error).message).toContain('bad gateway');
+    expect((error as Error).message.length).toBeLessThan(1000);
+  });
+
+  it('reports an unreachable server as a network error', async () => {
+    const { baseUrl } = await fakeServer();
+    const closed = servers.splice(0);
+    for (const server of closed) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+    await expect(
+      new OpenAIChatModel({ baseUrl, model: 'm' }).complete([{ role: 'user', content: 'hi' }]),
+    ).rejects.toMatchObject({ kind: 'network', message: expect.stringContaining('Could not reach') });
+  });
 });

@@ -2,6 +2,13 @@ import type { ChatCompletion, ChatMessage, ChatModel, ChatOptions, ChatToolCall,
 
 /** How long one completion may take by default; local models on a CPU can be slow, so this is generous. */
 export const DEFAULT_OPENAI_TIMEOUT_MS = 120_000;
+/**
+ * Most bytes of one response body read by default. A chat completion is a few KB to a few hundred KB; a server that
+ * answers with more (or streams without end) is broken, and reading it all would only exhaust memory.
+ */
+export const DEFAULT_OPENAI_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+/** Most bytes of an error body read; only an excerpt of it is ever quoted. */
+const ERROR_BODY_BYTES = 64 * 1024;
 /** Most characters of an error body quoted in an error message; enough to read the cause, short enough for a log. */
 const ERROR_EXCERPT_CHARS = 300;
 
@@ -15,13 +22,21 @@ export interface OpenAIChatModelOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** Milliseconds before a completion is abandoned (default {@link DEFAULT_OPENAI_TIMEOUT_MS}). */
   readonly timeoutMs?: number;
+  /** Bytes of response body read before giving up with `too_large` (default {@link DEFAULT_OPENAI_MAX_RESPONSE_BYTES}). */
+  readonly maxResponseBytes?: number;
   /** A fetch implementation (defaults to the global one), e.g. to add a proxy or record requests. */
   readonly fetch?: typeof fetch;
   readonly temperature?: number;
 }
 
-/** Why a completion failed: HTTP status, timeout, caller abort, network, or a response we could not read. */
-export type OpenAIChatModelErrorKind = 'http_error' | 'timeout' | 'aborted' | 'network' | 'malformed_response';
+/** Why a completion failed: HTTP status, timeout, caller abort, network, a response we could not read, or one too big. */
+export type OpenAIChatModelErrorKind =
+  | 'http_error'
+  | 'timeout'
+  | 'aborted'
+  | 'network'
+  | 'malformed_response'
+  | 'too_large';
 
 /** Thrown by {@link OpenAIChatModel.complete}; `status` is set for HTTP failures. */
 export class OpenAIChatModelError extends Error {
@@ -73,6 +88,41 @@ function parseArguments(raw: unknown): unknown {
     // Kept as text: the executor turns it into an invalid_request failure the model can read and fix.
     return raw;
   }
+}
+
+/**
+ * Reads a body as UTF-8 text, stopping (and cancelling the stream) once it passes `maxBytes`: then it throws
+ * `too_large`, or with `cut` returns what it read so far.
+ */
+async function readCapped(response: Response, maxBytes: number, where: string, cut = false): Promise<string> {
+  const tooLarge = () =>
+    new OpenAIChatModelError(
+      'too_large',
+      `The model server at ${where} sent more than ${maxBytes} bytes in one answer; it was cut off. Check the endpoint, or raise maxResponseBytes.`,
+      response.status,
+    );
+  const declared = Number(response.headers.get('content-length'));
+  if (!cut && Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => {});
+    throw tooLarge();
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      if (cut) return text + decoder.decode(value.subarray(0, value.byteLength - (size - maxBytes)));
+      throw tooLarge();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
 }
 
 function readCompletion(body: unknown): ChatCompletion {
@@ -141,14 +191,20 @@ export class OpenAIChatModel implements ChatModel {
         body: JSON.stringify(body),
         signal: controller.signal,
       });
-      const text = await response.text();
       if (!response.ok) {
+        // Only the start of an error body is quoted, so read no more than that (an unreadable body reads as empty).
+        const text = await readCapped(response, ERROR_BODY_BYTES, this.#where(), true).catch(() => '');
         throw new OpenAIChatModelError(
           'http_error',
           `The model server at ${this.#where()} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}: ${this.#excerpt(text)}`,
           response.status,
         );
       }
+      const text = await readCapped(
+        response,
+        this.#options.maxResponseBytes ?? DEFAULT_OPENAI_MAX_RESPONSE_BYTES,
+        this.#where(),
+      );
       let json: unknown;
       try {
         json = JSON.parse(text);

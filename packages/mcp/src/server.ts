@@ -87,23 +87,36 @@ export interface ServeStdioOptions extends McpServerOptions {
 }
 
 /**
- * Serves a registry over stdio until the client goes away (stdin ends or the transport closes), then resolves.
+ * Serves a registry over stdio until the client goes away, then resolves. The client going away means: stdin ends or
+ * errors, or stdout breaks (EPIPE after the client died). Closing the server aborts every call still running, so
+ * their processes are stopped rather than orphaned. Lines that are not JSON-RPC are skipped; the session goes on.
  * Nothing but protocol messages may be written to stdout while this runs; log to stderr.
  */
 export async function serveStdio(source: RegistrySource, options: ServeStdioOptions): Promise<void> {
   const server = createMcpServer(source, options);
   const stdin = options.stdin ?? process.stdin;
-  const transport = new StdioServerTransport(stdin, options.stdout ?? process.stdout);
+  const stdout = options.stdout ?? process.stdout;
+  const transport = new StdioServerTransport(stdin, stdout);
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
   });
-  // The SDK transport does not notice a closed stdin by itself, so close the server when input ends.
-  const onEnd = () => void server.close();
-  stdin.once('end', onEnd);
+  // Garbage from the client is reported here by the SDK; it must not end the session or reach stdout.
+  server.onerror = () => {};
+  // The SDK transport does not notice a closed stdin or a broken stdout by itself, so close the server then.
+  const onGone = () => void server.close().catch(() => {});
+  stdin.once('end', onGone);
+  stdin.once('close', onGone);
+  stdin.on('error', onGone);
+  stdout.on('error', onGone);
   try {
     await server.connect(transport);
     await closed;
   } finally {
-    stdin.off('end', onEnd);
+    stdin.off('end', onGone);
+    stdin.off('close', onGone);
+    stdin.off('error', onGone);
+    // The stdout listener stays: a late EPIPE from a reply still in flight must not crash the process.
+    // Our own process stdin is released so that it no longer keeps the process alive.
+    if (!options.stdin) process.stdin.destroy();
   }
 }

@@ -1,26 +1,43 @@
 import { flag, has, intFlag, type ParsedArgs, UsageError } from '../args.js';
+import { DEFAULT_CLI_LIMITS } from '../limits.js';
 import { type CliIO, isFailureOutput, progressReporter } from '../output.js';
 import { standaloneRegistry, toolkitBranch, workspaceRoot } from '../toolset.js';
 
+async function requestText(json: string, io: CliIO): Promise<string> {
+  if (json !== '-') return json;
+  if (!io.readStdin) throw new UsageError('There is no stdin to read the JSON arguments from.');
+  return io.readStdin(io.limits?.maxStdinBytes ?? DEFAULT_CLI_LIMITS.maxStdinBytes);
+}
+
+/** Parses the arguments of `call`; they must be one JSON object (the shape every tool request has). */
+function parseRequest(text: string): Record<string, unknown> {
+  let request: unknown;
+  try {
+    request = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`The arguments are not valid JSON (${(error as Error).message}).`);
+  }
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
+    const kind = request === null ? 'null' : Array.isArray(request) ? 'an array' : `a ${typeof request}`;
+    throw new UsageError(`The arguments must be a JSON object like '{"action":"read","path":"a.txt"}', not ${kind}.`);
+  }
+  return request as Record<string, unknown>;
+}
+
 /**
- * `branchkit call <tool> '<json>'`: runs one tool and prints its JSON response.
+ * `branchkit call <tool> '<json>'` (or `-` to read the JSON from stdin): runs one tool and prints its JSON response.
  * Exit 0 on success, 1 when the tool reported a typed failure, 2 on a usage error.
  */
 export async function callCommand(args: ParsedArgs, io: CliIO, signal: AbortSignal): Promise<number> {
   const [name, json = '{}', ...extra] = args.positionals;
   if (!name) throw new UsageError("call needs a tool name: branchkit call <tool> '<json arguments>'");
   if (extra.length > 0) throw new UsageError('call takes one JSON argument; quote it as a single word.');
-  let request: unknown;
-  try {
-    request = JSON.parse(json);
-  } catch (error) {
-    throw new UsageError(`The arguments are not valid JSON (${(error as Error).message}).`);
-  }
   const root = workspaceRoot(flag(args, 'workspace'), io.cwd);
   const registry = has(args, 'toolkit') ? toolkitBranch(root).registry : standaloneRegistry(root);
   if (!registry.has(name)) throw new UsageError(`No tool named ${name}. Available: ${registry.names().join(', ')}.`);
-  const spinner = progressReporter(io, name);
   const timeoutMs = intFlag(args, 'timeout');
+  const request = parseRequest(await requestText(json, io));
+  const spinner = progressReporter(io, name);
   const call = await registry
     .invoke(name, request, { signal, progress: spinner.update, ...(timeoutMs ? { timeoutMs } : {}) })
     .finally(spinner.stop);

@@ -1,0 +1,70 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+/** The built CLI; process-level tests need `pnpm exec turbo run build` first. */
+export const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+
+/** Fails with a clear message when the CLI has not been built. */
+export function requireBuild(): void {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`pnpm exec turbo run build\` before these tests.`);
+}
+
+/** A script for the bash tool: it writes its pid to `pid.txt`, then waits until it is killed. */
+export const SLEEPER = [
+  "const fs = require('node:fs');",
+  "fs.writeFileSync('pid.txt.tmp', String(process.pid));",
+  "fs.renameSync('pid.txt.tmp', 'pid.txt');",
+  'setInterval(() => {}, 1000);',
+  '',
+].join('\n');
+
+/** The bash command that runs {@link SLEEPER} from `sleeper.cjs` in the workspace. */
+export const SLEEPER_COMMAND = `${JSON.stringify(process.execPath)} sleeper.cjs`;
+
+/** Waits (no deadline of its own: the test timeout bounds it) until `path` exists, then returns its text. */
+export async function waitForFile(path: string, child?: ChildProcess): Promise<string> {
+  while (!existsSync(path)) {
+    if (child && child.exitCode !== null) throw new Error(`the CLI exited (${child.exitCode}) before ${path} appeared`);
+    await sleep(20);
+  }
+  return readFileSync(path, 'utf8');
+}
+
+/** True while `pid` is a running process (a zombie waiting to be reaped counts as gone). */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** Spawns the built CLI with piped stdio. */
+export function spawnCli(args: readonly string[], cwd?: string): ChildProcess {
+  return spawn(process.execPath, [BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'], ...(cwd ? { cwd } : {}) });
+}
+
+/** Resolves with the exit code (or 128 + signal number) of a child once it has exited. */
+export function exited(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve(child.exitCode);
+    child.once('exit', (code, signal) => resolve(code ?? (signal === 'SIGKILL' ? 137 : 128)));
+  });
+}
+
+/** Collects everything a stream emits as text. */
+export function collect(stream: NodeJS.ReadableStream | null): () => string {
+  let text = '';
+  stream?.setEncoding('utf8');
+  stream?.on('data', (chunk: string) => {
+    text += chunk;
+  });
+  return () => text;
+}
