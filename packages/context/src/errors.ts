@@ -4,6 +4,7 @@ export const ContextErrorCode = {
   invalidRange: 'invalid_range',
   nothingToCompact: 'nothing_to_compact',
   summaryRequired: 'summary_required',
+  summaryTooLong: 'summary_too_long',
   noModel: 'no_model',
   autoSummaryFailed: 'auto_summary_failed',
   aborted: 'aborted',

@@ -8,6 +8,8 @@ export interface ContextLimits {
   readonly defaultKeepLast: number;
   /** Characters of the collapsed span sent to the model when compact runs with auto=true. */
   readonly autoSourceChars: number;
+  /** Characters of a compaction summary (written by the caller or by the model). */
+  readonly maxSummaryChars: number;
 }
 
 /** The defaults used when a caller does not override a limit. */
@@ -20,6 +22,8 @@ export const DEFAULT_CONTEXT_LIMITS: ContextLimits = Object.freeze({
   defaultKeepLast: 5,
   // Bounds the cost and latency of an auto summary while leaving room for the model's instruction.
   autoSourceChars: 6_000,
+  // A summary replaces a span to save room; one longer than a page defeats the purpose and floods the record.
+  maxSummaryChars: 4_000,
 });
 
 /** Merges caller overrides over the defaults. */

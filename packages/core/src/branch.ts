@@ -1,12 +1,12 @@
 import type { ExecuteOptions, ToolCall } from './call.js';
 import type { ChatModel } from './chat-model.js';
-import { CloneError, ConfigurationError } from './errors.js';
+import { CloneError, ConfigurationError, errorMessage } from './errors.js';
 import { newId } from './internal/ids.js';
 import { type Message, type MessageInput, messageText } from './messages.js';
 import type { Provider, ProviderContext } from './provider.js';
 import { type RegisterOptions, type Registrable, type RegistryEntry, ToolRegistry } from './registry.js';
 import { messageTokens } from './tokens.js';
-import type { Tool } from './tool.js';
+import { isTool, type Tool } from './tool.js';
 
 /** Construction options of a {@link Branch}; a clone inherits all of them. */
 export interface BranchOptions {
@@ -372,24 +372,25 @@ export class Branch {
       clone.#activeSet.add(mapped);
     }
     for (const [name, list] of this.registry.hooks()) for (const hooks of list) clone.registry.addHooks(name, hooks);
-    const rebuilt = new Map<Provider, Map<string, Tool>>();
-    const staged: RegistryEntry[] = [];
-    for (const entry of entries) {
-      if (plan.unbound.includes(entry.tool.name)) continue;
-      const provider = entry.provider;
-      if (!provider || provider.scope === 'stateless') {
-        staged.push(entry);
-        continue;
+    // Providers are built against the clone with a signal that fires if the clone is abandoned half-way, so a
+    // provider that already acted outside the branch (joined an exchange, say) can take that back.
+    const abandon = new AbortController();
+    const context: ProviderContext = { ...clone.providerContext(), abandoned: abandon.signal };
+    try {
+      const staged = rebuildEntries(entries, plan.unbound, context);
+      const missing = staged.missing;
+      if (missing.length > 0 && options.unbound !== 'drop') {
+        throw new CloneError(
+          `Cannot clone branch ${this.name ?? this.id}: building again for the clone did not produce these tools: ${missing.join(', ')}. ` +
+            `Fix the provider, or clone with { unbound: 'drop' } to leave them out.`,
+          missing,
+        );
       }
-      let tools = rebuilt.get(provider);
-      if (!tools) {
-        tools = new Map(provider.build(clone.providerContext()).map((tool) => [tool.name, tool]));
-        rebuilt.set(provider, tools);
-      }
-      const fresh = tools.get(entry.tool.name);
-      if (fresh) staged.push({ tool: fresh, provider });
+      clone.registry.adopt(staged.entries);
+    } catch (error) {
+      abandon.abort(error);
+      throw error;
     }
-    clone.registry.adopt(staged);
     return clone;
   }
 
@@ -404,6 +405,60 @@ export class Branch {
       .map((message) => `${message.role}: ${messageText(message)}`)
       .join('\n');
   }
+}
+
+/** The clone's registry rows: shared stateless tools and freshly built bound ones, in the source's order. */
+function rebuildEntries(
+  entries: readonly RegistryEntry[],
+  unbound: readonly string[],
+  context: ProviderContext,
+): { entries: RegistryEntry[]; missing: string[] } {
+  const rebuilt = new Map<Provider, Map<string, Tool>>();
+  const staged: RegistryEntry[] = [];
+  const missing: string[] = [];
+  for (const entry of entries) {
+    if (unbound.includes(entry.tool.name)) continue;
+    const provider = entry.provider;
+    if (!provider || provider.scope === 'stateless') {
+      staged.push(entry);
+      continue;
+    }
+    let tools = rebuilt.get(provider);
+    if (!tools) {
+      tools = buildForClone(provider, entries, context);
+      rebuilt.set(provider, tools);
+    }
+    const fresh = tools.get(entry.tool.name);
+    if (fresh) staged.push({ tool: fresh, provider });
+    else missing.push(entry.tool.name);
+  }
+  return { entries: staged, missing };
+}
+
+/** Builds one branch provider for a clone; a throw or a non-tool becomes a CloneError naming the provider's tools. */
+function buildForClone(
+  provider: Provider,
+  entries: readonly RegistryEntry[],
+  context: ProviderContext,
+): Map<string, Tool> {
+  const names = entries.filter((entry) => entry.provider === provider).map((entry) => entry.tool.name);
+  let built: readonly Tool[];
+  try {
+    built = provider.build(context);
+  } catch (error) {
+    throw new CloneError(
+      `Cannot clone: provider ${provider.name} failed while building ${names.join(', ')} for the clone (${errorMessage(error)}).`,
+      names,
+      { cause: error },
+    );
+  }
+  if (!Array.isArray(built) || !built.every(isTool)) {
+    throw new CloneError(
+      `Cannot clone: provider ${provider.name} built something that is not a list of Tools for the clone.`,
+      names,
+    );
+  }
+  return new Map(built.map((tool) => [tool.name, tool]));
 }
 
 function planTools(entries: readonly RegistryEntry[]): { unbound: string[] } {

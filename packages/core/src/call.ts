@@ -15,7 +15,11 @@ export interface ToolCallError {
 /** Options for one execution. */
 export interface ExecuteOptions {
   readonly signal?: AbortSignal;
-  /** Milliseconds before the call is abandoned as `timed_out`; the handler's signal is aborted too. */
+  /**
+   * Milliseconds before the call is abandoned as `timed_out`; the handler's signal is aborted too. A value that is
+   * not positive (0, negative, NaN) means the budget is already spent: the call ends as `timed_out` before the handler
+   * starts. `Infinity` means no timeout; finite values above {@link MAX_TIMEOUT_MS} wait that long instead.
+   */
   readonly timeoutMs?: number;
   readonly callId?: string;
   readonly branch?: import('./branch.js').Branch;
@@ -25,6 +29,16 @@ export interface ExecuteOptions {
 }
 
 const NEVER_ABORTED = new AbortController().signal;
+
+/** The longest per-call timeout a Node timer can wait (about 24.8 days); longer finite values are capped to it. */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/** The timer delay for a requested timeout: undefined for none, 0 for an already spent budget. */
+function timerDelay(timeoutMs: number | undefined): number | undefined {
+  if (timeoutMs === undefined || timeoutMs === Number.POSITIVE_INFINITY) return undefined;
+  if (!(timeoutMs > 0)) return 0;
+  return Math.min(timeoutMs, MAX_TIMEOUT_MS);
+}
 
 /**
  * One tool invocation moving pending → processing → completed | failed | cancelled.
@@ -228,7 +242,8 @@ async function runHandler<REQ, RES>(
 ): Promise<HandlerOutcome> {
   const outer = options.signal;
   const timeoutMs = options.timeoutMs;
-  if (!outer && timeoutMs === undefined) {
+  const delay = timerDelay(timeoutMs);
+  if (!outer && delay === undefined) {
     // Fast path: nothing can cancel this call.
     try {
       const value = await tool.handler(args, context(call, NEVER_ABORTED, options));
@@ -238,6 +253,12 @@ async function runHandler<REQ, RES>(
     }
   }
   if (outer?.aborted) return { kind: 'cancelled', code: CallErrorCode.aborted, message: abortText(tool.name, outer) };
+  const timedOut = (): HandlerOutcome => ({
+    kind: 'cancelled',
+    code: CallErrorCode.timedOut,
+    message: `Tool ${tool.name} did not finish within ${timeoutMs} ms and was cancelled.`,
+  });
+  if (delay === 0) return timedOut();
 
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
@@ -250,15 +271,11 @@ async function runHandler<REQ, RES>(
     settle({ kind: 'cancelled', code: CallErrorCode.aborted, message: abortText(tool.name, outer) });
   };
   outer?.addEventListener('abort', onOuterAbort, { once: true });
-  if (timeoutMs !== undefined) {
+  if (delay !== undefined) {
     timer = setTimeout(() => {
       controller.abort(new Error('timed out'));
-      settle({
-        kind: 'cancelled',
-        code: CallErrorCode.timedOut,
-        message: `Tool ${tool.name} did not finish within ${timeoutMs} ms and was cancelled.`,
-      });
-    }, timeoutMs);
+      settle(timedOut());
+    }, delay);
   }
   const running = (async (): Promise<HandlerOutcome> => {
     try {

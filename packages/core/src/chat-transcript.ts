@@ -1,5 +1,6 @@
 import type { Branch } from './branch.js';
 import type { ChatMessage, ChatToolCall, ChatToolSpec } from './chat-model.js';
+import { safeJson } from './internal/safe-json.js';
 import { type Message, messageText } from './messages.js';
 import { toolJsonSchema } from './schema.js';
 import type { Tool } from './tool.js';
@@ -22,7 +23,7 @@ function messagesToChat(messages: readonly Message[]): ChatMessage[] {
   for (const message of messages) {
     if (message.role === 'action_request') {
       const content = message.content as { function: string; arguments: unknown; call_id: string };
-      pending.push({ id: content.call_id, name: content.function, arguments: content.arguments });
+      pending.push({ id: content.call_id, name: content.function, arguments: wireable(content.arguments) });
       continue;
     }
     flush();
@@ -30,7 +31,7 @@ function messagesToChat(messages: readonly Message[]): ChatMessage[] {
       const content = message.content as { function: string; output: unknown; call_id: string };
       out.push({
         role: 'tool',
-        content: typeof content.output === 'string' ? content.output : JSON.stringify(content.output ?? null),
+        content: typeof content.output === 'string' ? content.output : safeJson(content.output ?? null),
         toolCallId: content.call_id,
         name: content.function,
       });
@@ -40,6 +41,17 @@ function messagesToChat(messages: readonly Message[]): ChatMessage[] {
   }
   flush();
   return out;
+}
+
+/** Arguments that a model adapter can serialise: kept as they are when JSON can carry them, else their safe text. */
+function wireable(args: unknown): unknown {
+  if (typeof args === 'string') return args;
+  try {
+    JSON.stringify(args);
+    return args;
+  } catch {
+    return safeJson(args);
+  }
 }
 
 /** The tool specs to offer a model for a list of tools. */

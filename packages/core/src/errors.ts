@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { describe, safeJson } from './internal/safe-json.js';
 
 /** The value every tool returns for an expected failure, so a model can read what happened and what to do next. */
 export interface ToolFailure {
@@ -45,8 +46,8 @@ export class ConfigurationError extends Error {
 export class CloneError extends ConfigurationError {
   /** The tool names that blocked the clone. */
   readonly tools: readonly string[];
-  constructor(message: string, tools: readonly string[]) {
-    super(message);
+  constructor(message: string, tools: readonly string[], options?: ErrorOptions) {
+    super(message, options);
     this.tools = tools;
   }
 }
@@ -62,11 +63,13 @@ export function describeZodError(error: z.ZodError): string {
 
 /** Turns anything thrown into a message without leaking stack traces into model-facing text. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  if (typeof error === 'string') return error;
+  // Never throws: whatever a handler or callback threw (cycles, throwing getters, symbols) becomes some text.
   try {
-    return JSON.stringify(error) ?? String(error);
+    if (error instanceof Error) return error.message || error.name;
   } catch {
-    return String(error);
+    return describe(error);
   }
+  if (typeof error === 'string') return error;
+  if (typeof error === 'symbol' || typeof error === 'function') return describe(error);
+  return safeJson(error);
 }

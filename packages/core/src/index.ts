@@ -6,7 +6,14 @@ export {
   type BranchOptions,
   type CloneOptions,
 } from './branch.js';
-export { type ExecuteOptions, executeTool, ToolCall, type ToolCallError, type ToolCallStatus } from './call.js';
+export {
+  type ExecuteOptions,
+  executeTool,
+  MAX_TIMEOUT_MS,
+  ToolCall,
+  type ToolCallError,
+  type ToolCallStatus,
+} from './call.js';
 export {
   type ChatCompletion,
   type ChatMessage,
@@ -60,10 +67,11 @@ export {
   renderPrompt,
 } from './resources.js';
 export { toAnthropicTool, toMcpTool, toOpenAITool, toolJsonSchema } from './schema.js';
-export { countTokens, messageTokens } from './tokens.js';
+export { countTokens, messageTokens, TOKEN_COUNT_LONG_RUN_CHARS } from './tokens.js';
 export {
   defineTool,
   isTool,
+  RESERVED_TOOL_NAMES,
   TOOL_NAME_PATTERN,
   type Tool,
   type ToolContext,

@@ -1,3 +1,5 @@
+import { safeJson } from './internal/safe-json.js';
+
 /** The roles a branch message can have. */
 export type MessageRole = 'system' | 'user' | 'assistant' | 'action_request' | 'action_response';
 
@@ -47,11 +49,8 @@ export interface MessageInput {
 export function messageText(message: Pick<Message, 'content'>): string {
   const { content } = message;
   if (typeof content === 'string') return content;
-  try {
-    return JSON.stringify(content) ?? '';
-  } catch {
-    return String(content);
-  }
+  // Content may hold whatever a caller passed as arguments, cycles included; this never throws.
+  return content === undefined ? '' : safeJson(content);
 }
 
 /** True for action_request messages, with their content typed. */

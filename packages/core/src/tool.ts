@@ -54,10 +54,21 @@ export interface ToolSpec<REQ, RES> {
 /** Model-facing tool names: lower-case letters, digits and underscores, 1 to 64 characters. */
 export const TOOL_NAME_PATTERN = /^[a-z0-9_]{1,64}$/;
 
+/**
+ * Names that match {@link TOOL_NAME_PATTERN} but are refused: adapters key plain objects by tool name, and there
+ * these names are inherited from `Object.prototype` (`__proto__` would even replace the object's prototype).
+ */
+export const RESERVED_TOOL_NAMES: readonly string[] = Object.freeze(['__proto__', 'constructor']);
+
 /** Creates a frozen {@link Tool}, checking the name and the pieces a registry relies on. */
 export function defineTool<REQ, RES>(spec: ToolSpec<REQ, RES>): Tool<REQ, RES> {
-  if (!TOOL_NAME_PATTERN.test(spec.name)) {
+  if (typeof spec.name !== 'string' || !TOOL_NAME_PATTERN.test(spec.name)) {
     throw new ConfigurationError(`Tool name ${JSON.stringify(spec.name)} must match ${TOOL_NAME_PATTERN}.`);
+  }
+  if (RESERVED_TOOL_NAMES.includes(spec.name)) {
+    throw new ConfigurationError(
+      `Tool name ${spec.name} is reserved: it collides with a built-in property of JavaScript objects. Pick another.`,
+    );
   }
   if (typeof spec.description !== 'string' || spec.description.trim() === '') {
     throw new ConfigurationError(`Tool ${spec.name} needs a description that tells a model when to use it.`);

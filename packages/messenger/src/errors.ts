@@ -6,4 +6,6 @@ export const MessengerErrorCode = {
   unknownRecipient: 'unknown_recipient',
   exchangeFailed: 'exchange_failed',
   callbackFailed: 'callback_failed',
+  callbackTimedOut: 'callback_timed_out',
+  recipientOffline: 'recipient_offline',
 } as const;

@@ -115,10 +115,26 @@ export class Exchange {
         dropped += 1;
       }
     }
+    try {
+      await this.#transport.stage(deliveries);
+    } catch (error) {
+      // Nothing is in flight yet: put the taken mail back in the outbox so the next collect retries it.
+      await this.#requeue(owner, outbox);
+      throw error;
+    }
     this.#dropped += dropped;
-    await this.#transport.stage(deliveries);
     const written = await this.#write(deliveries);
     return { ...written, messages: outbox.length, dropped: dropped + written.dropped };
+  }
+
+  async #requeue(owner: string, messages: readonly ExchangeMessage[]): Promise<void> {
+    for (const message of messages) {
+      try {
+        await this.#transport.enqueue(owner, message);
+      } catch {
+        // The transport refuses writes altogether; the caller still gets the original error.
+      }
+    }
   }
 
   /** Collects every owner's outbox. */

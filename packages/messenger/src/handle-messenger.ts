@@ -29,6 +29,6 @@ export async function handleMessenger(request: unknown, deps: MessengerDeps): Pr
     case 'done':
     case 'finished':
     case 'help':
-      return signal(req.action, req.content, req.urgency, deps);
+      return signal(req.action, req.content, req.urgency, deps, limits);
   }
 }

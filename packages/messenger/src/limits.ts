@@ -8,6 +8,10 @@ export interface MessengerLimits {
   readonly maxReceive: number;
   /** Characters of a branch id used as a display name when the roster has no name for it. */
   readonly idPrefixChars: number;
+  /** Characters of one teammate name in "to" or "from". */
+  readonly maxNameChars: number;
+  /** Milliseconds a coordinator callback may take before the signal is reported as not answered. */
+  readonly callbackTimeoutMs: number;
 }
 
 /** The defaults used when a caller does not override a limit. */
@@ -20,6 +24,10 @@ export const DEFAULT_MESSENGER_LIMITS: MessengerLimits = Object.freeze({
   maxReceive: 50,
   // Eight hex characters of a UUID are enough to tell teammates apart in a readout.
   idPrefixChars: 8,
+  // Roster names are short labels; a longer one is a mistake, and it would be echoed back in every error.
+  maxNameChars: 128,
+  // A hung coordinator must not hang the agent's turn; half a minute is ample for an in-process or remote hook.
+  callbackTimeoutMs: 30_000,
 });
 
 /** Merges caller overrides over the defaults. */

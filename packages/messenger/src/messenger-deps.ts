@@ -54,4 +54,6 @@ export interface MessengerDeps {
   readonly limits?: Partial<MessengerLimits>;
   /** Called after a successful send or wakeup. */
   readonly record?: (entry: SentRecord) => void;
+  /** Cancels waiting for a coordinator callback (the tool call's signal). */
+  readonly signal?: AbortSignal;
 }

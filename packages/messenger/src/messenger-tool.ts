@@ -51,6 +51,7 @@ function record(branch: Branch, mode: 'hidden' | 'visible' | 'none', entry: Sent
 export function createMessengerTool(
   branch: Branch,
   options: MessengerOptions = {},
+  build: { readonly abandoned?: AbortSignal } = {},
 ): Tool<MessengerRequest, MessengerResponse> {
   const exchange = options.exchange ?? branch.services.exchange;
   if (!(exchange instanceof Exchange)) {
@@ -63,7 +64,16 @@ export function createMessengerTool(
   const recordSent = options.recordSent ?? 'hidden';
   // Join the exchange as soon as the tool exists, so teammates can write to this branch before it first speaks.
   // A failure here is not fatal: the handler registers again on first use and reports a typed error if that fails.
-  ensureRegistered(exchange, branch.id).catch(() => {});
+  const joining = ensureRegistered(exchange, branch.id).catch(() => false);
+  // Built for a clone that was then thrown away (another provider failed): leave the exchange again, so no
+  // half-built branch stays registered and collects copies of every broadcast.
+  build.abandoned?.addEventListener(
+    'abort',
+    () => {
+      joining.then((joined) => (joined ? exchange.unregister(branch.id) : false)).catch(() => {});
+    },
+    { once: true },
+  );
   const nameOf = (): string => {
     const given = options.senderName;
     if (typeof given === 'function') return given(branch);
@@ -75,7 +85,7 @@ export function createMessengerTool(
     request: MessengerRequest,
     response: MessengerResponse,
     scope: 'branch',
-    handler: (request) => {
+    handler: (request, context) => {
       const deps: MessengerDeps = {
         exchange,
         roster,
@@ -85,6 +95,7 @@ export function createMessengerTool(
         record: (entry) => record(branch, recordSent, entry),
         ...(options.channel === undefined ? {} : { channel: options.channel }),
         ...(options.callbacks ? { callbacks: options.callbacks } : {}),
+        signal: context.signal,
       };
       return handleMessenger(request, deps);
     },
@@ -96,7 +107,11 @@ export function createMessengerTool(
  * (like every build) registers the clone on the exchange when the tool is built.
  */
 export function messengerProvider(options: MessengerOptions = {}): Provider {
-  return branchProvider('messenger', (context) => [createMessengerTool(context.branch, options)], {
-    rebind: 'rebuild',
-  });
+  return branchProvider(
+    'messenger',
+    (context) => [
+      createMessengerTool(context.branch, options, context.abandoned ? { abandoned: context.abandoned } : {}),
+    ],
+    { rebind: 'rebuild' },
+  );
 }

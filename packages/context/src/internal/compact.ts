@@ -55,7 +55,24 @@ export async function compact(
     if (typeof written !== 'string') return written;
     summary = written;
   }
-  const collapsedIds = collapsed.map((message) => message.id);
+  if (summary.length > options.limits.maxSummaryChars) {
+    return failure(
+      ContextErrorCode.summaryTooLong,
+      `The summary has ${summary.length} characters; the limit is ${options.limits.maxSummaryChars}. ` +
+        'A compaction summary should be a few sentences: shorten it and call compact again.',
+    );
+  }
+  // The auto summary awaited a model: other calls may have changed the active view meanwhile. Work from the view
+  // as it is now, collapsing only what is still active, so nothing evicted is revived and nothing new is lost.
+  const current = [...branch.activeIds()];
+  const kept = collapsed.filter((message) => branch.isActive(message.id));
+  if (kept.length === 0) {
+    return failure(
+      ContextErrorCode.nothingToCompact,
+      'The messages of that span left the active view while the summary was being written; nothing changed.',
+    );
+  }
+  const collapsedIds = kept.map((message) => message.id);
   const note = branch.addMessage({
     role: 'assistant',
     content: `${COMPACTION_PREFIX} ${summary}`,
@@ -63,16 +80,16 @@ export async function compact(
   });
   const gone = new Set(collapsedIds);
   const next: string[] = [];
-  for (const message of active) {
-    if (message.id === collapsedIds[0]) next.push(note.id);
-    if (!gone.has(message.id)) next.push(message.id);
+  for (const id of current) {
+    if (id === collapsedIds[0]) next.push(note.id);
+    if (!gone.has(id)) next.push(id);
   }
   branch.setActiveIds(next);
-  const freed = collapsed.reduce((sum, message) => sum + messageTokens(message), 0) - messageTokens(note);
+  const freed = kept.reduce((sum, message) => sum + messageTokens(message), 0) - messageTokens(note);
   return {
     success: true,
     action: 'compact',
-    compacted: collapsed.length,
+    compacted: kept.length,
     summary_id: note.id,
     tokens_freed_est: freed,
     removed_ids: collapsedIds,

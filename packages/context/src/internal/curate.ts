@@ -3,10 +3,16 @@ import { ContextErrorCode } from '../errors.js';
 import type { EvictResult, RestoreResult } from '../schema.js';
 import { activeFloor, callIdOf, clampSpan, isCurrentCall, spanText } from './ranges.js';
 
-function invalidRange(what: string, span: { start: number; end: number }, length: number): ToolFailure {
+function invalidRange(
+  what: string,
+  span: { start: number; end: number },
+  length: number,
+  systemKept = false,
+): ToolFailure {
   return failure(
     ContextErrorCode.invalidRange,
     `Invalid range ${spanText(span)} for ${what} (it holds ${length} messages after clamping). ` +
+      (systemKept ? 'Index 0 is the system message, which is never hidden, so start counts from 1. ' : '') +
       'Check the indices with action="get_messages" and pass start < end.',
   );
 }
@@ -22,8 +28,9 @@ export function evict(
   callId?: string,
 ): EvictResult | ToolFailure {
   const active = branch.activeIds();
-  const span = clampSpan(start, end, activeFloor(branch), (s) => s + 1, active.length);
-  if (span.start >= span.end) return invalidRange('the active view', span, active.length);
+  const floor = activeFloor(branch);
+  const span = clampSpan(start, end, floor, (s) => s + 1, active.length);
+  if (span.start >= span.end) return invalidRange('the active view', span, active.length, floor === 1);
   const ids = active.slice(span.start, span.end).filter((id) => !isCurrentCall(branch.getMessage(id), callId));
   branch.evict(ids);
   return {

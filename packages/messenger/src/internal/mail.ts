@@ -1,8 +1,9 @@
 import { errorMessage, failure } from '@branchkit/core';
 import { MessengerErrorCode } from '../errors.js';
-import type { MessengerLimits } from '../limits.js';
+import { type MessengerLimits, resolveMessengerLimits } from '../limits.js';
 import type { MessengerDeps } from '../messenger-deps.js';
 import type { MessengerResponse, ReceivedMessage, TargetResult } from '../schema.js';
+import { runCallback } from './callback.js';
 import { displayName, ensureRegistered, knownNames, resolveTarget } from './names.js';
 
 /** The prefix that marks a wakeup message in the recipient's inbox. */
@@ -30,6 +31,13 @@ export function checkOutgoing(
     );
   }
   const names = [...new Set(Array.isArray(to) ? to : [to])];
+  const long = names.find((name) => name.length > limits.maxNameChars);
+  if (long !== undefined) {
+    return failure(
+      MessengerErrorCode.invalidRequest,
+      `A name in "to" has ${long.length} characters; names are at most ${limits.maxNameChars}. Use roster names.`,
+    );
+  }
   if (kind === 'wakeup' && names.includes('*')) {
     return failure(MessengerErrorCode.invalidRequest, 'wakeup needs teammate names; "*" is only for send.');
   }
@@ -71,6 +79,11 @@ export async function deliver(
     if (targetId === undefined) {
       const error = `No teammate named ${name}. Known names: ${knownNames(deps.roster)}.`;
       results.push({ to: name, ok: false, error_code: MessengerErrorCode.unknownRecipient, error });
+      continue;
+    }
+    if (targetId !== null && !(await isOnExchange(exchange, targetId))) {
+      const error = `${name} is on the roster but not on the exchange (not started yet, or gone), so nothing was sent. Try again later or message someone else.`;
+      results.push({ to: name, ok: false, error_code: MessengerErrorCode.recipientOffline, error });
       continue;
     }
     let messageId: string;
@@ -122,13 +135,24 @@ async function wakeTarget(
 ): Promise<TargetResult> {
   const onWakeup = deps.callbacks?.onWakeup;
   if (kind !== 'wakeup' || !onWakeup || targetId === null) return { to: name, ok: true, message_id: messageId };
-  try {
-    const event = { name: deps.selfName, senderId: deps.selfId, target: name, targetId, message: content };
-    const result = await onWakeup(event);
+  const event = { name: deps.selfName, senderId: deps.selfId, target: name, targetId, message: content };
+  const limits = resolveMessengerLimits(deps.limits);
+  const outcome = await runCallback(onWakeup, event, limits.callbackTimeoutMs, deps.signal);
+  if (outcome.kind === 'value') {
+    const result = outcome.value;
     return { to: name, ok: true, message_id: messageId, ...(result === undefined ? {} : { callback_result: result }) };
-  } catch (error) {
-    const why = `The message was queued, but the wakeup callback for ${name} failed: ${errorMessage(error)}`;
-    return { to: name, ok: false, message_id: messageId, error_code: MessengerErrorCode.callbackFailed, error: why };
+  }
+  const code = outcome.kind === 'threw' ? MessengerErrorCode.callbackFailed : MessengerErrorCode.callbackTimedOut;
+  const why = `The message was queued, but the wakeup callback for ${name} failed: ${outcome.message}`;
+  return { to: name, ok: false, message_id: messageId, error_code: code, error: why };
+}
+
+async function isOnExchange(exchange: MessengerDeps['exchange'], id: string): Promise<boolean> {
+  try {
+    return await exchange.has(id);
+  } catch {
+    // Let the send itself report the exchange failure.
+    return true;
   }
 }
 
@@ -139,6 +163,12 @@ export async function receive(
   limits: MessengerLimits,
 ): Promise<MessengerResponse> {
   const { exchange, selfId, roster } = deps;
+  if (from !== undefined && from !== null && from.length > limits.maxNameChars) {
+    return failure(
+      MessengerErrorCode.invalidRequest,
+      `"from" has ${from.length} characters; names are at most ${limits.maxNameChars}. Use a roster name.`,
+    );
+  }
   try {
     await ensureRegistered(exchange, selfId);
     let sender: string | undefined;

@@ -16,13 +16,18 @@ export function displayName(id: string, roster: Readonly<Record<string, string>>
   return id.slice(0, prefixChars);
 }
 
-/** Registers the sender on first use, so a clone can message without set-up (a lost race is not an error). */
-export async function ensureRegistered(exchange: Exchange, owner: string): Promise<void> {
-  if (await exchange.has(owner)) return;
+/**
+ * Registers the sender on first use, so a clone can message without set-up (a lost race is not an error).
+ * Returns true when this call added the owner.
+ */
+export async function ensureRegistered(exchange: Exchange, owner: string): Promise<boolean> {
+  if (await exchange.has(owner)) return false;
   try {
     await exchange.register(owner);
+    return true;
   } catch (error) {
     if (!(error instanceof ExchangeError) || !(await exchange.has(owner))) throw error;
+    return false;
   }
 }
 

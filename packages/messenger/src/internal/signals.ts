@@ -1,7 +1,9 @@
-import { errorMessage, failure } from '@branchkit/core';
+import { failure } from '@branchkit/core';
 import { MessengerErrorCode } from '../errors.js';
+import type { MessengerLimits } from '../limits.js';
 import type { MessengerDeps } from '../messenger-deps.js';
 import type { MessengerResponse } from '../schema.js';
+import { runCallback } from './callback.js';
 
 const NOBODY =
   'No coordinator is listening for this signal, so nobody was told; say it in a message to a teammate instead.';
@@ -12,10 +14,17 @@ export async function signal(
   content: string | null | undefined,
   urgency: 'fyi' | 'blocked',
   deps: MessengerDeps,
+  limits: MessengerLimits,
 ): Promise<MessengerResponse> {
   const given = content?.trim() ?? '';
   if (action === 'help' && given === '') {
     return failure(MessengerErrorCode.invalidRequest, 'help needs "content": the reason you need help.');
+  }
+  if (given.length > limits.maxContentChars) {
+    return failure(
+      MessengerErrorCode.contentTooLong,
+      `The reason has ${given.length} characters; the limit is ${limits.maxContentChars}. Say it in a few sentences.`,
+    );
   }
   const reason = given === '' ? 'no reason given' : given;
   const base = { name: deps.selfName, senderId: deps.selfId, reason };
@@ -29,10 +38,18 @@ export async function signal(
     event = { ...base, urgency };
   }
   let result: unknown;
-  try {
-    result = callback ? await callback(event as never) : undefined;
-  } catch (error) {
-    return failure(MessengerErrorCode.callbackFailed, `The ${action} signal was not accepted: ${errorMessage(error)}`);
+  if (callback) {
+    const outcome = await runCallback(callback, event as never, limits.callbackTimeoutMs, deps.signal);
+    if (outcome.kind === 'threw') {
+      return failure(MessengerErrorCode.callbackFailed, `The ${action} signal was not accepted: ${outcome.message}`);
+    }
+    if (outcome.kind === 'timed_out') {
+      return failure(
+        MessengerErrorCode.callbackTimedOut,
+        `The ${action} signal got no answer: ${outcome.message}. It may still arrive; tell a teammate if it matters.`,
+      );
+    }
+    result = outcome.value;
   }
   return {
     success: true,
