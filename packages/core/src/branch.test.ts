@@ -81,6 +81,16 @@ describe('Branch messages and active view', () => {
     expect(() => branch.setActiveIds(['nope'])).toThrow(/No message/);
   });
 
+  it('hands out a frozen snapshot of the active view that later changes do not touch', () => {
+    const branch = new Branch({ system: 's' });
+    const before = branch.activeIds();
+    branch.addMessage({ role: 'user', content: 'later' });
+    expect(before).toHaveLength(1);
+    expect(Object.isFrozen(before)).toBe(true);
+    expect(branch.activeIds()).toHaveLength(2);
+    expect(branch.activeIds()).toBe(branch.activeIds());
+  });
+
   it('counts tokens of the active view exactly (o200k_base)', () => {
     const branch = new Branch();
     branch.addMessage({ role: 'user', content: 'hello world' });

@@ -64,6 +64,8 @@ export class Branch {
   readonly #record: Message[] = [];
   readonly #position = new Map<string, number>();
   #active: string[] = [];
+  /** Frozen copy handed out by activeIds(); dropped whenever the active view changes. */
+  #activeSnapshot: readonly string[] | undefined;
   readonly #activeSet = new Set<string>();
   readonly #responseByCall = new Map<string, string>();
   readonly #listeners = new Set<(event: BranchEvent) => void>();
@@ -133,6 +135,7 @@ export class Branch {
     }
     if (active) {
       this.#active.push(message.id);
+      this.#activeSnapshot = undefined;
       this.#activeSet.add(message.id);
     }
   }
@@ -152,6 +155,7 @@ export class Branch {
       this.#record.unshift(message);
       this.#reindex();
       this.#active.unshift(message.id);
+      this.#activeSnapshot = undefined;
       this.#activeSet.add(message.id);
       this.#emit({ type: 'active', removed: [], added: [message.id] });
       return message;
@@ -162,6 +166,7 @@ export class Branch {
     this.#position.set(message.id, 0);
     const wasActive = this.#activeSet.delete(old.id);
     this.#active = this.#active.filter((id) => id !== old.id);
+    this.#activeSnapshot = undefined;
     if (wasActive) {
       this.#active.unshift(message.id);
       this.#activeSet.add(message.id);
@@ -190,7 +195,8 @@ export class Branch {
 
   /** Ids of the active view, in the order a model sees them. */
   activeIds(): readonly string[] {
-    return this.#active;
+    this.#activeSnapshot ??= Object.freeze([...this.#active]);
+    return this.#activeSnapshot;
   }
 
   /** The active view as messages. */
@@ -219,6 +225,7 @@ export class Branch {
     const removed = this.#active.filter((id) => !next.has(id));
     const added = ids.filter((id) => !this.#activeSet.has(id));
     this.#active = [...ids];
+    this.#activeSnapshot = undefined;
     this.#activeSet.clear();
     for (const id of ids) this.#activeSet.add(id);
     if (removed.length > 0 || added.length > 0) this.#emit({ type: 'active', removed, added });
@@ -369,6 +376,7 @@ export class Branch {
     for (const id of this.#active) {
       const mapped = idMap.get(id) as string;
       clone.#active.push(mapped);
+      clone.#activeSnapshot = undefined;
       clone.#activeSet.add(mapped);
     }
     for (const [name, list] of this.registry.hooks()) for (const hooks of list) clone.registry.addHooks(name, hooks);

@@ -50,6 +50,7 @@ export {
   messageText,
 } from './messages.js';
 export {
+  DEFAULT_OPENAI_MAX_RESPONSE_BYTES,
   DEFAULT_OPENAI_TIMEOUT_MS,
   OpenAIChatModel,
   OpenAIChatModelError,
