@@ -2,15 +2,8 @@ import { describeZodError, errorMessage } from '@branchkit/core';
 import { Workspace, WorkspaceError } from '@branchkit/workspace';
 import { loadPythonGrammar, type Napi } from './internal/python-grammar.js';
 import { pythonDefinitions, pythonOutline, pythonReferences, pythonSyntaxError } from './internal/python-nav.js';
-import {
-  emptySkips,
-  extensionOf,
-  listSources,
-  PYTHON_EXT,
-  readSource,
-  type SkipCounts,
-  TS_EXT,
-} from './internal/source.js';
+import { emptySkips, extensionOf, PYTHON_EXT, readSource, type SkipCounts, TS_EXT } from './internal/source.js';
+import type { TreeFile, TreeListing } from './internal/tree-snapshot.js';
 import { tsOutline, tsSyntaxError } from './internal/ts-outline.js';
 import { NavCache, type TsProject } from './internal/ts-project.js';
 import { type NavLimits, resolveNavLimits } from './limits.js';
@@ -64,6 +57,7 @@ export async function handleCodeNav(request: unknown, options: NavOptions): Prom
   }
   const target = await workspace.resolve(path, 'read');
   if (!target.ok) return fail(target.error_code, target.error);
+  const cache = options.cache ?? new NavCache();
 
   try {
     if (target.kind === 'file') {
@@ -87,7 +81,7 @@ export async function handleCodeNav(request: unknown, options: NavOptions): Prom
         if (broken) return fail('syntax_error', `Syntax error in ${target.relative}, ${broken}.`);
         return finish(tsOutline(t, source, limits.maxSignatureChars), limits);
       }
-      const project = await tsProject(t, workspace, options, limits);
+      const project = await tsProject(t, workspace, cache, limits);
       const items = tsLookup(project, action, symbol, limits);
       const notes = project.truncated
         ? [`The TypeScript project stopped at ${limits.maxProjectFiles} files; references may be incomplete.`]
@@ -101,13 +95,8 @@ export async function handleCodeNav(request: unknown, options: NavOptions): Prom
     // A directory: results across its Python and TS/JS files.
     const items: NavItem[] = [];
     const skipped = emptySkips();
-    const listed = await listSources(
-      workspace,
-      target.path,
-      new Set([...PYTHON_EXT, ...TS_EXT]),
-      limits.maxProjectFiles,
-      skipped,
-    );
+    const tree = await cache.tree(workspace.root, target.path).listing(workspace);
+    const listed = pickSources(tree, limits.maxProjectFiles, skipped);
     const py = listed.files.filter((f) => PYTHON_EXT.has(extensionOf(f.relative)));
     const tsFiles = listed.files.filter((f) => TS_EXT.has(extensionOf(f.relative)));
     const notes: string[] = [];
@@ -140,7 +129,7 @@ export async function handleCodeNav(request: unknown, options: NavOptions): Prom
             items.push({ ...item, file: file.relative });
         }
       } else {
-        const project = await tsProject(t, workspace, options, limits);
+        const project = await tsProject(t, workspace, cache, limits, target.relative === '.' ? tree : undefined);
         if (project.truncated)
           notes.push(`The TypeScript project stopped at ${limits.maxProjectFiles} files; results may be incomplete.`);
         const found = tsLookup(project, action, symbol, limits);
@@ -164,14 +153,35 @@ function countSkip(skipped: SkipCounts, errorCode: string): void {
   else skipped.unreadable++;
 }
 
+/** The Python and TS/JS files of a listing, at most `max` of them; what the walk left out is added to `skipped`. */
+function pickSources(tree: TreeListing, max: number, skipped: SkipCounts): { files: TreeFile[]; truncated: boolean } {
+  const files: TreeFile[] = [];
+  let truncated = false;
+  for (const file of tree.files) {
+    const ext = extensionOf(file.relative);
+    if (!PYTHON_EXT.has(ext) && !TS_EXT.has(ext)) continue;
+    if (files.length >= max) truncated = true;
+    else files.push(file);
+  }
+  for (const key of ['protected', 'ignored', 'links', 'special', 'unreadable'] as const)
+    skipped[key] += tree.skipped[key];
+  return { files, truncated };
+}
+
 async function tsProject(
   t: Awaited<ReturnType<typeof loadTs>>,
   workspace: Workspace,
-  options: NavOptions,
+  cache: NavCache,
   limits: NavLimits,
+  rootTree?: TreeListing,
 ): Promise<TsProject> {
-  const project = (options.cache ?? new NavCache()).project(t, workspace.root);
-  await project.refresh(t, workspace, limits);
+  const project = cache.project(t, workspace.root);
+  await project.refresh(
+    t,
+    workspace,
+    limits,
+    rootTree ?? (await cache.tree(workspace.root, workspace.root).listing(workspace)),
+  );
   return project;
 }
 

@@ -1,4 +1,4 @@
-import { rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -111,6 +111,32 @@ describe('code_nav for TypeScript and JavaScript', () => {
     const after = await ask();
     expect(after.items.length).toBe(before + 2);
     expect(after.items.some((i) => i.file === 'src/more.ts')).toBe(true);
+  });
+
+  it('notices files added in new or empty directories, in-place edits and .gitignore changes between calls', async () => {
+    mkdirSync(ws.path('empty'));
+    const tool = createCodeNavTool({ workspaceRoot: ws.root });
+    const ask = async (path = '.') =>
+      (await tool.handler({ action: 'find_references', path, symbol: 'double' }, { signal, callId: 'x' })).items
+        .map((i) => i.file)
+        .sort();
+    expect(await ask()).toEqual(['src/lib.ts', 'src/main.ts', 'src/main.ts']);
+    ws.write('empty/use.ts', "import { double } from '../src/lib';\nexport const a = double(1);\n");
+    ws.write('deep/er/use.ts', "import { double } from '../../src/lib';\nexport const b = double(2);\n");
+    expect(await ask()).toEqual([
+      'deep/er/use.ts',
+      'deep/er/use.ts',
+      'empty/use.ts',
+      'empty/use.ts',
+      'src/lib.ts',
+      'src/main.ts',
+      'src/main.ts',
+    ]);
+    ws.write('empty/use.ts', 'export const a = 1;\n');
+    ws.write('.gitignore', 'deep/\n');
+    expect(await ask()).toEqual(['src/lib.ts', 'src/main.ts', 'src/main.ts']);
+    ws.write('.gitignore', '');
+    expect(await ask('deep')).toEqual(['deep/er/use.ts', 'deep/er/use.ts']);
   });
 
   it('returns an empty list for an unknown symbol and a syntax error for a broken file outline', async () => {

@@ -12,14 +12,6 @@ export function extensionOf(path: string): string {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
-/** A workspace file seen by a walk. */
-export interface SourceEntry {
-  readonly path: string;
-  readonly relative: string;
-  readonly size: number;
-  readonly mtimeMs: number;
-}
-
 /** Files a directory query left out, by reason. */
 export interface SkipCounts {
   protected: number;
@@ -33,38 +25,6 @@ export interface SkipCounts {
 /** A fresh set of zeroed skip counters. */
 export function emptySkips(): SkipCounts {
   return { protected: 0, ignored: 0, links: 0, special: 0, unreadable: 0, too_large: 0 };
-}
-
-/**
- * Lists files with the given extensions under a directory (gitignore honoured, links never followed). When `skips` is
- * given, what the walk left out is added to it; the walk then runs to its end even past `max`, so the counts are whole.
- */
-export async function listSources(
-  workspace: Workspace,
-  dir: string,
-  extensions: ReadonlySet<string>,
-  max: number,
-  skips?: SkipCounts,
-): Promise<{ files: SourceEntry[]; truncated: boolean }> {
-  const files: SourceEntry[] = [];
-  let truncated = false;
-  const walk = workspace.walk(dir, { recursive: true, filesOnly: true });
-  let step = await walk.next();
-  for (; !step.done; step = await walk.next()) {
-    const entry = step.value;
-    if (entry.kind !== 'file' || !extensions.has(extensionOf(entry.relative))) continue;
-    if (files.length >= max) {
-      truncated = true;
-      if (skips) continue;
-      await walk.return(undefined as never);
-      return { files, truncated };
-    }
-    files.push({ path: entry.path, relative: entry.relative, size: entry.size ?? 0, mtimeMs: entry.mtimeMs ?? 0 });
-  }
-  if (skips)
-    for (const key of ['protected', 'ignored', 'links', 'special', 'unreadable'] as const)
-      skips[key] += step.value.skipped[key];
-  return { files, truncated };
 }
 
 /** Reads a file as UTF-8 through the workspace gate. */

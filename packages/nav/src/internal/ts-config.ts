@@ -40,16 +40,19 @@ function finish(options: TsNs.CompilerOptions, source?: string): ProjectConfig {
  * gate: the compiler's synchronous config parser is fed from files loaded beforehand, and a file it asks for that is
  * not loaded yet is read and the parse repeated. Refused or missing files count as absent, so a chain that points
  * outside the workspace simply loses that link. `paths`, `baseUrl`, `jsx`, module resolution and the rest apply.
+ * `beforeRead` is told each path just before it is read (callers use it to notice later changes).
  */
 export async function loadProjectConfig(
   t: TS,
   workspace: Workspace,
   limits: { maxBytes: number; maxRounds: number },
+  beforeRead?: (path: string) => Promise<void>,
 ): Promise<ProjectConfig> {
   const { maxBytes, maxRounds } = limits;
   const root = workspace.root;
   const texts = new Map<string, string | null>();
   const load = async (path: string): Promise<void> => {
+    await beforeRead?.(path);
     const read = await readSource(workspace, path, maxBytes).catch(() => undefined);
     texts.set(path, read?.ok ? read.text : null);
   };

@@ -4,29 +4,50 @@ import type { Workspace } from '@branchkit/workspace';
 import type { ts as TsNs } from 'ts-morph';
 import type { NavLimits } from '../limits.js';
 import type { NavItem } from '../schema.js';
-import { listSources, readSource, TS_EXT } from './source.js';
-import { defaultCompilerOptions, loadProjectConfig } from './ts-config.js';
+import { extensionOf, readSource, TS_EXT } from './source.js';
+import { mapLimited, STAT_CONCURRENCY, stampOf, type TreeListing, TreeSnapshot } from './tree-snapshot.js';
+import { defaultCompilerOptions, loadProjectConfig, type ProjectConfig } from './ts-config.js';
 
 type TS = typeof TsNs;
 
 interface ScriptState {
   version: number;
   text: string;
-  size: number;
-  mtimeMs: number;
+  /** Metadata stamp of the file when its text was read; a different stamp means read it again. */
+  stamp: string;
   relative: string;
+  lineStarts?: readonly number[];
+}
+
+/** Answers kept per project between edits; a few recent questions are what an agent repeats. */
+const MAX_REMEMBERED_ANSWERS = 32;
+
+function newlineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
 }
 
 /**
  * A warm TypeScript language service over the TS/JS files of one workspace. Files are read only through the workspace;
- * `refresh()` re-walks the tree and re-reads files whose size or mtime changed, so answers follow edits.
+ * `refresh()` takes the file set from a walk (repeated only when a directory changed) and re-reads files whose size or
+ * mtime changed, so answers follow edits.
  */
 export class TsProject {
   readonly #files = new Map<string, ScriptState>();
   readonly #libDir: string;
+  readonly #libTexts = new Map<string, string | undefined>();
   readonly #service: TsNs.LanguageService;
   #options: TsNs.CompilerOptions;
   #configKey: string | undefined;
+  /** The loaded configuration and the stamps of the files it was built from, to skip re-reading when unchanged. */
+  #config: { result: ProjectConfig; stamps: Map<string, string> } | undefined;
+  /** Bumped whenever the file set, a file's text or the options change; lets the service skip its own checks. */
+  #projectVersion = 0;
+  #fileNames: string[] = [];
+  /** Answers computed at `#answersVersion`; any change to the project (version bump) makes them stale. */
+  #answers = new Map<string, NavItem[]>();
+  #answersVersion = -1;
   /** True when the last refresh hit the file cap. */
   truncated = false;
   /** Workspace-relative name of the configuration in force (tsconfig.json or jsconfig.json), if any. */
@@ -39,15 +60,21 @@ export class TsProject {
       const rel = relative(this.#libDir, p);
       return !rel.startsWith('..') && !isAbsolute(rel);
     };
+    // Library files never change while the process runs; each is read from disk once.
     const readLib = (p: string) => {
+      if (this.#libTexts.has(p)) return this.#libTexts.get(p);
+      let text: string | undefined;
       try {
-        return inLib(p) ? readFileSync(p, 'utf8') : undefined;
+        text = inLib(p) ? readFileSync(p, 'utf8') : undefined;
       } catch {
-        return undefined;
+        text = undefined;
       }
+      this.#libTexts.set(p, text);
+      return text;
     };
     const host: TsNs.LanguageServiceHost = {
-      getScriptFileNames: () => [...this.#files.keys()],
+      getProjectVersion: () => String(this.#projectVersion),
+      getScriptFileNames: () => this.#fileNames,
       getScriptVersion: (f) => String(this.#files.get(f)?.version ?? 0),
       getScriptSnapshot: (f) => {
         const text = this.#files.get(f)?.text ?? readLib(f);
@@ -64,38 +91,71 @@ export class TsProject {
   }
 
   /** Brings the compiler options (root tsconfig.json / jsconfig.json) and the file set up to date with the workspace. */
-  async refresh(t: TS, workspace: Workspace, limits: NavLimits): Promise<void> {
-    const config = await loadProjectConfig(t, workspace, {
-      maxBytes: limits.maxFileBytes,
-      maxRounds: limits.maxConfigRounds,
-    });
+  async refresh(t: TS, workspace: Workspace, limits: NavLimits, tree?: TreeListing): Promise<void> {
+    const config = await this.#loadConfig(t, workspace, limits);
     if (config.key !== this.#configKey) {
       this.#configKey = config.key;
       this.#options = config.options;
+      this.#projectVersion++;
     }
     this.configSource = config.source;
-    const listed = await listSources(workspace, '.', TS_EXT, limits.maxProjectFiles);
-    this.truncated = listed.truncated;
+    const listing = tree ?? (await new TreeSnapshot(workspace.root).listing(workspace));
+    const entries = listing.files.filter((f) => TS_EXT.has(extensionOf(f.relative)));
+    this.truncated = entries.length > limits.maxProjectFiles;
+    if (this.truncated) entries.length = limits.maxProjectFiles;
+    // The listing may be older than this call, so every file is checked by its metadata before its text is trusted.
+    const stamps = await mapLimited(entries, STAT_CONCURRENCY, (entry) => stampOf(entry.path));
+    let changed = false;
     const seen = new Set<string>();
-    for (const entry of listed.files) {
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i]!;
       seen.add(entry.path);
       const known = this.#files.get(entry.path);
-      if (known && known.size === entry.size && known.mtimeMs === entry.mtimeMs) continue;
+      if (known && known.stamp === stamps[i]) continue;
+      changed = true;
       const read = await readSource(workspace, entry.path, limits.maxFileBytes);
       if (!read.ok) {
         this.#files.delete(entry.path);
         continue;
       }
-      const version = (known?.version ?? 0) + 1;
       this.#files.set(entry.path, {
-        version,
+        version: (known?.version ?? 0) + 1,
         text: read.text,
-        size: entry.size,
-        mtimeMs: entry.mtimeMs,
+        stamp: stamps[i]!,
         relative: read.relative,
       });
     }
-    for (const path of [...this.#files.keys()]) if (!seen.has(path)) this.#files.delete(path);
+    for (const path of [...this.#files.keys()]) {
+      if (seen.has(path)) continue;
+      this.#files.delete(path);
+      changed = true;
+    }
+    if (changed) {
+      this.#projectVersion++;
+      this.#fileNames = [...this.#files.keys()];
+    }
+  }
+
+  /** The project configuration; read again through the workspace only when a file it came from changed. */
+  async #loadConfig(t: TS, workspace: Workspace, limits: NavLimits): Promise<ProjectConfig> {
+    const known = this.#config;
+    if (known) {
+      const paths = [...known.stamps.keys()];
+      const now = await Promise.all(paths.map(stampOf));
+      if (now.every((stamp, i) => stamp === known.stamps.get(paths[i]!))) return known.result;
+    }
+    const stamps = new Map<string, string>();
+    // Each file is stamped just before it is read, so an edit made while the files are read is seen next time.
+    const result = await loadProjectConfig(
+      t,
+      workspace,
+      { maxBytes: limits.maxFileBytes, maxRounds: limits.maxConfigRounds },
+      async (path) => {
+        stamps.set(path, await stampOf(path));
+      },
+    );
+    this.#config = { result, stamps };
+    return result;
   }
 
   #item(kind: string, name: string, fileName: string, start: number, maxChars: number): NavItem | undefined {
@@ -103,7 +163,13 @@ export class TsProject {
     const source = this.#service.getProgram()?.getSourceFile(fileName);
     if (!state || !source) return undefined;
     const pos = source.getLineAndCharacterOfPosition(start);
-    const lineText = (state.text.split('\n')[pos.line] ?? '').trim().slice(0, maxChars);
+    // Lines split at '\n' only, as before; computed once per file text instead of once per item.
+    state.lineStarts ??= newlineStarts(state.text);
+    const from = state.lineStarts[pos.line];
+    const next = from === undefined ? -1 : state.text.indexOf('\n', from);
+    const lineText = (from === undefined ? '' : state.text.slice(from, next === -1 ? undefined : next))
+      .trim()
+      .slice(0, maxChars);
     return { kind, name, line: pos.line + 1, col: pos.character, signature: lineText, file: state.relative };
   }
 
@@ -115,14 +181,40 @@ export class TsProject {
 
   /** Declarations named `symbol` anywhere in the project (semantic workspace-symbol search). */
   definitions(symbol: string, maxChars: number): NavItem[] {
+    return this.#remembered(`d\0${maxChars}\0${symbol}`, () => this.#definitions(symbol, maxChars));
+  }
+
+  /** Every reference the language service finds to declarations named `symbol`. */
+  references(symbol: string, maxChars: number): NavItem[] {
+    return this.#remembered(`r\0${maxChars}\0${symbol}`, () => this.#references(symbol, maxChars));
+  }
+
+  /**
+   * An answer is a pure function of the project's files and options, so while the project version stays the same a
+   * repeated question gets the earlier answer (as fresh copies) instead of a new language-service query.
+   */
+  #remembered(key: string, compute: () => NavItem[]): NavItem[] {
+    if (this.#answersVersion !== this.#projectVersion) {
+      this.#answers.clear();
+      this.#answersVersion = this.#projectVersion;
+    }
+    let items = this.#answers.get(key);
+    if (!items) {
+      items = compute();
+      if (this.#answers.size >= MAX_REMEMBERED_ANSWERS) this.#answers.delete(this.#answers.keys().next().value!);
+      this.#answers.set(key, items);
+    }
+    return items.map((item) => ({ ...item }));
+  }
+
+  #definitions(symbol: string, maxChars: number): NavItem[] {
     const items = this.#declarations(symbol).map((d) =>
       this.#item(d.kind, symbol, d.fileName, d.textSpan.start, maxChars),
     );
     return items.filter((i): i is NavItem => i !== undefined);
   }
 
-  /** Every reference the language service finds to declarations named `symbol`. */
-  references(symbol: string, maxChars: number): NavItem[] {
+  #references(symbol: string, maxChars: number): NavItem[] {
     const seen = new Set<string>();
     const items: NavItem[] = [];
     for (const decl of this.#declarations(symbol)) {
@@ -141,9 +233,21 @@ export class TsProject {
   }
 }
 
-/** Warm TypeScript projects keyed by workspace root; owned by one tool instance, never shared globally. */
+/** Warm TypeScript projects and directory listings keyed by workspace root; owned by one tool instance, never global. */
 export class NavCache {
   readonly #projects = new Map<string, TsProject>();
+  readonly #trees = new Map<string, TreeSnapshot>();
+
+  /** The remembered listing of a directory (an absolute path inside the workspace), created on first use. */
+  tree(root: string, dir: string): TreeSnapshot {
+    const key = `${root}\0${dir}`;
+    let tree = this.#trees.get(key);
+    if (!tree) {
+      tree = new TreeSnapshot(dir);
+      this.#trees.set(key, tree);
+    }
+    return tree;
+  }
 
   /** The project for a root, created on first use. */
   project(t: TS, root: string): TsProject {
