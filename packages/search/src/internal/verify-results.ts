@@ -12,6 +12,12 @@ export interface PendingMatch {
 // ripgrep's own markers for a line cut by --max-columns-preview.
 export const RG_CUT_MARKER = / \[\.\.\. (?:omitted end of long line|\d+ more match(?:es)?)\]$/;
 
+// Files whose matches are being confirmed at the same time; each holds at most one read buffer.
+const CONFIRM_CONCURRENCY = 8;
+// Read size while looking for the lines to confirm.
+const CONFIRM_READ_BYTES = 256 * 1024;
+const EMPTY = Buffer.alloc(0);
+
 function decodeLike(bytes: Buffer): string {
   // ripgrep transcodes files with a UTF-16 byte-order mark and drops a UTF-8 one; do the same before comparing.
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
@@ -19,11 +25,63 @@ function decodeLike(bytes: Buffer): string {
   return new TextDecoder('utf-8').decode(bytes);
 }
 
-async function linesOf(workspace: Workspace, path: string, maxBytes: number): Promise<string[] | undefined> {
+const isUtf16Bom = (bytes: Buffer) =>
+  bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+
+/**
+ * The wanted lines (1-based) of the file the workspace gate opens now, read once from the start and only as far as
+ * the last wanted line. In UTF-8 a 0x0a byte is always a newline and never part of another character, so splitting
+ * the bytes first and decoding each wanted line alone gives exactly what decoding the whole file and splitting would
+ * (the byte-order mark is dropped on the first line only). UTF-16 files are decoded whole, as before.
+ */
+async function linesOf(
+  workspace: Workspace,
+  path: string,
+  wanted: ReadonlySet<number>,
+  maxBytes: number,
+): Promise<Map<number, string> | undefined> {
   const opened = await workspace.openRead(path, { maxBytes });
   if (!opened.ok) return undefined;
+  const found = new Map<number, string>();
+  const last = Math.max(...wanted);
   try {
-    return decodeLike(await opened.handle.readFile()).split('\n');
+    const buffer = Buffer.allocUnsafe(CONFIRM_READ_BYTES);
+    let carry: Buffer = EMPTY; // bytes of the current, unfinished line when it is a wanted one
+    let lineNo = 1;
+    let first = true;
+    const take = (bytes: Buffer) => {
+      found.set(lineNo, new TextDecoder('utf-8', { ignoreBOM: lineNo !== 1 }).decode(bytes));
+    };
+    for (;;) {
+      const { bytesRead } = await opened.handle.read(buffer, 0, buffer.length, null);
+      if (bytesRead === 0) break;
+      const chunk = buffer.subarray(0, bytesRead);
+      if (first) {
+        first = false;
+        if (isUtf16Bom(chunk) || (bytesRead === 1 && (chunk[0] === 0xff || chunk[0] === 0xfe))) {
+          const rest = await opened.handle.readFile();
+          const lines = decodeLike(Buffer.concat([chunk, rest])).split('\n');
+          for (const n of wanted) if (lines[n - 1] !== undefined) found.set(n, lines[n - 1] as string);
+          return found;
+        }
+      }
+      // Newlines are only counted (memchr); bytes are sliced and kept for wanted lines alone.
+      let start = 0;
+      for (let nl = chunk.indexOf(0x0a); nl >= 0; nl = chunk.indexOf(0x0a, start)) {
+        if (wanted.has(lineNo)) {
+          const piece = chunk.subarray(start, nl);
+          take(carry.length > 0 ? Buffer.concat([carry, piece]) : piece);
+          carry = EMPTY;
+        }
+        lineNo++;
+        start = nl + 1;
+        if (lineNo > last) return found;
+      }
+      // The reused read buffer is overwritten next time, so a wanted line that continues is copied out.
+      if (wanted.has(lineNo)) carry = Buffer.concat([carry, chunk.subarray(start)]);
+    }
+    if (wanted.has(lineNo)) take(carry);
+    return found;
   } catch {
     return undefined;
   } finally {
@@ -31,11 +89,26 @@ async function linesOf(workspace: Workspace, path: string, maxBytes: number): Pr
   }
 }
 
+/** Runs `work` over `items` with at most `limit` at a time; `cancelled()` stops picking up new items. */
+function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+  cancelled: () => boolean,
+) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length && !cancelled()) await work(items[next++] as T);
+  };
+  return Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
 /**
  * Keeps only the matches whose text is really on that line of the file the workspace gate opens now. ripgrep opens
  * files by path while it walks, so a directory or file swapped for a link during the walk could have shown it text
  * from outside; re-reading through the gate (no links, containment, protected names) means such text never reaches
- * a result — at worst a genuine match is dropped and counted.
+ * a result — at worst a genuine match is dropped and counted. Each file is read once, only up to its last match
+ * line, with a few files in flight at a time; results are still decided in match order.
  */
 export async function confirmMatches(
   workspace: Workspace,
@@ -43,23 +116,47 @@ export async function confirmMatches(
   maxBytes: number,
   budget: ConfirmBudget = {},
 ): Promise<{ kept: PendingMatch[]; dropped: number; unchecked: number }> {
-  const files = new Map<string, Promise<string[] | undefined>>();
+  const wantedByPath = new Map<string, Set<number>>();
+  for (const match of matches) {
+    const wanted = wantedByPath.get(match.path);
+    if (wanted) wanted.add(match.line);
+    else wantedByPath.set(match.path, new Set([match.line]));
+  }
+  const files = new Map<string, Promise<Map<number, string> | undefined>>();
+  const ready = new Map<string, (lines: Map<number, string> | undefined) => void>();
+  for (const path of wantedByPath.keys()) {
+    files.set(path, new Promise((resolve) => ready.set(path, resolve)));
+  }
+  let settled = false;
+  void eachLimited(
+    [...wantedByPath.keys()],
+    CONFIRM_CONCURRENCY,
+    async (path) => {
+      let lines: Map<number, string> | undefined;
+      try {
+        lines = await linesOf(workspace, path, wantedByPath.get(path) as Set<number>, maxBytes);
+      } catch {
+        lines = undefined; // a file the gate could not open is never shown
+      }
+      ready.get(path)?.(lines);
+    },
+    () => settled,
+  );
   const kept: PendingMatch[] = [];
   let dropped = 0;
-  for (const [index, match] of matches.entries()) {
-    // Unchecked text is never shown: when time runs out the rest is left out (and counted) instead of waited for.
-    if (outOfTime(budget)) return { kept, dropped, unchecked: matches.length - index };
-    let lines = files.get(match.path);
-    if (!lines) {
-      lines = linesOf(workspace, match.path, maxBytes);
-      files.set(match.path, lines);
+  try {
+    for (const [index, match] of matches.entries()) {
+      // Unchecked text is never shown: when time runs out the rest is left out (and counted) instead of waited for.
+      if (outOfTime(budget)) return { kept, dropped, unchecked: matches.length - index };
+      const actual = (await files.get(match.path))?.get(match.line)?.replace(/\r$/, '');
+      const shown = match.text.replace(RG_CUT_MARKER, '').replace(/\uFFFD+$/, '');
+      if (actual?.startsWith(shown)) kept.push(match);
+      else dropped++;
     }
-    const actual = (await lines)?.[match.line - 1]?.replace(/\r$/, '');
-    const shown = match.text.replace(RG_CUT_MARKER, '').replace(/\uFFFD+$/, '');
-    if (actual?.startsWith(shown)) kept.push(match);
-    else dropped++;
+    return { kept, dropped, unchecked: 0 };
+  } finally {
+    settled = true;
   }
-  return { kept, dropped, unchecked: 0 };
 }
 
 /** When confirming must stop: the search's own deadline (epoch ms) and the call's abort signal. */
@@ -83,13 +180,41 @@ export async function confirmPaths(
   paths: readonly string[],
   budget: ConfirmBudget = {},
 ): Promise<{ kept: string[]; dropped: number; unchecked: number }> {
+  // The checks run a few at a time ahead of the in-order walk below, which alone decides what is kept.
+  const checks = paths.map(() => {
+    let resolve!: (ok: boolean) => void;
+    const promise = new Promise<boolean>((r) => {
+      resolve = r;
+    });
+    return { promise, resolve };
+  });
+  let settled = false;
+  const order = paths.map((path, index) => ({ path, index }));
+  void eachLimited(
+    order,
+    CONFIRM_CONCURRENCY,
+    async ({ path, index }) => {
+      let accepted = false;
+      try {
+        const where = await workspace.resolve(path, 'read');
+        accepted = where.ok === true && where.kind === 'file';
+      } catch {
+        // a path the gate could not check is never shown
+      }
+      checks[index]?.resolve(accepted);
+    },
+    () => settled,
+  );
   const kept: string[] = [];
   let dropped = 0;
-  for (const [index, path] of paths.entries()) {
-    if (outOfTime(budget)) return { kept, dropped, unchecked: paths.length - index };
-    const where = await workspace.resolve(path, 'read');
-    if (where.ok && where.kind === 'file') kept.push(path);
-    else dropped++;
+  try {
+    for (const [index, path] of paths.entries()) {
+      if (outOfTime(budget)) return { kept, dropped, unchecked: paths.length - index };
+      if (await checks[index]?.promise) kept.push(path);
+      else dropped++;
+    }
+    return { kept, dropped, unchecked: 0 };
+  } finally {
+    settled = true;
   }
-  return { kept, dropped, unchecked: 0 };
 }

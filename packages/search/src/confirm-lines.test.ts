@@ -1,0 +1,31 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ok, searchIn } from './test-helpers.js';
+
+// Confirming a match reads the file in pieces and stops after the last wanted line; these cases cross those pieces.
+let ws: TempWorkspace;
+beforeEach(() => {
+  ws = makeWorkspace({});
+});
+afterEach(() => ws.cleanup());
+
+describe('grep confirmation of matches', () => {
+  it('keeps matches on lines that span read boundaries, late lines, CRLF lines and a last line without newline', async () => {
+    const filler = `${'x'.repeat(1000)}\n`.repeat(600); // 600 kB of other lines before and between the matches
+    const long = `${'y'.repeat(300_000)} needle long`;
+    writeFileSync(
+      join(ws.root, 'big.txt'),
+      `needle first\r\n${filler}${long}\n${filler}\uFEFFneedle after a mid-file BOM\n${filler}é needle last`,
+    );
+    const out = ok(await searchIn(ws, { action: 'grep', pattern: 'needle' }));
+    expect(out.count).toBe(4);
+    expect(out.shown).toBe(4);
+    const lines = out.content.split('\n');
+    expect(lines[0]).toBe('big.txt:1:needle first');
+    expect(lines[1]).toMatch(/^big\.txt:602:y+/);
+    expect(lines[2]).toBe('big.txt:1203:\uFEFFneedle after a mid-file BOM');
+    expect(lines[3]).toBe('big.txt:1804:é needle last');
+  });
+});
