@@ -134,4 +134,17 @@ describe('ast_search behaviour', () => {
     );
     expect(aborted).toMatchObject({ status: 'error', error_code: 'aborted' });
   });
+
+  it('keeps matches in file order whatever the parse concurrency, and skips binary files', async () => {
+    for (let i = 0; i < 12; i++)
+      ws.write(`many/f${String(i).padStart(2, '0')}.py`, `${'x = 1\n'.repeat(i * 50)}print(${i})\n`);
+    ws.write('many/zz.py', Buffer.from('print(0)\n\u0000\u0001', 'utf8'));
+    for (const parseConcurrency of [1, 3, 16]) {
+      const result = await run({ pattern: 'print($A)', path: 'many', lang: 'python' }, { parseConcurrency });
+      expect(result.matches.map((m) => m.file)).toEqual(
+        Array.from({ length: 12 }, (_, i) => `many/f${String(i).padStart(2, '0')}.py`),
+      );
+      expect(result.skipped).toMatchObject({ binary: 1 });
+    }
+  });
 });
