@@ -1,11 +1,10 @@
-/** The request schema and the response schemas of the editor tool. */
-
 /** The pure handler and its options. */
 export { type EditorOptions, handleEditor } from './handle-editor.js';
 /** Miss-report candidate shape returned with `not_found_in_file`. */
 export type { Candidate } from './internal/candidates.js';
 /** Limits with their defaults. */
 export { DEFAULT_EDITOR_LIMITS, type EditorLimits } from './limits.js';
+/** The request schema and the response schemas of the editor tool. */
 export { EditorEditSuccess, EditorFailure, EditorRequest, EditorResponse, EditorWriteSuccess } from './schema.js';
 /** The tool factory and the stateless provider. */
 export { createEditorTool, editorProvider } from './tool.js';

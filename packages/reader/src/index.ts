@@ -1,5 +1,3 @@
-/** Request and response schemas of the reader tool. */
-
 /** The converted-document cache, shareable between readers. */
 export { DocumentCache, type DocumentCacheOptions } from './document-cache.js';
 /** The pure handler and its options. */
@@ -8,6 +6,7 @@ export { handleReader, type ReaderOptions } from './handle-reader.js';
 export { DEFAULT_READER_LIMITS, type ReaderLimits } from './limits.js';
 /** Remote-document hooks: the resolver signature and the test-only fetch policy. */
 export type { FetchPolicy, Resolver } from './remote/fetch-remote.js';
+/** Request and response schemas of the reader tool. */
 export {
   ReaderFailure,
   ReaderImageSuccess,

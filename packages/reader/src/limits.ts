@@ -26,8 +26,10 @@ export const DEFAULT_READER_LIMITS = {
   maxZipEntries: 10_000,
   /** Converted text kept per document; the window reads page through it. */
   maxConvertedChars: 20 * 1024 * 1024,
-  /** Wall-clock budget for one conversion or download. */
+  /** Wall-clock budget for one conversion or download; a converter still running then is terminated. */
   conversionTimeoutMs: 30_000,
+  /** Heap of the worker a pdf, docx or html conversion runs in; a document needing more is refused, not the host. */
+  conversionMemoryMb: 1024,
   /** Redirect hops followed for a remote document, each re-checked. */
   maxRedirects: 5,
   /** Entries returned by one `list_dir`; the rest are counted, not listed. */

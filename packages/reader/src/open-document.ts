@@ -1,8 +1,10 @@
 import { errorMessage, failure } from '@branchkit/core';
 import type { Workspace } from '@branchkit/workspace';
-import { ConversionTimeout, convertDocument, type DocumentKind, kindOfExtension } from './convert/convert.js';
+import { convertDocument, type DocumentKind, kindOfExtension } from './convert/convert.js';
+import { ConversionAborted, ConversionOutOfMemory, ConversionTimeout } from './convert/isolated.js';
 import type { ReaderOptions } from './handle-reader.js';
 import { windowNotice } from './internal/notice.js';
+import { readBounded } from './internal/read-bounded.js';
 import { textWindow } from './internal/text-window.js';
 import { ZipError } from './internal/zip.js';
 import type { ReaderLimits } from './limits.js';
@@ -33,15 +35,18 @@ async function convert(
   bytes: Buffer,
   name: string,
   limits: ReaderLimits,
+  signal: AbortSignal | undefined,
 ): Promise<string | ReaderResponse> {
   try {
-    const text = await convertDocument(kind, bytes, limits);
+    const text = await convertDocument(kind, bytes, limits, signal);
     return text.length > limits.maxConvertedChars
       ? `${text.slice(0, limits.maxConvertedChars)}\n… [converted text cut at ${limits.maxConvertedChars} characters]`
       : text;
   } catch (error) {
     if (error instanceof ZipError) return failure(error.code, `${name}: ${error.message}`);
     if (error instanceof ConversionTimeout) return failure('conversion_timeout', `${name}: ${error.message}`);
+    if (error instanceof ConversionOutOfMemory) return failure('document_too_large', `${name}: ${error.message}`);
+    if (error instanceof ConversionAborted) return failure('aborted', error.message);
     return failure(
       'conversion_failed',
       `${name} could not be converted (${errorMessage(error).slice(0, 300)}). It may be damaged or not a real ${kind} file.`,
@@ -87,6 +92,9 @@ export async function openDocument(
   if (!ws) return openRemote(path, window, limits, options);
   const kind = kindOfExtension(extensionOf(path));
   if (!kind) {
+    // the path is judged first, so a refused path is reported as such whatever its extension
+    const checked = await ws.resolve(path, 'read');
+    if (!checked.ok) return checked;
     return failure('unsupported_document', `open converts only ${ALLOWED} files; use action 'read' for text files.`);
   }
   const file = await ws.openRead(path, { maxBytes: kind === 'html' ? limits.maxHtmlBytes : limits.maxDocumentBytes });
@@ -97,7 +105,7 @@ export async function openDocument(
   try {
     const hit = options.cache?.get(file.path, fingerprint);
     if (hit !== undefined) return respond(hit, where, kind, true, window, limits);
-    bytes = await file.handle.readFile();
+    bytes = await readBounded(file.handle, file.size);
   } catch (error) {
     return failure(
       'io_error',
@@ -106,7 +114,7 @@ export async function openDocument(
   } finally {
     await file.handle.close().catch(() => undefined);
   }
-  const text = await convert(kind, bytes, file.relative, limits);
+  const text = await convert(kind, bytes, file.relative, limits, options.signal);
   if (typeof text !== 'string') return text;
   options.cache?.set(file.path, fingerprint, text);
   return respond(text, where, kind, false, window, limits);
@@ -148,7 +156,7 @@ async function openRemote(
       `The page is ${fetched.bytes.length} bytes, over the ${limits.maxHtmlBytes}-byte HTML limit.`,
     );
   }
-  const text = await convert(kind, fetched.bytes, key, limits);
+  const text = await convert(kind, fetched.bytes, key, limits, options.signal);
   if (typeof text !== 'string') return text;
   options.cache?.set(key, `remote:${kind}`, text);
   return respond(text, { path: key, relative: key, size: fetched.bytes.length }, kind, false, window, limits);

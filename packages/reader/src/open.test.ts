@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DocumentCache, handleReader, type ReaderTextResult } from './index.js';
+import { createReaderTool, DocumentCache, handleReader, type ReaderTextResult } from './index.js';
 import { makeDocx, makePdf, makePptx, makeZip } from './test-docs.js';
 
 type Text = ReaderTextResult & { error_code?: string; error?: string };
@@ -138,6 +138,22 @@ describe('reader open', () => {
     const out = await open('alias.html', {}, { cache });
     expect(out).toMatchObject({ error_code: 'symlink_rejected' });
     expect(JSON.stringify(out)).not.toContain('cached body');
+  });
+
+  it('the tool factory really uses its cacheTtlMs option (and limits.cacheTtlMs) for its own cache', async () => {
+    ws.write('doc.html', '<p>x</p>');
+    const ctx = { signal: new AbortController().signal, callId: 'c' };
+    const req = { action: 'open' as const, path: 'doc.html' };
+    const cachedOnSecondCall = async (tool: ReturnType<typeof createReaderTool>) => {
+      await tool.handler(req, ctx);
+      return ((await tool.handler(req, ctx)) as { cached?: boolean }).cached;
+    };
+    expect(await cachedOnSecondCall(createReaderTool({ workspaceRoot: ws.root }))).toBe(true);
+    expect(await cachedOnSecondCall(createReaderTool({ workspaceRoot: ws.root, cacheTtlMs: 0 }))).toBe(false);
+    expect(await cachedOnSecondCall(createReaderTool({ workspaceRoot: ws.root, limits: { cacheTtlMs: 0 } }))).toBe(
+      false,
+    );
+    expect(await cachedOnSecondCall(createReaderTool({ workspaceRoot: ws.root, cacheTtlMs: 60_000 }))).toBe(true);
   });
 
   it('a zero TTL disables caching', async () => {

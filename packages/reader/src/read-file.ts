@@ -3,6 +3,7 @@ import { failure } from '@branchkit/core';
 import type { OpenedFile, Workspace } from '@branchkit/workspace';
 import { IMAGE_TYPES, looksLikeImage } from './internal/image.js';
 import { windowNotice } from './internal/notice.js';
+import { readBounded } from './internal/read-bounded.js';
 import { streamWindow } from './internal/stream-window.js';
 import { textWindow } from './internal/text-window.js';
 import type { ReaderLimits } from './limits.js';
@@ -56,7 +57,7 @@ export async function readFile(
           `${file.relative} is a ${file.size}-byte image, over the ${limits.maxImageBytes}-byte inline limit.`,
         );
       }
-      const bytes = await file.handle.readFile();
+      const bytes = await readBounded(file.handle, file.size);
       return {
         success: true,
         type: 'image',
@@ -134,7 +135,7 @@ async function readUtf16(
       `${file.relative} is a ${file.size}-byte UTF-16 file, over the ${limits.fullScanMaxBytes}-byte limit for UTF-16.`,
     );
   }
-  const bytes = await file.handle.readFile();
+  const bytes = await readBounded(file.handle, file.size);
   let text: string;
   let warning = '';
   try {

@@ -1,5 +1,5 @@
 import { type AddressInfo, createServer, type Server } from 'node:net';
-import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
+import { makeWorkspace, snapshotTree, type TempWorkspace } from '@branchkit/test-utils';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handleReader, type ReaderOptions } from './index.js';
 import { isPublicAddress } from './remote/ip-policy.js';
@@ -132,6 +132,93 @@ describe('remote open refusals make no connection', () => {
       const allowed = new URL(url).hostname;
       const out = await open(url, { allowedHosts: [allowed], resolver: answers('93.184.216.34') });
       expect(out, url).toMatchObject({ success: false });
+    }
+    expect(connections).toBe(0);
+  });
+
+  it('is not fooled by userinfo, fragments, queries, backslashes or look-alike suffixes', async () => {
+    const before = snapshotTree(ws.outside);
+    const lookups: string[] = [];
+    const resolver = async (host: string) => {
+      lookups.push(host);
+      return [{ address: '93.184.216.34', family: 4 }];
+    };
+    for (const url of [
+      'https://docs.example.com@evil.com/a.html',
+      'https://docs.example.com:443@evil.com/a.html',
+      'https://evil.com#@docs.example.com/a.html',
+      'https://evil.com?@docs.example.com/a.html',
+      'https://evil.com\\@docs.example.com/a.html',
+      'https://docs.example.com%2eevil.com/a.html',
+      'https://docs.example.com../a.html',
+      'https://xdocs.example.com/a.html',
+      'https://docs.example.co/a.html',
+      'HTTPS://evil.com/docs.example.com',
+      'https:docs.example.com@evil.com',
+      '//docs.example.com/a.html',
+      'javascript:alert(1)//docs.example.com',
+      'file:///etc/passwd',
+      'data:text/html,<p>x</p>',
+      'https://docs.example.com:65536/a.html',
+      'wss://docs.example.com/a.html',
+    ]) {
+      const out = await open(url, { resolver });
+      expect(out.success, url).toBe(false);
+      expect((out as { error_code: string }).error_code, url).toMatch(
+        /^(url_not_allowed|invalid_url|unsupported_document|outside_workspace|not_found)$/,
+      );
+    }
+    expect(lookups).toEqual([]);
+    expect(connections).toBe(0);
+    expect(snapshotTree(ws.outside)).toBe(before);
+  });
+
+  it('matches IDNA and full-width host spellings against the allow-list by their ASCII form', async () => {
+    const lookups: string[] = [];
+    const resolver = async (host: string) => {
+      lookups.push(host);
+      return [{ address: '10.0.0.1', family: 4 }]; // stop at the address check: no connection either way
+    };
+    const cases: Array<[string, string[]]> = [
+      ['https://bücher.example/a.html', ['bücher.example']],
+      ['https://xn--bcher-kva.example/a.html', ['bücher.example']],
+      ['https://bücher.example/a.html', ['XN--BCHER-KVA.example.']],
+      ['https://ｄｏｃｓ.example.com/a.html', ['docs.example.com']],
+    ];
+    for (const [url, allowedHosts] of cases) {
+      expect(await open(url, { allowedHosts, resolver }), url).toMatchObject({ error_code: 'address_not_public' });
+    }
+    expect(lookups).toEqual([
+      'xn--bcher-kva.example',
+      'xn--bcher-kva.example',
+      'xn--bcher-kva.example',
+      'docs.example.com',
+    ]);
+    // a look-alike in another script is a different host
+    expect(await open('https://dоcs.example.com/a.html', { resolver })).toMatchObject({
+      error_code: 'url_not_allowed',
+    });
+    expect(connections).toBe(0);
+  });
+
+  it('refuses decimal, octal, hex and short IPv4 hosts and IPv6 literals that are not public', async () => {
+    for (const host of [
+      '2130706433',
+      '017700000001',
+      '0x7f000001',
+      '127.1',
+      '0',
+      '0x0a.0.0.1',
+      '[::]',
+      '[0:0:0:0:0:ffff:7f00:1]',
+      '[::ffff:169.254.169.254]',
+      '[fe80::1]',
+      '[64:ff9b::a9fe:a9fe]',
+    ]) {
+      const url = `https://${host}/x.html`;
+      const allowed = new URL(url).hostname;
+      const out = await open(url, { allowedHosts: [allowed], resolver: answers('93.184.216.34') });
+      expect(out, url).toMatchObject({ success: false, error_code: 'address_not_public' });
     }
     expect(connections).toBe(0);
   });

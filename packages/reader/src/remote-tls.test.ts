@@ -71,6 +71,23 @@ describe.skipIf(!hasOpenssl)('remote open over TLS (loopback, test-only policy)'
       } else if (req.url === '/loop') {
         res.writeHead(302, { location: '/loop' });
         res.end();
+      } else if (req.url === '/to-http') {
+        res.writeHead(302, { location: 'http://docs.example.com/page.html' });
+        res.end();
+      } else if (req.url === '/to-userinfo') {
+        res.writeHead(302, { location: 'https://docs.example.com@evil.example.org/page.html' });
+        res.end();
+      } else if (req.url === '/to-port') {
+        res.writeHead(302, { location: 'https://docs.example.com:8443/page.html' });
+        res.end();
+      } else if (req.url === '/to-literal') {
+        res.writeHead(302, { location: 'https://127.0.0.1/page.html' });
+        res.end();
+      } else if (req.url === '/stall-body') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.write('<p>partial');
+      } else if (req.url === '/stall-head') {
+        // never answers
       } else if (req.url === '/huge') {
         res.writeHead(200, { 'content-type': 'text/html' });
         res.end(`<p>${'x'.repeat(200_000)}</p>`);
@@ -83,7 +100,13 @@ describe.skipIf(!hasOpenssl)('remote open over TLS (loopback, test-only policy)'
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
   beforeEach(() => {
     ws = makeWorkspace();
     connections = 0;
@@ -120,6 +143,46 @@ describe.skipIf(!hasOpenssl)('remote open over TLS (loopback, test-only policy)'
     expect(await open('https://docs.example.com/to-unlisted')).toMatchObject({ error_code: 'url_not_allowed' });
     expect(connections).toBe(2); // only the first hop of each
     expect(await open('https://docs.example.com/loop')).toMatchObject({ error_code: 'too_many_redirects' });
+  });
+
+  it('re-checks every redirect hop: scheme, user info, port and IP-literal hosts are refused before connecting', async () => {
+    for (const path of ['/to-http', '/to-userinfo', '/to-port', '/to-literal']) {
+      connections = 0;
+      const out = await open(`https://docs.example.com${path}`);
+      expect(out, path).toMatchObject({ success: false, error_code: 'url_not_allowed' });
+      expect(connections, path).toBe(1); // the first hop only
+    }
+  });
+
+  it('pins the connection to the checked answer and resolves again on every hop (DNS rebinding)', async () => {
+    const asked: string[] = [];
+    let calls = 0;
+    // first answer passes the policy; any later answer is private, as a rebinding server would reply
+    const rebinding = async (host: string) => {
+      asked.push(host);
+      return [{ address: calls++ === 0 ? '127.0.0.1' : '10.0.0.1', family: 4 }];
+    };
+    const direct = await open('https://docs.example.com/page.html', { resolver: rebinding });
+    expect(direct).toMatchObject({ success: true });
+    expect(asked).toEqual(['docs.example.com']); // the HTTP client made no second lookup of its own
+    calls = 0;
+    asked.length = 0;
+    connections = 0;
+    const hop = await open('https://docs.example.com/hop', { resolver: rebinding });
+    expect(hop).toMatchObject({ success: false, error_code: 'address_not_public' });
+    expect(asked).toEqual(['docs.example.com', 'docs.example.com']);
+    expect(connections).toBe(1);
+  });
+
+  it('gives up on a server that stalls the headers or the body, and keeps working', async () => {
+    const limits = { conversionTimeoutMs: 800 };
+    expect(await open('https://docs.example.com/stall-head', { limits })).toMatchObject({
+      error_code: 'fetch_timeout',
+    });
+    expect(await open('https://docs.example.com/stall-body', { limits })).toMatchObject({
+      error_code: 'fetch_timeout',
+    });
+    expect(await open('https://docs.example.com/page.html')).toMatchObject({ success: true });
   });
 
   it('refuses a certificate it cannot verify and a body over the size cap', async () => {

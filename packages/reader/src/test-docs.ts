@@ -71,11 +71,11 @@ export function makePptx(slides: string[][], order?: number[]): Buffer {
   return makeZip(files);
 }
 
-/** Test helper: a valid single-font PDF with one text line per page. */
-export function makePdf(pages: string[]): Buffer {
+/** Test helper: a valid single-font PDF with one text line per page; `catalogExtra` is spliced into the catalog. */
+export function makePdf(pages: string[], catalogExtra = ''): Buffer {
   const objects: string[] = [];
   const pageIds = pages.map((_, i) => 4 + i * 2);
-  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
+  objects[1] = `<< /Type /Catalog /Pages 2 0 R ${catalogExtra}>>`;
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`;
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
   pages.forEach((text, i) => {

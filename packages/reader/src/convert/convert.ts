@@ -1,7 +1,6 @@
 import type { ReaderLimits } from '../limits.js';
-import { docxToText } from './docx.js';
-import { htmlToText } from './html.js';
-import { pdfToText } from './pdf.js';
+import { checkDocx } from './docx.js';
+import { convertIsolated } from './isolated.js';
 import { pptxToText } from './pptx.js';
 
 /** Document kinds `open` converts. */
@@ -14,43 +13,28 @@ export function kindOfExtension(ext: string): DocumentKind | undefined {
   return undefined;
 }
 
-/** Converts document bytes to text, bounded by the zip caps and the conversion time limit. */
-export async function convertDocument(kind: DocumentKind, bytes: Buffer, limits: ReaderLimits): Promise<string> {
+/**
+ * Converts document bytes to text. Zip containers are first proven within the decompression caps here; pptx text is
+ * then pulled out by a linear scan in this thread, while pdf, docx and html go to third-party converters in a worker
+ * that is terminated at the time or memory limit.
+ */
+export async function convertDocument(
+  kind: DocumentKind,
+  bytes: Buffer,
+  limits: ReaderLimits,
+  signal?: AbortSignal,
+): Promise<string> {
   const zipLimits = {
     maxEntries: limits.maxZipEntries,
     maxEntryBytes: limits.maxZipEntryBytes,
     maxTotalBytes: limits.maxZipTotalBytes,
   };
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new ConversionTimeout(`Conversion took longer than ${limits.conversionTimeoutMs} ms and was abandoned.`),
-        ),
-      limits.conversionTimeoutMs,
-    );
+  if (kind === 'pptx') return pptxToText(bytes, zipLimits);
+  if (kind === 'docx') checkDocx(bytes, zipLimits);
+  return convertIsolated(kind, bytes, {
+    timeoutMs: limits.conversionTimeoutMs,
+    memoryMb: limits.conversionMemoryMb,
+    maxChars: limits.maxConvertedChars,
+    ...(signal ? { signal } : {}),
   });
-  const work = async (): Promise<string> => {
-    switch (kind) {
-      case 'pdf':
-        return pdfToText(bytes);
-      case 'docx':
-        return docxToText(bytes, zipLimits);
-      case 'pptx':
-        return pptxToText(bytes, zipLimits);
-      default:
-        return htmlToText(bytes.toString('utf8'));
-    }
-  };
-  try {
-    return await Promise.race([work(), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Raised when a conversion exceeds its time budget. */
-export class ConversionTimeout extends Error {
-  override readonly name = 'ConversionTimeout';
 }

@@ -1,5 +1,5 @@
 import { ZipArchive, type ZipLimits } from '../internal/zip.js';
-import { decodeXmlText } from './xml-text.js';
+import { elementTexts, startTags } from './xml-text.js';
 
 /** Slide part names in presentation order (from presentation.xml and its relationships), numeric order as fallback. */
 function slideOrder(zip: ZipArchive): string[] {
@@ -12,17 +12,18 @@ function slideOrder(zip: ZipArchive): string[] {
   const rels = zip.read('ppt/_rels/presentation.xml.rels')?.toString('utf8');
   if (!presentation || !rels) return numbered;
   const targets = new Map<string, string>();
-  for (const m of rels.matchAll(/<Relationship\b[^>]*>/g)) {
-    const id = /\bId="([^"]+)"/.exec(m[0])?.[1];
-    const target = /\bTarget="([^"]+)"/.exec(m[0])?.[1];
+  for (const { tag } of startTags(rels, 'Relationship')) {
+    const id = /\bId="([^"]+)"/.exec(tag)?.[1];
+    const target = /\bTarget="([^"]+)"/.exec(tag)?.[1];
     if (id && target) targets.set(id, `ppt/${target.replace(/^\/?ppt\//, '').replace(/^\.\//, '')}`);
   }
-  const ordered: string[] = [];
-  for (const m of presentation.matchAll(/<p:sldId\b[^>]*\br:id="([^"]+)"/g)) {
-    const part = targets.get(m[1]!);
-    if (part && zip.entries.has(part) && !ordered.includes(part)) ordered.push(part);
+  const ordered = new Set<string>();
+  for (const { tag } of startTags(presentation, 'p:sldId')) {
+    const id = /\br:id="([^"]+)"/.exec(tag)?.[1];
+    const part = id === undefined ? undefined : targets.get(id);
+    if (part && zip.entries.has(part)) ordered.add(part);
   }
-  return ordered.length > 0 ? ordered : numbered;
+  return ordered.size > 0 ? [...ordered] : numbered;
 }
 
 /** Text of a pptx: each slide's `<a:t>` runs, one paragraph per line, under a "--- Slide N ---" marker. */
@@ -33,7 +34,7 @@ export function pptxToText(bytes: Buffer, limits: ZipLimits): string {
     const xml = zip.read(part)?.toString('utf8') ?? '';
     const paragraphs: string[] = [];
     for (const p of xml.split(/<\/a:p>/)) {
-      const runs = [...p.matchAll(/<a:t(?:\s[^>]*)?>([\s\S]*?)<\/a:t>/g)].map((m) => decodeXmlText(m[1]!));
+      const runs = elementTexts(p, 'a:t');
       if (runs.length > 0) paragraphs.push(runs.join(''));
     }
     out.push(`--- Slide ${i + 1} ---`, ...paragraphs, '');

@@ -5,6 +5,19 @@ export function normalizeHost(host: string): string {
   return host.toLowerCase().replace(/\.$/, '');
 }
 
+/**
+ * The form a configured allow-list entry takes after the same parsing a URL's host gets: IDNA to punycode, IPv4
+ * shorthand to dotted quads, IPv6 compressed, case folded. So `bücher.example` in the list matches its punycode URL.
+ */
+export function canonicalAllowedHost(entry: string): string {
+  const trimmed = entry.trim();
+  try {
+    return normalizeHost(new URL(`https://${trimmed}/`).hostname);
+  } catch {
+    return normalizeHost(trimmed);
+  }
+}
+
 /** Checks a URL string against the remote-document rules; returns the parsed URL or a refusal. */
 export function checkUrl(raw: string, allowedHosts: readonly string[]): URL | ToolFailure {
   let url: URL;
@@ -23,7 +36,7 @@ export function checkUrl(raw: string, allowedHosts: readonly string[]): URL | To
     return failure('url_not_allowed', 'Only the standard https port 443 is allowed.');
   }
   const host = normalizeHost(url.hostname);
-  const allowed = new Set(allowedHosts.map(normalizeHost));
+  const allowed = new Set(allowedHosts.map(canonicalAllowedHost));
   if (allowed.size === 0) {
     return failure('url_not_allowed', 'Remote documents are disabled for this reader (no hosts are allowed).');
   }
