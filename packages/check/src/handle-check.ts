@@ -29,6 +29,9 @@ function refused(tool: string, error_code: string, summary: string): CodeCheckRe
 
 const SEVERITY_RANK = { error: 0, warning: 1, info: 2 } as const;
 
+// The same order as String.prototype.localeCompare with no arguments, without building a collator per comparison.
+const byFileName = new Intl.Collator().compare;
+
 /** Runs ruff and/or the TypeScript compiler over workspace files; expected failures come back as values. */
 export async function handleCodeCheck(request: unknown, options: CodeCheckOptions): Promise<CodeCheckResponse> {
   const parsed = CodeCheckRequest.safeParse(request);
@@ -78,7 +81,7 @@ export async function handleCodeCheck(request: unknown, options: CodeCheckOption
   all.sort(
     (a, b) =>
       SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
-      a.file.localeCompare(b.file) ||
+      byFileName(a.file, b.file) ||
       a.line - b.line ||
       a.col - b.col,
   );

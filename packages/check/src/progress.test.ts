@@ -21,4 +21,29 @@ describe('code_check progress', () => {
       ws.cleanup();
     }
   });
+
+  it('checks files read ahead in order and reports an oversized one among them as skipped', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 20; i++)
+      files[`pkg/m${String(i).padStart(2, '0')}.py`] = `import os\n\n\ndef f${i}():\n    return ${i}\n`;
+    files['pkg/m07.py'] = `import os\n${'x = 1\n'.repeat(200)}`;
+    const ws = makeWorkspace(files);
+    try {
+      const updates: { completed?: number }[] = [];
+      const tool = createCodeCheckTool({ workspaceRoot: ws.root, limits: { maxFileBytes: 400 } });
+      const output = await tool.handler(
+        { paths: ['pkg'], tool: 'ruff', max_diagnostics: 50 },
+        { signal: new AbortController().signal, callId: 'p', progress: (p) => updates.push(p) },
+      );
+      expect(output).toMatchObject({ files_checked: 19, total: 19, skipped: { too_large: 1 } });
+      expect(output.diagnostics.map((d) => d.file)).not.toContain('pkg/m07.py');
+      expect(output.summary).toContain('pkg/m07.py skipped');
+      expect(updates.map((u) => u.completed)).toEqual([
+        ...Array.from({ length: 7 }, (_, i) => i + 1),
+        ...Array.from({ length: 12 }, (_, i) => i + 9),
+      ]);
+    } finally {
+      ws.cleanup();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { readWorkspaceText, type Workspace, WorkspaceError, type WorkspaceFailure } from '@branchkit/workspace';
+import { type Workspace, WorkspaceError, type WorkspaceFailure } from '@branchkit/workspace';
 
 /** File extensions each checker understands. */
 export const PYTHON_EXTENSIONS: ReadonlySet<string> = new Set(['py', 'pyi']);
@@ -108,12 +108,52 @@ export async function collectFiles(
   return out;
 }
 
-/** Reads a file as UTF-8 through the workspace gate, or says why it cannot be read. */
+// Long paths are shortened in messages the way the workspace's own failures shorten them.
+const quote = (path: string) => JSON.stringify(path.length > 160 ? `${path.slice(0, 150)}…${path.slice(-9)}` : path);
+
+const failure = (error_code: WorkspaceFailure['error_code'], error: string): WorkspaceFailure => ({
+  success: false,
+  error,
+  error_code,
+});
+
+/**
+ * Reads a file as UTF-8 through the workspace gate, or says why it cannot be read. The gate opens and checks the file;
+ * its verified descriptor is then read with one call sized from its stat (more only if the file grew), never keeping
+ * more than `maxBytes`.
+ */
 export async function readText(
   workspace: Workspace,
   path: string,
   maxBytes: number,
 ): Promise<{ ok: true; text: string } | WorkspaceFailure> {
-  const read = await readWorkspaceText(workspace, path, { maxBytes });
-  return read.ok ? { ok: true, text: read.text } : read;
+  const opened = await workspace.openRead(path, { maxBytes });
+  if (!opened.ok) return opened;
+  try {
+    // One byte more than expected, so growth is noticed without a second buffer in the common case.
+    let buffer = Buffer.allocUnsafe(Math.min(opened.size, maxBytes) + 1);
+    let total = 0;
+    for (;;) {
+      if (total === buffer.length) {
+        if (total > maxBytes) {
+          return failure(
+            'too_large',
+            `${quote(path)} grew past the ${maxBytes}-byte limit while it was read. Read a smaller file or a range of it.`,
+          );
+        }
+        const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
+        buffer.copy(grown, 0, 0, total);
+        buffer = grown;
+      }
+      const { bytesRead } = await opened.handle.read(buffer, total, buffer.length - total, null);
+      if (bytesRead === 0) break;
+      total += bytesRead;
+    }
+    return { ok: true, text: buffer.toString('utf8', 0, total) };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
+    return failure('io_error', `Could not read ${quote(path)} (${code}). Try again or read another file.`);
+  } finally {
+    await opened.handle.close().catch(() => undefined);
+  }
 }

@@ -35,6 +35,9 @@ interface RuffDiagnostic {
 
 type RuffModule = typeof import('@astral-sh/ruff-wasm-nodejs');
 
+/** Files read ahead of the one being checked: enough to hide the gate's latency, few enough to bound memory. */
+const READ_AHEAD = 8;
+
 function makeChecker(ruff: RuffModule, options: Record<string, unknown>) {
   return new ruff.Workspace(options, ruff.PositionEncoding.Utf16);
 }
@@ -76,6 +79,17 @@ export async function runRuff(
       result.notes.push(`The settings in ${config.source} were refused (${why}); ruff defaults were used.`);
     }
   }
+  // Files are read through the gate a few ahead of the one being checked, so the gate's filesystem round trips overlap
+  // the (synchronous) checks instead of adding to them. Results are still taken strictly in order.
+  const ahead: Array<ReturnType<typeof readText>> = [];
+  let requested = 0;
+  const readAhead = (upTo: number) => {
+    while (requested < Math.min(files.length, upTo)) {
+      const reading = readText(workspace, files[requested++]!.relative, limits.maxFileBytes);
+      reading.catch(() => undefined); // awaited in order below; never an unhandled rejection meanwhile
+      ahead.push(reading);
+    }
+  };
   try {
     for (let i = 0; i < files.length; i++) {
       const file = files[i]!;
@@ -84,8 +98,9 @@ export async function runRuff(
         result.notReached = files.length - i;
         break;
       }
+      readAhead(i + READ_AHEAD);
       // The relative name keeps the workspace's absolute location out of the messages.
-      const read = await readText(workspace, file.relative, limits.maxFileBytes);
+      const read = await ahead.shift()!;
       if ('error_code' in read) {
         countSkip(result.skipped, read.error_code);
         result.notes.push(`${file.relative} skipped: ${read.error}`);
