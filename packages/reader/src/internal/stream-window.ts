@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
+import { countingBuffer } from './newline-count.js';
 import { RowBuilder, type WindowResult } from './row-builder.js';
 import { completePrefixLength, countCodePoints, firstInvalidUtf8 } from './utf8.js';
 
@@ -38,7 +39,8 @@ export async function streamWindow(handle: FileHandle, options: StreamWindowOpti
   const builder = new RowBuilder(options.offset, options.limit, options.maxLineChars, options.maxOutputBytes);
   const hash = options.fullScan ? createHash('sha256') : undefined;
   const keepBytes = options.maxLineChars * 4 + 4;
-  const chunk = Buffer.alloc(options.chunkBytes);
+  const counter = countingBuffer(options.chunkBytes);
+  const chunk = counter.buffer;
   let position = 0;
   let index = 0; // 0-based line being read
   let lineStart = options.start;
@@ -85,14 +87,38 @@ export async function streamWindow(handle: FileHandle, options: StreamWindowOpti
     let at = base === 0 ? options.start : 0;
     position += bytesRead;
     while (at < data.length) {
+      // Lines before the window, and (on a full scan) lines after it, are only counted, a chunk at a time.
+      const countOnly = builder.done || builder.before(index);
+      if (countOnly) {
+        const wanted = builder.done ? Number.POSITIVE_INFINITY : options.offset - index;
+        const found = counter.count(at, data.length);
+        if (found < wanted) {
+          if (found > 0) {
+            const last = data.lastIndexOf(10);
+            index += found;
+            lineStart = base + last + 1;
+            pendingPartial = last + 1 < data.length;
+          } else {
+            pendingPartial = true;
+          }
+          break;
+        }
+        // The window starts inside this chunk: step to it line by line.
+        while (index < options.offset) {
+          at = data.indexOf(10, at) + 1;
+          index++;
+        }
+        lineStart = base + at;
+        pendingPartial = false;
+        continue;
+      }
       const nl = data.indexOf(10, at);
-      const inWindow = !builder.before(index) && !builder.done;
-      if (inWindow) keep(data.subarray(at, nl < 0 ? data.length : nl));
+      keep(data.subarray(at, nl < 0 ? data.length : nl));
       if (nl < 0) {
         pendingPartial = true;
         break;
       }
-      if (inWindow) emit();
+      emit();
       index++;
       at = nl + 1;
       lineStart = base + at;
