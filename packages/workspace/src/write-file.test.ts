@@ -50,6 +50,12 @@ describe('writeFile', () => {
     expect(statSync(f.path('run.sh')).mode & 0o777).toBe(0o700);
   });
 
+  it('drops setuid and setgid when replacing a file, keeping the rest of the mode', async () => {
+    chmodSync(f.path('a.txt'), 0o6755);
+    expect(await f.ws.writeFile('a.txt', 'changed')).toMatchObject({ ok: true, created: false });
+    expect(lstatSync(f.path('a.txt')).mode & 0o7777).toBe(0o755);
+  });
+
   it('replaces an existing file atomically and keeps its mode', async () => {
     chmodSync(f.path('a.txt'), 0o751);
     const ino = lstatSync(f.path('a.txt')).ino;

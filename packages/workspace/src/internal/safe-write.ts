@@ -95,7 +95,7 @@ export async function createExclusive(
 
 /**
  * Replaces an existing file by writing a temp file beside it and renaming over it: readers never see a half-written
- * file, the old mode is kept, and a hard link's other name (possibly outside) keeps its old inode untouched.
+ * file, the old mode is kept (minus setuid/setgid), and a hard link's other name (possibly outside) keeps its old inode untouched.
  */
 export async function replaceAtomically(
   target: string,
@@ -115,7 +115,8 @@ export async function replaceAtomically(
     }
     if (handle === 'moved') return moved(input);
     try {
-      await handle.chmod(keep.mode & 0o7777);
+      // Like a write through the kernel, new content drops setuid/setgid: an edit must not leave a privileged binary.
+      await handle.chmod(keep.mode & 0o1777);
       if (process.getuid?.() === 0) await handle.chown(keep.uid, keep.gid).catch(() => undefined);
       await writeAll(handle, data);
       await handle.close();
