@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { failure } from '@branchkit/core';
 import type { Workspace } from '@branchkit/workspace';
+import {
+  applyByteEdit,
+  type ByteEdit,
+  countLineFeeds,
+  digestWhile,
+  excerptAround,
+  planByteEdit,
+} from './internal/byte-edit.js';
 import { findMatches } from './internal/find-matches.js';
 import {
   applySurroundingEndings,
@@ -10,7 +18,7 @@ import {
   toOriginalOffset,
 } from './internal/line-endings.js';
 import { LineCounter } from './internal/lines.js';
-import { loadText, unchangedSince } from './internal/load-text.js';
+import { decodeLoaded, type LoadedBytes, loadBytes, unchangedSince } from './internal/load-text.js';
 import { explainMiss } from './internal/miss-report.js';
 import { encodedLength, encodeText, firstLoneSurrogate } from './internal/text-codec.js';
 import { type Change, unifiedDiff } from './internal/unified-diff.js';
@@ -57,7 +65,11 @@ export async function editAction(
 ): Promise<EditorResponse> {
   const bad = checkArgs(args);
   if (bad) return bad;
-  const loaded = await loadText(ws, args.filePath, limits.maxFileBytes);
+  const read = await loadBytes(ws, args.filePath, limits.maxFileBytes);
+  if (!read.ok) return read.failure;
+  const byteEdit = planByteEdit(read.bytes, args.oldString!, args.newString!);
+  if (byteEdit) return editBytes(ws, read, byteEdit, limits, signal);
+  const loaded = decodeLoaded(read.file, read.bytes);
   if (!loaded.ok) return loaded.failure;
   const { file, bytes, decoded } = loaded;
   const original = decoded.text;
@@ -149,5 +161,66 @@ export async function editAction(
     diff,
     diff_truncated: truncated,
     message: `Replaced ${n} occurrence${n === 1 ? '' : 's'} in ${written.relative} (first at line ${firstLine}).`,
+  };
+}
+
+/**
+ * The common case done on bytes (see {@link planByteEdit}): no whole-file decode, no line-ending mapping, the
+ * replacement spliced into the bytes read, and the diff and line numbers worked out from a few lines around the edit.
+ * The response is the same as the text path would give.
+ */
+async function editBytes(
+  ws: Workspace,
+  read: Extract<LoadedBytes, { ok: true }>,
+  edit: ByteEdit,
+  limits: EditorLimits,
+  signal?: AbortSignal,
+): Promise<EditorResponse> {
+  const { file, bytes } = read;
+  const excerpt = excerptAround(bytes, edit, limits.diffContextLines);
+  const linesBefore = countLineFeeds(bytes, edit.bomBytes, excerpt.from);
+  const firstLine = linesBefore + 1 + countLineFeeds(bytes, excerpt.from, edit.start);
+  const lineEnding = bytes.indexOf(10, edit.bomBytes) >= 0 ? 'lf' : 'none';
+  if (signal?.aborted) return failure('aborted', 'The call was cancelled before anything was written.');
+  if (!(await unchangedSince(ws, file, bytes, limits.verifyBytesMax))) {
+    return failure(
+      'file_changed',
+      `${file.relative} changed while the edit was being prepared; nothing was written. Read it again and retry.`,
+    );
+  }
+  const output = applyByteEdit(bytes, edit);
+  const { sha256, value: written } = await digestWhile(
+    output,
+    ws.writeFile(file.path, output, { createParents: false }),
+  );
+  if (!written.ok) return written;
+  const at = excerpt.at;
+  const change: Change = {
+    oldStart: at,
+    oldEnd: at + edit.oldText.length,
+    newStart: at,
+    newEnd: at + edit.newText.length,
+  };
+  const { diff, truncated } = unifiedDiff(
+    excerpt.oldText,
+    excerpt.newText,
+    [change],
+    { context: limits.diffContextLines, maxLines: limits.maxDiffLines, maxLineChars: limits.maxDiffLineChars },
+    linesBefore,
+  );
+  return {
+    success: true,
+    action: 'edit',
+    path: written.path,
+    relative: written.relative,
+    replacements: 1,
+    first_line: firstLine,
+    bytes: output.length,
+    sha256,
+    encoding: edit.encoding,
+    line_ending: lineEnding,
+    diff,
+    diff_truncated: truncated,
+    message: `Replaced 1 occurrence in ${written.relative} (first at line ${firstLine}).`,
   };
 }

@@ -1,3 +1,4 @@
+import type { FileHandle } from 'node:fs/promises';
 import { failure, type ToolFailure } from '@branchkit/core';
 import type { OpenedFile, Workspace } from '@branchkit/workspace';
 import { type DecodedText, decodeText } from './text-codec.js';
@@ -7,8 +8,40 @@ export type LoadedText =
   | { ok: true; file: Omit<OpenedFile, 'handle'>; bytes: Buffer; decoded: DecodedText }
   | { ok: false; failure: ToolFailure };
 
-/** Opens (no-follow, regular files only, size-capped), reads and strictly decodes a file for editing. */
-export async function loadText(ws: Workspace, path: string, maxBytes: number): Promise<LoadedText> {
+const PROBE_BYTES = 64 * 1024;
+const MAX_READ_CALL = 1024 * 1024 * 1024;
+
+/**
+ * Reads from the start to the end of the file: the size known from the open in as few large reads as possible (a
+ * stock `readFile` goes in 512 KiB steps), then on until end of file in case it grew. Stops once past `maxBytes`.
+ */
+async function readWhole(handle: FileHandle, size: number, maxBytes: number): Promise<Buffer> {
+  const head = Buffer.allocUnsafe(size);
+  let length = 0;
+  while (length < size) {
+    const { bytesRead } = await handle.read(head, length, Math.min(size - length, MAX_READ_CALL), length);
+    if (bytesRead === 0) return head.subarray(0, length);
+    length += bytesRead;
+  }
+  const extra: Buffer[] = [];
+  for (;;) {
+    const more = Buffer.allocUnsafe(PROBE_BYTES);
+    const { bytesRead } = await handle.read(more, 0, more.length, length);
+    if (bytesRead === 0) break;
+    extra.push(more.subarray(0, bytesRead));
+    length += bytesRead;
+    if (length > maxBytes) break;
+  }
+  return extra.length === 0 ? head : Buffer.concat([head, ...extra]);
+}
+
+/** A file read whole through the workspace, not yet decoded. */
+export type LoadedBytes =
+  | { ok: true; file: Omit<OpenedFile, 'handle'>; bytes: Buffer }
+  | { ok: false; failure: ToolFailure };
+
+/** Opens (no-follow, regular files only, size-capped) and reads a file for editing. */
+export async function loadBytes(ws: Workspace, path: string, maxBytes: number): Promise<LoadedBytes> {
   const opened = await ws.openRead(path, { maxBytes });
   if (!opened.ok) {
     if (opened.error_code !== 'not_found') return { ok: false, failure: opened };
@@ -17,7 +50,7 @@ export async function loadText(ws: Workspace, path: string, maxBytes: number): P
   const { handle, ...file } = opened;
   let bytes: Buffer;
   try {
-    bytes = await handle.readFile();
+    bytes = await readWhole(handle, file.size, maxBytes);
   } catch (error) {
     const code = (error as { code?: string }).code ?? 'unknown error';
     return { ok: false, failure: failure('io_error', `Could not read ${file.relative} (${code}).`) };
@@ -30,6 +63,11 @@ export async function loadText(ws: Workspace, path: string, maxBytes: number): P
       failure: failure('too_large', `${file.relative} grew past the ${maxBytes}-byte edit limit while being read.`),
     };
   }
+  return { ok: true, file, bytes };
+}
+
+/** Strictly decodes bytes read by {@link loadBytes}, refusing anything that would not round-trip. */
+export function decodeLoaded(file: Omit<OpenedFile, 'handle'>, bytes: Buffer): LoadedText {
   const decoded = decodeText(bytes);
   if (decoded.encoding === null) {
     return {
@@ -44,6 +82,12 @@ export async function loadText(ws: Workspace, path: string, maxBytes: number): P
     };
   }
   return { ok: true, file, bytes, decoded };
+}
+
+/** Opens (no-follow, regular files only, size-capped), reads and strictly decodes a file for editing. */
+export async function loadText(ws: Workspace, path: string, maxBytes: number): Promise<LoadedText> {
+  const loaded = await loadBytes(ws, path, maxBytes);
+  return loaded.ok ? decodeLoaded(loaded.file, loaded.bytes) : loaded;
 }
 
 /** Re-opens the file just before writing: same size and mtime, and (when small enough) the same bytes as were read. */

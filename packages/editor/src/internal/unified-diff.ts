@@ -74,12 +74,16 @@ function countLinesIn(text: string, from: number, to: number): number {
   return to > from && text[to - 1] !== '\n' ? n + 1 : n;
 }
 
-/** A unified diff (3 lines of context by default) of the given changes, cut at `maxLines` with a marker. */
+/**
+ * A unified diff (3 lines of context by default) of the given changes, cut at `maxLines` with a marker. When the texts
+ * are an excerpt of whole lines, `linesBefore` is the number of lines above it, so hunk headers keep file line numbers.
+ */
 export function unifiedDiff(
   oldText: string,
   newText: string,
   changes: readonly Change[],
   limits: DiffLimits,
+  linesBefore = 0,
 ): { diff: string; truncated: boolean } {
   const lines: string[] = [];
   const oldLines = new LineCounter(oldText);
@@ -101,8 +105,8 @@ export function unifiedDiff(
     const newCtxB = tail.newB + (ctxB - tail.oldB);
     const oldCount = countLinesIn(oldText, ctxA, ctxB);
     const newCount = countLinesIn(newText, newCtxA, newCtxB);
-    const oldLine = oldCount === 0 ? oldLines.lineAt(ctxA) - 1 : oldLines.lineAt(ctxA);
-    const newLine = newCount === 0 ? newLines.lineAt(newCtxA) - 1 : newLines.lineAt(newCtxA);
+    const oldLine = linesBefore + (oldCount === 0 ? oldLines.lineAt(ctxA) - 1 : oldLines.lineAt(ctxA));
+    const newLine = linesBefore + (newCount === 0 ? newLines.lineAt(newCtxA) - 1 : newLines.lineAt(newCtxA));
     lines.push(`@@ -${oldLine},${oldCount} +${newLine},${newCount} @@`);
     body(oldText, ctxA, head.oldA, ' ', lines, limits.maxLineChars);
     group.forEach((region, k) => {
