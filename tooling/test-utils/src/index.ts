@@ -1,3 +1,4 @@
 export { type ConformanceOptions, describeToolConformance } from './conformance.js';
+export { describeReadmeContract, returnedCodes } from './readme-contract.js';
 export { snapshotTree } from './snapshot.js';
 export { makeWorkspace, type TempWorkspace } from './workspace.js';
