@@ -57,7 +57,7 @@ async function astRows(root: string, runs: number): Promise<BenchRow[]> {
       rows.push(unmeasured(suite, base, 'ms', loaded.reason, { peer, peerLabel, goal: '≤ 1×' }));
       continue;
     }
-    // The lib holds files up to 9 MB; raise the size cap so both tools search exactly the same files.
+    // The lib holds files up to 9 MB; raise our size cap so we search every file the CLI is given.
     const options = { workspaceRoot: root, limits: { maxFileBytes: 64 * 2 ** 20 } };
     const request = { pattern: c.pattern, path: c.dir, lang: c.lang, max_results: 500 };
     let total = 0;
@@ -80,7 +80,7 @@ async function astRows(root: string, runs: number): Promise<BenchRow[]> {
       peerLabel,
       goal: '≤ 1×',
       met: ours <= peer,
-      note: `size cap raised to 64 MB so both search the same files${status === 'matches' || status === 'ok' ? '' : `; status ${status}`}`,
+      note: `our size cap raised to 64 MB; the ast-grep CLI yields nothing for files above about 9 MB (the 9.1 MB typescript.js), so on .js it parses fewer bytes than we do${status === 'matches' || status === 'ok' ? '' : `; status ${status}`}`,
     });
   }
   return rows;
@@ -148,6 +148,17 @@ async function navRows(root: string, files: number, runs: number): Promise<Bench
   const cold = await timeMedian(() => call(new Cache.value()), Math.min(runs, 3), 1);
   const shared = new Cache.value();
   const warm = await timeMedian(() => call(shared), Math.max(runs, 7), 2);
+  // The tool memoises an answer until the project changes; editing one file each round measures the real lookup.
+  const edited = join(root, 'src', 'edited.ts');
+  let round = 0;
+  const afterEdit = await timeMedian(
+    () => {
+      writeFileSync(edited, `export const touched${round++} = ${round};\n`);
+      return call(shared);
+    },
+    Math.max(runs, 7),
+    2,
+  );
   return [
     { suite, name: name('cold (new cache)'), unit: 'ms', ours: cold, note: `${count(items)} items returned` },
     {
@@ -159,6 +170,17 @@ async function navRows(root: string, files: number, runs: number): Promise<Bench
       peerLabel: 'limit',
       goal: '≤ 50 ms',
       met: warm <= 50,
+      note: 'unchanged project: the memoised answer is revalidated, not recomputed',
+    },
+    {
+      suite,
+      name: name('warm, one file edited before each call'),
+      unit: 'ms',
+      ours: afterEdit,
+      peer: 50,
+      peerLabel: 'limit',
+      goal: '≤ 50 ms',
+      met: afterEdit <= 50,
     },
   ];
 }
