@@ -4,10 +4,10 @@ import type { Workspace } from '@branchkit/workspace';
 import {
   applyByteEdit,
   type ByteEdit,
+  ByteScan,
   countLineFeeds,
   digestWhile,
   excerptAround,
-  planByteEdit,
 } from './internal/byte-edit.js';
 import { findMatches } from './internal/find-matches.js';
 import {
@@ -65,9 +65,10 @@ export async function editAction(
 ): Promise<EditorResponse> {
   const bad = checkArgs(args);
   if (bad) return bad;
-  const read = await loadBytes(ws, args.filePath, limits.maxFileBytes);
+  const scan = new ByteScan(args.oldString!, args.newString!);
+  const read = await loadBytes(ws, args.filePath, limits.maxFileBytes, scan.feed);
   if (!read.ok) return read.failure;
-  const byteEdit = planByteEdit(read.bytes, args.oldString!, args.newString!);
+  const byteEdit = scan.finish(read.bytes);
   if (byteEdit) return editBytes(ws, read, byteEdit, limits, signal);
   const loaded = decodeLoaded(read.file, read.bytes);
   if (!loaded.ok) return loaded.failure;
@@ -165,7 +166,7 @@ export async function editAction(
 }
 
 /**
- * The common case done on bytes (see {@link planByteEdit}): no whole-file decode, no line-ending mapping, the
+ * The common case done on bytes (see {@link ByteScan}): no whole-file decode, no line-ending mapping, the
  * replacement spliced into the bytes read, and the diff and line numbers worked out from a few lines around the edit.
  * The response is the same as the text path would give.
  */
@@ -178,8 +179,8 @@ async function editBytes(
 ): Promise<EditorResponse> {
   const { file, bytes } = read;
   const excerpt = excerptAround(bytes, edit, limits.diffContextLines);
-  const linesBefore = countLineFeeds(bytes, edit.bomBytes, excerpt.from);
-  const firstLine = linesBefore + 1 + countLineFeeds(bytes, excerpt.from, edit.start);
+  const linesBefore = edit.lineFeedsBefore - countLineFeeds(bytes, excerpt.from, edit.start);
+  const firstLine = edit.lineFeedsBefore + 1;
   const lineEnding = bytes.indexOf(10, edit.bomBytes) >= 0 ? 'lf' : 'none';
   if (signal?.aborted) return failure('aborted', 'The call was cancelled before anything was written.');
   if (!(await unchangedSince(ws, file, bytes, limits.verifyBytesMax))) {

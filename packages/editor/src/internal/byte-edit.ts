@@ -13,6 +13,8 @@ export interface ByteEdit {
   /** Byte range of the one occurrence. */
   start: number;
   end: number;
+  /** Line feeds before the occurrence (after the BOM): its line number is one more. */
+  lineFeedsBefore: number;
   /** `old_string` and `new_string` with CRLF folded to LF, as the text path uses them. */
   oldText: string;
   newText: string;
@@ -22,31 +24,99 @@ export interface ByteEdit {
 const CR = 13;
 const LF = 10;
 
-/** Plans the edit on bytes, or returns undefined when the general text path must decide (or report a failure). */
-export function planByteEdit(bytes: Buffer, oldString: string, newString: string): ByteEdit | undefined {
-  const bomBytes = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  if (bomBytes === 0 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
-    return undefined;
+/** End of the longest prefix of `bytes[from, length)` that cannot stop inside a UTF-8 sequence still being read. */
+function sequenceBoundary(bytes: Buffer, from: number, length: number): number {
+  let end = length;
+  for (let back = 0; back < 3 && end > from && (bytes[end - 1]! & 0xc0) === 0x80; back++) end--;
+  // Cut before a lead byte whose sequence may still be incomplete; anything else is either whole or already invalid.
+  return end > from && bytes[end - 1]! >= 0xc0 ? end - 1 : length;
+}
+
+/**
+ * Checks, as a file is being read, whether {@link ByteEdit} applies: BOM, no CR, UTF-8 validity (a settled range at a
+ * time) and the occurrences of `old_string`; each step only looks at bytes it has not seen. Any doubt sends the edit
+ * to the text path, which is always right.
+ */
+export class ByteScan {
+  private viable = true;
+  private started = false;
+  private bomBytes = 0;
+  private crTo = 0;
+  private utf8To = 0;
+  private searchFrom = 0;
+  private first = -1;
+  private lineFeedsTo = 0;
+  private lineFeeds = 0;
+  private readonly oldText: string;
+  private readonly newText: string;
+  private readonly needle: Buffer;
+
+  constructor(oldString: string, newString: string) {
+    this.oldText = oldString.replaceAll('\r\n', '\n');
+    this.newText = newString.replaceAll('\r\n', '\n');
+    this.needle = Buffer.from(this.oldText, 'utf8');
+    if (this.needle.length === 0 || firstLoneSurrogate(this.oldText) >= 0) this.viable = false;
   }
-  if (bytes.indexOf(CR, bomBytes) >= 0) return undefined;
-  const oldText = oldString.replaceAll('\r\n', '\n');
-  if (firstLoneSurrogate(oldText) >= 0) return undefined;
-  const needle = Buffer.from(oldText, 'utf8');
-  const start = bytes.indexOf(needle, bomBytes);
-  if (start < 0) return undefined;
-  const end = start + needle.length;
-  if (bytes.indexOf(needle, end) >= 0) return undefined;
-  if (!isUtf8(bytes.subarray(bomBytes))) return undefined;
-  const newText = newString.replaceAll('\r\n', '\n');
-  return {
-    encoding: bomBytes ? 'utf-8-bom' : 'utf-8',
-    bomBytes,
-    start,
-    end,
-    oldText,
-    newText,
-    replacement: Buffer.from(newText, 'utf8'),
+
+  private start(bytes: Buffer, length: number): void {
+    this.started = true;
+    const at = (i: number): number | undefined => (i < length ? bytes[i] : undefined);
+    this.bomBytes = at(0) === 0xef && at(1) === 0xbb && at(2) === 0xbf ? 3 : 0;
+    const utf16 = (at(0) === 0xff && at(1) === 0xfe) || (at(0) === 0xfe && at(1) === 0xff);
+    if (this.bomBytes === 0 && utf16) this.viable = false;
+    this.crTo = this.bomBytes;
+    this.utf8To = this.bomBytes;
+    this.searchFrom = this.bomBytes;
+    this.lineFeedsTo = this.bomBytes;
+  }
+
+  private scan(bytes: Buffer, length: number, final: boolean): void {
+    if (!this.started) this.start(bytes, length);
+    if (!this.viable || length < this.bomBytes) return;
+    if (bytes.subarray(this.crTo, length).indexOf(CR) >= 0) this.viable = false;
+    this.crTo = length;
+    for (;;) {
+      const found = bytes.subarray(this.searchFrom, length).indexOf(this.needle);
+      if (found < 0) break;
+      if (this.first >= 0) {
+        this.viable = false;
+        return;
+      }
+      this.first = this.searchFrom + found;
+      this.searchFrom = this.first + this.needle.length;
+    }
+    this.searchFrom = Math.max(this.searchFrom, length - this.needle.length + 1);
+    // Before a hit is known, stop where one could still begin (it may end in bytes not read yet).
+    const countTo = this.first >= 0 ? this.first : Math.min(this.searchFrom, length);
+    if (countTo > this.lineFeedsTo) {
+      this.lineFeeds += countLineFeeds(bytes, this.lineFeedsTo, countTo);
+      this.lineFeedsTo = countTo;
+    }
+    const settled = final ? length : sequenceBoundary(bytes, this.utf8To, length);
+    if (!isUtf8(bytes.subarray(this.utf8To, settled))) this.viable = false;
+    this.utf8To = settled;
+  }
+
+  /** Looks at `bytes[0, length)`; pass it as the read's `onData`. */
+  readonly feed = (bytes: Buffer, length: number): void => {
+    if (this.viable && (this.started || length >= 3)) this.scan(bytes, length, false);
   };
+
+  /** The edit to make on the whole file as read, or undefined when the text path must handle it. */
+  finish(bytes: Buffer): ByteEdit | undefined {
+    if (this.viable) this.scan(bytes, bytes.length, true);
+    if (!this.viable || this.first < 0) return undefined;
+    return {
+      encoding: this.bomBytes ? 'utf-8-bom' : 'utf-8',
+      bomBytes: this.bomBytes,
+      start: this.first,
+      end: this.first + this.needle.length,
+      lineFeedsBefore: this.lineFeeds,
+      oldText: this.oldText,
+      newText: this.newText,
+      replacement: Buffer.from(this.newText, 'utf8'),
+    };
+  }
 }
 
 /** Number of LF bytes in `bytes[from, to)`. */

@@ -9,19 +9,26 @@ export type LoadedText =
   | { ok: false; failure: ToolFailure };
 
 const PROBE_BYTES = 64 * 1024;
-const MAX_READ_CALL = 1024 * 1024 * 1024;
+const READ_STEP = 8 * 1024 * 1024;
+
+/** Told about the bytes read so far (`bytes[0, length)`), while the next read is already under way. */
+export type OnBytes = (bytes: Buffer, length: number) => void;
 
 /**
- * Reads from the start to the end of the file: the size known from the open in as few large reads as possible (a
- * stock `readFile` goes in 512 KiB steps), then on until end of file in case it grew. Stops once past `maxBytes`.
+ * Reads from the start to the end of the file: the size known from the open in 8 MiB reads into one buffer (a stock
+ * `readFile` goes in 512 KiB steps), each read issued before `onData` looks at the bytes already in, then on until
+ * end of file in case it grew. Stops once past `maxBytes`.
  */
-async function readWhole(handle: FileHandle, size: number, maxBytes: number): Promise<Buffer> {
+async function readWhole(handle: FileHandle, size: number, maxBytes: number, onData?: OnBytes): Promise<Buffer> {
   const head = Buffer.allocUnsafe(size);
   let length = 0;
-  while (length < size) {
-    const { bytesRead } = await handle.read(head, length, Math.min(size - length, MAX_READ_CALL), length);
+  let pending = size > 0 ? handle.read(head, 0, Math.min(size, READ_STEP), 0) : undefined;
+  while (pending) {
+    const { bytesRead } = await pending;
     if (bytesRead === 0) return head.subarray(0, length);
     length += bytesRead;
+    pending = length < size ? handle.read(head, length, Math.min(size - length, READ_STEP), length) : undefined;
+    onData?.(head, length);
   }
   const extra: Buffer[] = [];
   for (;;) {
@@ -32,7 +39,10 @@ async function readWhole(handle: FileHandle, size: number, maxBytes: number): Pr
     length += bytesRead;
     if (length > maxBytes) break;
   }
-  return extra.length === 0 ? head : Buffer.concat([head, ...extra]);
+  if (extra.length === 0) return head;
+  const whole = Buffer.concat([head, ...extra]);
+  onData?.(whole, whole.length);
+  return whole;
 }
 
 /** A file read whole through the workspace, not yet decoded. */
@@ -40,8 +50,8 @@ export type LoadedBytes =
   | { ok: true; file: Omit<OpenedFile, 'handle'>; bytes: Buffer }
   | { ok: false; failure: ToolFailure };
 
-/** Opens (no-follow, regular files only, size-capped) and reads a file for editing. */
-export async function loadBytes(ws: Workspace, path: string, maxBytes: number): Promise<LoadedBytes> {
+/** Opens (no-follow, regular files only, size-capped) and reads a file for editing; `onData` sees it as it comes. */
+export async function loadBytes(ws: Workspace, path: string, maxBytes: number, onData?: OnBytes): Promise<LoadedBytes> {
   const opened = await ws.openRead(path, { maxBytes });
   if (!opened.ok) {
     if (opened.error_code !== 'not_found') return { ok: false, failure: opened };
@@ -50,7 +60,7 @@ export async function loadBytes(ws: Workspace, path: string, maxBytes: number): 
   const { handle, ...file } = opened;
   let bytes: Buffer;
   try {
-    bytes = await readWhole(handle, file.size, maxBytes);
+    bytes = await readWhole(handle, file.size, maxBytes, onData);
   } catch (error) {
     const code = (error as { code?: string }).code ?? 'unknown error';
     return { ok: false, failure: failure('io_error', `Could not read ${file.relative} (${code}).`) };
