@@ -51,12 +51,16 @@ function countWithIndexOf(buffer: Buffer, from: number, to: number): number {
   return found;
 }
 
+/** Below this buffer size a plain Buffer with indexOf is cheaper than instantiating the counting module. */
+const WASM_MIN_BYTES = 64 * 1024;
+
 /**
  * Allocates a `bytes`-long read buffer. When possible it lives in a private WebAssembly memory so newlines are counted
  * by the SIMD module above without copying; otherwise it is a plain Buffer counted with `indexOf`.
  */
 export function countingBuffer(bytes: number): CountingBuffer {
-  if (wasm && compiled) {
+  // A WebAssembly memory and instance per call only pays off for large reads; small ones count with indexOf.
+  if (wasm && compiled && bytes >= WASM_MIN_BYTES) {
     try {
       const memory = new wasm.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE)) });
       const instance = new wasm.Instance(compiled, { m: { m: memory } });

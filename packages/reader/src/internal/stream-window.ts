@@ -39,7 +39,8 @@ export async function streamWindow(handle: FileHandle, options: StreamWindowOpti
   const builder = new RowBuilder(options.offset, options.limit, options.maxLineChars, options.maxOutputBytes);
   const hash = options.fullScan ? createHash('sha256') : undefined;
   const keepBytes = options.maxLineChars * 4 + 4;
-  const counter = countingBuffer(options.chunkBytes);
+  // A small file needs no megabyte buffer (one read plus the end-of-file read is enough).
+  const counter = countingBuffer(Math.max(1, Math.min(options.chunkBytes, options.size + 1)));
   const chunk = counter.buffer;
   let position = 0;
   let index = 0; // 0-based line being read
