@@ -1,6 +1,6 @@
 // Keeps the README honest: every failure code the sources can return and every limit is documented there.
 import { describeReadmeContract } from '@branchkit/test-utils';
-import { DEFAULT_MCP_LIMITS } from './limits.js';
 import { McpErrorCode } from './internal/proxy-tool.js';
+import { DEFAULT_MCP_LIMITS } from './limits.js';
 
 describeReadmeContract(import.meta.dirname, DEFAULT_MCP_LIMITS, { codes: Object.values(McpErrorCode) });
