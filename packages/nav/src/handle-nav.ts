@@ -1,8 +1,15 @@
 import { describeZodError, errorMessage } from '@branchkit/core';
-import { Workspace, WorkspaceError } from '@branchkit/workspace';
+import {
+  addWalkSkips,
+  emptySkipCounts,
+  type SkipCounts,
+  skipReasonOf,
+  Workspace,
+  WorkspaceError,
+} from '@branchkit/workspace';
 import { loadPythonGrammar, type Napi } from './internal/python-grammar.js';
 import { pythonDefinitions, pythonOutline, pythonReferences, pythonSyntaxError } from './internal/python-nav.js';
-import { emptySkips, extensionOf, PYTHON_EXT, readSource, type SkipCounts, TS_EXT } from './internal/source.js';
+import { extensionOf, PYTHON_EXT, readSource, TS_EXT } from './internal/source.js';
 import type { TreeFile, TreeListing } from './internal/tree-snapshot.js';
 import { tsOutline, tsSyntaxError } from './internal/ts-outline.js';
 import { NavCache, type TsProject } from './internal/ts-project.js';
@@ -94,7 +101,7 @@ export async function handleCodeNav(request: unknown, options: NavOptions): Prom
     }
     // A directory: results across its Python and TS/JS files.
     const items: NavItem[] = [];
-    const skipped = emptySkips();
+    const skipped = emptySkipCounts();
     const tree = await cache.tree(workspace.root, target.path).listing(workspace);
     const listed = pickSources(tree, limits.maxProjectFiles, skipped);
     const py = listed.files.filter((f) => PYTHON_EXT.has(extensionOf(f.relative)));
@@ -106,7 +113,7 @@ export async function handleCodeNav(request: unknown, options: NavOptions): Prom
         if (options.signal?.aborted) return fail('aborted', 'The call was cancelled.');
         const read = await readSource(workspace, file.path, limits.maxFileBytes);
         if (!read.ok) {
-          countSkip(skipped, read.error_code);
+          skipped[skipReasonOf(read.error_code)]++;
           continue;
         }
         for (const item of pythonItems(napi, read.text, action, symbol, limits))
@@ -121,7 +128,7 @@ export async function handleCodeNav(request: unknown, options: NavOptions): Prom
           if (options.signal?.aborted) return fail('aborted', 'The call was cancelled.');
           const read = await readSource(workspace, file.path, limits.maxFileBytes);
           if (!read.ok) {
-            countSkip(skipped, read.error_code);
+            skipped[skipReasonOf(read.error_code)]++;
             continue;
           }
           const source = t.createSourceFile(file.path, read.text, t.ScriptTarget.Latest, true);
@@ -145,14 +152,6 @@ export async function handleCodeNav(request: unknown, options: NavOptions): Prom
   }
 }
 
-function countSkip(skipped: SkipCounts, errorCode: string): void {
-  if (errorCode === 'too_large') skipped.too_large++;
-  else if (errorCode === 'protected_path') skipped.protected++;
-  else if (errorCode === 'symlink_rejected' || errorCode === 'outside_workspace') skipped.links++;
-  else if (errorCode === 'special_file') skipped.special++;
-  else skipped.unreadable++;
-}
-
 /** The Python and TS/JS files of a listing, at most `max` of them; what the walk left out is added to `skipped`. */
 function pickSources(tree: TreeListing, max: number, skipped: SkipCounts): { files: TreeFile[]; truncated: boolean } {
   const files: TreeFile[] = [];
@@ -163,8 +162,7 @@ function pickSources(tree: TreeListing, max: number, skipped: SkipCounts): { fil
     if (files.length >= max) truncated = true;
     else files.push(file);
   }
-  for (const key of ['protected', 'ignored', 'links', 'special', 'unreadable'] as const)
-    skipped[key] += tree.skipped[key];
+  addWalkSkips(skipped, tree.skipped);
   return { files, truncated };
 }
 

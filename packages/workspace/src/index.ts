@@ -12,6 +12,8 @@ export { DEFAULT_PROTECTED, isProtectedName, type ProtectedNamePolicy } from './
 export { type ReadTextOptions, readWorkspaceText, type WorkspaceText } from './read-text.js';
 /** Path intents and resolved path shape. */
 export type { PathIntent, ResolvedPath } from './resolved-path.js';
+/** Per-reason counters of files a tool left out, shared by every tool that walks the workspace. */
+export { addWalkSkips, emptySkipCounts, type SkipCounts, skipReasonOf } from './skip-counts.js';
 /** Directory walking. */
 export { type WalkEntry, type WalkOptions, type WalkSummary, WorkspaceError } from './walk.js';
 /** The workspace gate itself. */

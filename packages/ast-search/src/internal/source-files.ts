@@ -1,4 +1,10 @@
-import type { Workspace } from '@branchkit/workspace';
+import {
+  addWalkSkips,
+  emptySkipCounts,
+  skipReasonOf,
+  type Workspace,
+  type SkipCounts as WorkspaceSkipCounts,
+} from '@branchkit/workspace';
 
 /** A file chosen for searching. */
 export interface CandidateFile {
@@ -6,21 +12,15 @@ export interface CandidateFile {
   readonly relative: string;
 }
 
-/** Why files under the search path were left out. */
-export interface SkipCounts {
-  protected: number;
-  ignored: number;
-  links: number;
-  special: number;
-  too_large: number;
+/** Why files under the search path were left out: the workspace's reasons plus binary and unsearched files. */
+export interface SkipCounts extends WorkspaceSkipCounts {
   binary: number;
-  unreadable: number;
   not_searched: number;
 }
 
 /** A fresh set of zeroed skip counters. */
 export function emptySkips(): SkipCounts {
-  return { protected: 0, ignored: 0, links: 0, special: 0, too_large: 0, binary: 0, unreadable: 0, not_searched: 0 };
+  return { ...emptySkipCounts(), binary: 0, not_searched: 0 };
 }
 
 /**
@@ -55,11 +55,7 @@ export async function listCandidates(
     step = await walk.next();
   }
   const summary = step.value;
-  skips.protected += summary.skipped.protected;
-  skips.ignored += summary.skipped.ignored;
-  skips.links += summary.skipped.links;
-  skips.special += summary.skipped.special;
-  skips.unreadable += summary.skipped.unreadable;
+  addWalkSkips(skips, summary.skipped);
   return { files, truncated: capped || summary.truncated };
 }
 
@@ -71,11 +67,7 @@ type ReadResult =
   | { ok: false; reason: keyof SkipCounts; error?: string };
 
 function skipFor(code: string, error: string): ReadResult {
-  if (code === 'too_large') return { ok: false, reason: 'too_large', error };
-  if (code === 'protected_path') return { ok: false, reason: 'protected', error };
-  if (code === 'symlink_rejected' || code === 'outside_workspace') return { ok: false, reason: 'links', error };
-  if (code === 'special_file') return { ok: false, reason: 'special', error };
-  return { ok: false, reason: 'unreadable', error };
+  return { ok: false, reason: skipReasonOf(code), error };
 }
 
 /**

@@ -1,4 +1,11 @@
-import { type Workspace, WorkspaceError, type WorkspaceFailure } from '@branchkit/workspace';
+import {
+  addWalkSkips,
+  emptySkipCounts,
+  type SkipCounts,
+  type Workspace,
+  WorkspaceError,
+  type WorkspaceFailure,
+} from '@branchkit/workspace';
 
 /** File extensions each checker understands. */
 export const PYTHON_EXTENSIONS: ReadonlySet<string> = new Set(['py', 'pyi']);
@@ -9,21 +16,6 @@ export const TYPESCRIPT_EXTENSIONS: ReadonlySet<string> = new Set(['ts', 'tsx', 
 export interface CheckFile {
   readonly path: string;
   readonly relative: string;
-}
-
-/** Why files were left out of a check, by reason; reported as `skipped` in the response. */
-export interface SkipCounts {
-  protected: number;
-  ignored: number;
-  links: number;
-  special: number;
-  unreadable: number;
-  too_large: number;
-}
-
-/** A fresh set of zeroed skip counters. */
-export function emptySkips(): SkipCounts {
-  return { protected: 0, ignored: 0, links: 0, special: 0, unreadable: 0, too_large: 0 };
 }
 
 /** Files to check, grouped by checker, plus what was left out. */
@@ -53,7 +45,13 @@ export async function collectFiles(
   wanted: { python: boolean; typescript: boolean },
   options: { maxFiles: number; signal?: AbortSignal },
 ): Promise<CollectedFiles | WorkspaceFailure> {
-  const out: CollectedFiles = { python: [], typescript: [], truncated: false, unsupported: 0, skipped: emptySkips() };
+  const out: CollectedFiles = {
+    python: [],
+    typescript: [],
+    truncated: false,
+    unsupported: 0,
+    skipped: emptySkipCounts(),
+  };
   const seen = new Set<string>();
   const add = (file: CheckFile, explicit: boolean): void => {
     if (seen.has(file.path)) return;
@@ -95,9 +93,7 @@ export async function collectFiles(
         step = await walk.next();
       }
       if (step.done) {
-        const { skipped } = step.value;
-        for (const key of ['protected', 'ignored', 'links', 'special', 'unreadable'] as const)
-          out.skipped[key] += skipped[key];
+        addWalkSkips(out.skipped, step.value.skipped);
       } else await walk.return(undefined as never);
     } catch (error) {
       // The directory was swapped or refused between the check and the listing: report the gate's own failure.

@@ -1,8 +1,8 @@
 import type { ToolProgress } from '@branchkit/core';
-import type { Workspace } from '@branchkit/workspace';
+import { emptySkipCounts, type SkipCounts, skipReasonOf, type Workspace } from '@branchkit/workspace';
 import type { CodeCheckLimits } from '../limits.js';
 import type { CodeDiagnostic } from '../schema.js';
-import { type CheckFile, emptySkips, readText, type SkipCounts } from './collect-files.js';
+import { type CheckFile, readText } from './collect-files.js';
 import { loadRuffConfig, ruffDefaults } from './ruff-config.js';
 
 /** What a ruff pass produced. */
@@ -18,11 +18,7 @@ export interface EngineResult {
 
 /** Counts a file the gate would not hand over under the reason the response reports. */
 export function countSkip(skipped: SkipCounts, errorCode: string | undefined): void {
-  if (errorCode === 'too_large') skipped.too_large++;
-  else if (errorCode === 'protected_path') skipped.protected++;
-  else if (errorCode === 'symlink_rejected' || errorCode === 'outside_workspace') skipped.links++;
-  else if (errorCode === 'special_file') skipped.special++;
-  else skipped.unreadable++;
+  skipped[skipReasonOf(errorCode)]++;
 }
 
 interface RuffDiagnostic {
@@ -54,7 +50,13 @@ export async function runRuff(
   signal?: AbortSignal,
   progress?: (update: ToolProgress) => void,
 ): Promise<EngineResult> {
-  const result: EngineResult = { diagnostics: [], filesChecked: 0, notReached: 0, notes: [], skipped: emptySkips() };
+  const result: EngineResult = {
+    diagnostics: [],
+    filesChecked: 0,
+    notReached: 0,
+    notes: [],
+    skipped: emptySkipCounts(),
+  };
   let ruff: RuffModule;
   try {
     const loaded = (await import('@astral-sh/ruff-wasm-nodejs')) as RuffModule & { default?: RuffModule };

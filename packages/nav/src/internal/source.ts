@@ -12,21 +12,6 @@ export function extensionOf(path: string): string {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
-/** Files a directory query left out, by reason. */
-export interface SkipCounts {
-  protected: number;
-  ignored: number;
-  links: number;
-  special: number;
-  unreadable: number;
-  too_large: number;
-}
-
-/** A fresh set of zeroed skip counters. */
-export function emptySkips(): SkipCounts {
-  return { protected: 0, ignored: 0, links: 0, special: 0, unreadable: 0, too_large: 0 };
-}
-
 /** Reads a file as UTF-8 through the workspace gate. */
 export async function readSource(
   workspace: Workspace,
