@@ -40,23 +40,34 @@ export async function readWorkspaceText(
   const opened = await workspace.openRead(path, maxBytes === undefined ? {} : { maxBytes });
   if (!opened.ok) return opened;
   try {
-    const chunks: Buffer[] = [];
+    // One read sized from the verified descriptor's stat, plus one spare byte so growth is noticed; a file that grows
+    // after the check is read on, but never past maxBytes (readFile() could not promise that).
+    const limit = maxBytes ?? Number.MAX_SAFE_INTEGER;
+    let buffer = Buffer.allocUnsafe(Math.min(opened.size, limit) + 1);
     let total = 0;
-    // Read in steps instead of readFile(): a file that grows after the size check still cannot exceed maxBytes.
-    const step = Buffer.allocUnsafe(64 * 1024);
     for (;;) {
-      const { bytesRead } = await opened.handle.read(step, 0, step.length, null);
+      if (total === buffer.length) {
+        if (total > limit) {
+          return workspaceFailure(
+            'too_large',
+            `${quotePath(path)} grew past the ${maxBytes}-byte limit while it was read. Read a smaller file or a range of it.`,
+          );
+        }
+        const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, limit + 1));
+        buffer.copy(grown, 0, 0, total);
+        buffer = grown;
+      }
+      const { bytesRead } = await opened.handle.read(buffer, total, buffer.length - total, null);
       if (bytesRead === 0) break;
       total += bytesRead;
-      if (maxBytes !== undefined && total > maxBytes) {
-        return workspaceFailure(
-          'too_large',
-          `${quotePath(path)} grew past the ${maxBytes}-byte limit while it was read. Read a smaller file or a range of it.`,
-        );
-      }
-      chunks.push(Buffer.from(step.subarray(0, bytesRead)));
     }
-    const bytes = Buffer.concat(chunks, total);
+    if (total > limit) {
+      return workspaceFailure(
+        'too_large',
+        `${quotePath(path)} grew past the ${maxBytes}-byte limit while it was read. Read a smaller file or a range of it.`,
+      );
+    }
+    const bytes = buffer.subarray(0, total);
     return {
       ok: true,
       text: bytes.toString('utf8'),

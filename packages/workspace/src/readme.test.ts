@@ -1,5 +1,5 @@
 // Keeps the README honest: every failure code the sources can return and every limit is documented there.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeReadmeContract } from '@branchkit/test-utils';
 import { describe, expect, it } from 'vitest';

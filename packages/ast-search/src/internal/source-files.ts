@@ -1,6 +1,7 @@
 import {
   addWalkSkips,
   emptySkipCounts,
+  readWorkspaceText,
   skipReasonOf,
   type Workspace,
   type SkipCounts as WorkspaceSkipCounts,
@@ -59,9 +60,6 @@ export async function listCandidates(
   return { files, truncated: capped || summary.truncated };
 }
 
-/** How much of the start of a file is looked at for a NUL byte, as the workspace's own text reader does. */
-const BINARY_SNIFF_BYTES = 8192;
-
 type ReadResult =
   | { ok: true; text: string; relative: string }
   | { ok: false; reason: keyof SkipCounts; error?: string };
@@ -71,34 +69,12 @@ function skipFor(code: string, error: string): ReadResult {
 }
 
 /**
- * Reads one file as UTF-8 text through the workspace gate; returns why not when it cannot be searched. The gate opens
- * and checks the file; the verified descriptor is then read with one call sized from its stat (more only if the file
- * grew), never past `maxBytes`.
+ * Reads one file as UTF-8 text through the workspace gate; returns why not when it cannot be searched (refused,
+ * too large, binary, unreadable).
  */
 export async function readSource(workspace: Workspace, path: string, maxBytes: number): Promise<ReadResult> {
-  const opened = await workspace.openRead(path, { maxBytes });
-  if (!opened.ok) return skipFor(opened.error_code, opened.error);
-  try {
-    // One byte more than expected, so a file that grew is noticed without a second read in the common case.
-    let buffer = Buffer.allocUnsafe(Math.min(opened.size, maxBytes) + 1);
-    let total = 0;
-    for (;;) {
-      if (total === buffer.length) {
-        if (total > maxBytes) return { ok: false, reason: 'too_large' };
-        const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
-        buffer.copy(grown, 0, 0, total);
-        buffer = grown;
-      }
-      const { bytesRead } = await opened.handle.read(buffer, total, buffer.length - total, null);
-      if (bytesRead === 0) break;
-      total += bytesRead;
-    }
-    if (total > maxBytes) return { ok: false, reason: 'too_large' };
-    if (buffer.subarray(0, Math.min(total, BINARY_SNIFF_BYTES)).includes(0)) return { ok: false, reason: 'binary' };
-    return { ok: true, text: buffer.toString('utf8', 0, total), relative: opened.relative };
-  } catch (error) {
-    return { ok: false, reason: 'unreadable', error: (error as Error).message };
-  } finally {
-    await opened.handle.close().catch(() => undefined);
-  }
+  const read = await readWorkspaceText(workspace, path, { maxBytes });
+  if (!read.ok) return skipFor(read.error_code, read.error);
+  if (read.binary) return { ok: false, reason: 'binary' };
+  return { ok: true, text: read.text, relative: read.relative };
 }

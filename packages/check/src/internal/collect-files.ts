@@ -1,6 +1,7 @@
 import {
   addWalkSkips,
   emptySkipCounts,
+  readWorkspaceText,
   type SkipCounts,
   type Workspace,
   WorkspaceError,
@@ -104,52 +105,14 @@ export async function collectFiles(
   return out;
 }
 
-// Long paths are shortened in messages the way the workspace's own failures shorten them.
-const quote = (path: string) => JSON.stringify(path.length > 160 ? `${path.slice(0, 150)}…${path.slice(-9)}` : path);
-
-const failure = (error_code: WorkspaceFailure['error_code'], error: string): WorkspaceFailure => ({
-  success: false,
-  error,
-  error_code,
-});
-
 /**
- * Reads a file as UTF-8 through the workspace gate, or says why it cannot be read. The gate opens and checks the file;
- * its verified descriptor is then read with one call sized from its stat (more only if the file grew), never keeping
- * more than `maxBytes`.
+ * Reads a file as UTF-8 through the workspace gate, or says why it cannot be read (the gate's own failure).
  */
 export async function readText(
   workspace: Workspace,
   path: string,
   maxBytes: number,
 ): Promise<{ ok: true; text: string } | WorkspaceFailure> {
-  const opened = await workspace.openRead(path, { maxBytes });
-  if (!opened.ok) return opened;
-  try {
-    // One byte more than expected, so growth is noticed without a second buffer in the common case.
-    let buffer = Buffer.allocUnsafe(Math.min(opened.size, maxBytes) + 1);
-    let total = 0;
-    for (;;) {
-      if (total === buffer.length) {
-        if (total > maxBytes) {
-          return failure(
-            'too_large',
-            `${quote(path)} grew past the ${maxBytes}-byte limit while it was read. Read a smaller file or a range of it.`,
-          );
-        }
-        const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
-        buffer.copy(grown, 0, 0, total);
-        buffer = grown;
-      }
-      const { bytesRead } = await opened.handle.read(buffer, total, buffer.length - total, null);
-      if (bytesRead === 0) break;
-      total += bytesRead;
-    }
-    return { ok: true, text: buffer.toString('utf8', 0, total) };
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-    return failure('io_error', `Could not read ${quote(path)} (${code}). Try again or read another file.`);
-  } finally {
-    await opened.handle.close().catch(() => undefined);
-  }
+  const read = await readWorkspaceText(workspace, path, { maxBytes });
+  return read.ok ? { ok: true, text: read.text } : read;
 }
