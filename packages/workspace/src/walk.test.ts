@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { symlinkSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CANARY, type Fixture, makeFixture } from './test-fixture.js';
 import { type WalkEntry, type WalkOptions, type WalkSummary, WorkspaceError } from './walk.js';
@@ -117,5 +117,25 @@ describe('walk', () => {
       expect(error).toBeInstanceOf(WorkspaceError);
       expect((error as WorkspaceError).failure.error_code).toBe(code);
     }
+  });
+
+  it('keeps name order, skip counts and the cap in a directory larger than the lstat window', async () => {
+    mkdirSync(f.path('big'));
+    const names: string[] = [];
+    for (let i = 0; i < 150; i++) {
+      const name = `big/f${String(i).padStart(3, '0')}.txt`;
+      writeFileSync(f.path(name), String(i));
+      names.push(name);
+      if (i % 10 === 0) symlinkSync(f.outside, f.path(`big/l${String(i).padStart(3, '0')}`));
+      if (i % 25 === 0) writeFileSync(f.path(`big/f${String(i).padStart(3, '0')}.pem`), 'secret');
+    }
+    const all = await collect('big', { recursive: false });
+    expect(all.names).toEqual(names);
+    expect(all.summary.skipped).toMatchObject({ links: 15, protected: 6 });
+    expect(all.entries.every((e, i) => e.kind === 'file' && e.size === String(i).length)).toBe(true);
+    const capped = await collect('big', { recursive: false, maxEntries: 40 });
+    expect(capped.names).toEqual(names.slice(0, 40));
+    expect(capped.summary.truncated).toBe(true);
+    expect(capped.summary.skipped.capped).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,4 @@
-import type { Dirent } from 'node:fs';
+import type { Dirent, Stats } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { WorkspaceFailure } from './errors.js';
@@ -83,6 +83,23 @@ async function* walkDir(
     const level = await loadIgnoreLevel(dir, rel === '.' ? '' : rel, ctx.limits.maxIgnoreFileBytes);
     if (level) here = [...levels, level];
   }
+  // Decide every entry from its name and dirent type first (no I/O), so the lstat calls for the entries that will
+  // be yielded can run a window at a time instead of one after another.
+  const verdicts = entries.map((entry) => verdictOf(state, here, rel, entry));
+  const stats: (Promise<Stats | undefined> | undefined)[] = new Array(entries.length);
+  let prefetched = 0;
+  let inFlight = 0;
+  const statAt = (i: number): Promise<Stats | undefined> => {
+    for (; prefetched < entries.length && (prefetched <= i || inFlight < LSTAT_WINDOW); prefetched++) {
+      if (verdicts[prefetched] !== 'take') continue;
+      stats[prefetched] = lstat(join(dir, entries[prefetched]!.name)).catch(() => undefined);
+      inFlight++;
+    }
+    const pending = stats[i] as Promise<Stats | undefined>;
+    stats[i] = undefined;
+    inFlight--;
+    return pending;
+  };
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i]!;
     if (options.signal?.aborted) {
@@ -90,31 +107,9 @@ async function* walkDir(
       summary.truncated = true;
       return;
     }
-    const childRel = join2(rel, entry.name);
-    const childPath = join(dir, entry.name);
-    const isDir = entry.isDirectory();
-    if (options.gitignore !== false && isGitDirName(entry.name)) {
-      summary.skipped.ignored++;
-      continue;
-    }
-    if (isProtectedName(entry.name, ctx.policy)) {
-      summary.skipped.protected++;
-      continue;
-    }
-    if (entry.isSymbolicLink()) {
-      summary.skipped.links++;
-      continue;
-    }
-    if (!isDir && !entry.isFile()) {
-      summary.skipped.special++;
-      continue;
-    }
-    if (options.includeHidden === false && entry.name.startsWith('.')) {
-      summary.skipped.hidden++;
-      continue;
-    }
-    if (options.gitignore !== false && isIgnored(here, childRel, isDir)) {
-      summary.skipped.ignored++;
+    const verdict = verdicts[i]!;
+    if (verdict !== 'take') {
+      summary.skipped[verdict]++;
       continue;
     }
     if (summary.entries >= state.cap) {
@@ -122,7 +117,10 @@ async function* walkDir(
       summary.skipped.capped += entries.length - i;
       return;
     }
-    const st = await lstat(childPath).catch(() => undefined);
+    const childRel = join2(rel, entry.name);
+    const childPath = join(dir, entry.name);
+    const isDir = entry.isDirectory();
+    const st = await statAt(i);
     if (!st || st.isSymbolicLink() || (isDir ? !st.isDirectory() : !st.isFile())) continue;
     if (!isDir || !options.filesOnly) {
       summary.entries++;
@@ -140,6 +138,24 @@ async function* walkDir(
       if (summary.truncated) return;
     }
   }
+}
+
+/** How many lstat calls of one directory's entries may be in flight ahead of the entry being yielded. */
+const LSTAT_WINDOW = 32;
+
+type Verdict = 'take' | 'ignored' | 'protected' | 'links' | 'special' | 'hidden';
+
+/** The walk's name- and type-based rules for one directory entry, in the order they are counted. */
+function verdictOf(state: WalkState, levels: readonly IgnoreLevel[], rel: string, entry: Dirent): Verdict {
+  const { options, ctx } = state;
+  const isDir = entry.isDirectory();
+  if (options.gitignore !== false && isGitDirName(entry.name)) return 'ignored';
+  if (isProtectedName(entry.name, ctx.policy)) return 'protected';
+  if (entry.isSymbolicLink()) return 'links';
+  if (!isDir && !entry.isFile()) return 'special';
+  if (options.includeHidden === false && entry.name.startsWith('.')) return 'hidden';
+  if (options.gitignore !== false && isIgnored(levels, join2(rel, entry.name), isDir)) return 'ignored';
+  return 'take';
 }
 
 async function ancestorLevels(ctx: ResolverContext, rel: string): Promise<IgnoreLevel[]> {
