@@ -48,6 +48,8 @@ export async function checkBeforeEdit(
   return undefined;
 }
 
+const HASH_CHUNK_BYTES = 1 << 20;
+
 /** sha256 (hex) of a workspace file, read through the workspace gate; a reason instead when it cannot be read. */
 export async function hashFile(
   workspace: Workspace,
@@ -58,7 +60,8 @@ export async function hashFile(
   if (isWorkspaceFailure(opened)) return { reason: opened.error_code };
   try {
     const hash = createHash('sha256');
-    const buffer = Buffer.allocUnsafe(1 << 16);
+    // One read for a small file, 1 MiB reads for a big one: each read is a thread-pool round trip.
+    const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(opened.size + 1, HASH_CHUNK_BYTES)));
     for (;;) {
       const { bytesRead } = await opened.handle.read(buffer, 0, buffer.length, null);
       if (bytesRead === 0) break;
