@@ -3,8 +3,8 @@ import type { Workspace } from '@branchkit/workspace';
 import { convertDocument, type DocumentKind, kindOfExtension } from './convert/convert.js';
 import { ConversionAborted, ConversionOutOfMemory, ConversionTimeout } from './convert/isolated.js';
 import type { ReaderOptions } from './handle-reader.js';
-import { windowNotice } from './internal/notice.js';
 import { readBounded } from './internal/read-bounded.js';
+import { textResponse } from './internal/text-response.js';
 import { textWindow } from './internal/text-window.js';
 import { ZipError } from './internal/zip.js';
 import type { ReaderLimits } from './limits.js';
@@ -63,22 +63,14 @@ function respond(
   limits: ReaderLimits,
 ): ReaderResponse {
   const result = textWindow(text, window.offset, window.limit, limits.maxLineChars, limits.maxOutputBytes);
-  return {
-    success: true,
-    type: 'text',
-    path: where.path,
-    relative: where.relative,
-    content: result.rows.join('\n'),
-    start_line: result.startLine,
-    end_line: result.endLine,
-    total_lines: result.totalLines,
-    ...(result.nextOffset !== undefined ? { next_offset: result.nextOffset } : {}),
-    size_bytes: where.size,
+  return textResponse(where, result, {
     encoding: 'utf-8',
     source: kind,
+    offset: window.offset,
+    maxLineChars: limits.maxLineChars,
     cached,
-    notice: `Converted ${kind} to text. ${windowNotice(result, window.offset, result.totalLines, limits.maxLineChars)}`,
-  };
+    lead: `Converted ${kind} to text. `,
+  });
 }
 
 /** The `open` action: convert a local document (or an allowed https URL) and show a window of its text. */

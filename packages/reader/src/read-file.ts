@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { failure } from '@branchkit/core';
 import type { OpenedFile, Workspace } from '@branchkit/workspace';
 import { IMAGE_TYPES, looksLikeImage } from './internal/image.js';
-import { windowNotice } from './internal/notice.js';
 import { readBounded } from './internal/read-bounded.js';
 import { streamWindow } from './internal/stream-window.js';
+import { textResponse } from './internal/text-response.js';
 import { textWindow } from './internal/text-window.js';
 import type { ReaderLimits } from './limits.js';
 import type { ReaderResponse } from './schema.js';
@@ -92,27 +92,20 @@ export async function readFile(
       ...(signal ? { signal } : {}),
     });
     if (result.aborted) return failure('aborted', 'The read was cancelled.');
-    let notice = windowNotice(result, window.offset, result.totalLines, limits.maxLineChars);
-    if (result.invalidUtf8At !== undefined) {
-      notice += ` Warning: the file is not valid UTF-8 (first bad byte at offset ${result.invalidUtf8At}); such bytes are shown as U+FFFD and the editor will refuse to modify this file.`;
-    }
-    return {
-      success: true,
-      type: 'text',
-      path: file.path,
-      relative: file.relative,
-      content: result.rows.join('\n'),
-      start_line: result.startLine,
-      end_line: result.endLine,
-      ...(result.totalLines !== undefined ? { total_lines: result.totalLines } : {}),
-      ...(result.nextOffset !== undefined ? { next_offset: result.nextOffset } : {}),
-      size_bytes: file.size,
-      ...(result.sha256 ? { sha256: result.sha256 } : {}),
+    const invalid = result.invalidUtf8At;
+    return textResponse({ path: file.path, relative: file.relative, size: file.size }, result, {
       encoding: bom ? 'utf-8-bom' : 'utf-8',
       source: 'file',
-      ...(result.invalidUtf8At !== undefined ? { invalid_utf8_offset: result.invalidUtf8At } : {}),
-      notice,
-    };
+      offset: window.offset,
+      maxLineChars: limits.maxLineChars,
+      ...(result.sha256 ? { sha256: result.sha256 } : {}),
+      ...(invalid !== undefined
+        ? {
+            invalidUtf8At: invalid,
+            warning: ` Warning: the file is not valid UTF-8 (first bad byte at offset ${invalid}); such bytes are shown as U+FFFD and the editor will refuse to modify this file.`,
+          }
+        : {}),
+    });
   } catch (error) {
     return failure(
       'io_error',
@@ -145,20 +138,12 @@ async function readUtf16(
     warning = ` Warning: the file is not valid ${encoding.toUpperCase()}; broken characters are shown as U+FFFD.`;
   }
   const result = textWindow(text, window.offset, window.limit, limits.maxLineChars, limits.maxOutputBytes);
-  return {
-    success: true,
-    type: 'text',
-    path: file.path,
-    relative: file.relative,
-    content: result.rows.join('\n'),
-    start_line: result.startLine,
-    end_line: result.endLine,
-    total_lines: result.totalLines,
-    ...(result.nextOffset !== undefined ? { next_offset: result.nextOffset } : {}),
-    size_bytes: file.size,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
+  return textResponse({ path: file.path, relative: file.relative, size: file.size }, result, {
     encoding,
     source: 'file',
-    notice: windowNotice(result, window.offset, result.totalLines, limits.maxLineChars) + warning,
-  };
+    offset: window.offset,
+    maxLineChars: limits.maxLineChars,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    warning,
+  });
 }
