@@ -2,6 +2,8 @@
 export type { WorkspaceErrorCode, WorkspaceFailure } from './errors.js';
 /** Narrowing helper for workspace results, and the list of stable refusal codes. */
 export { isWorkspaceFailure, WORKSPACE_ERROR_CODES } from './errors.js';
+/** The piecewise writer handed to a `replaceFile` filler. */
+export type { FillReplacement, ReplacementSink } from './internal/safe-write.js';
 /** Limits and their defaults. */
 export { DEFAULT_WORKSPACE_LIMITS, type WorkspaceLimits } from './limits.js';
 /** Result of opening a file for reading. */
@@ -19,4 +21,4 @@ export { type WalkEntry, type WalkOptions, type WalkSummary, WorkspaceError } fr
 /** The workspace gate itself. */
 export { resolveInWorkspace, Workspace, type WorkspaceOptions } from './workspace.js';
 /** Results and options of writes. */
-export type { WriteFileOptions, WrittenFile } from './write-file.js';
+export type { ReplacedFile, ReplaceFileOptions, WriteFileOptions, WrittenFile } from './write-file.js';

@@ -5,12 +5,21 @@ import type { WorkspaceFailure } from './errors.js';
 import { applyIntent } from './internal/intent.js';
 import { components, posixRelative } from './internal/paths.js';
 import { type ResolverContext, resolveDetail } from './internal/resolver.js';
+import type { FillReplacement } from './internal/safe-write.js';
 import { resolveLimits, type WorkspaceLimits } from './limits.js';
 import { type OpenedFile, type OpenReadOptions, openReadIn } from './open-read.js';
 import { DEFAULT_PROTECTED, isProtectedName, type ProtectedNamePolicy } from './protected-names.js';
 import type { PathIntent, ResolvedPath } from './resolved-path.js';
 import { type WalkEntry, type WalkOptions, type WalkSummary, walkIn } from './walk.js';
-import { mkdirIn, type WriteFileOptions, type WrittenFile, writeFileIn } from './write-file.js';
+import {
+  mkdirIn,
+  type ReplacedFile,
+  type ReplaceFileOptions,
+  replaceFileIn,
+  type WriteFileOptions,
+  type WrittenFile,
+  writeFileIn,
+} from './write-file.js';
 
 /** Settings for a workspace; every field has a safe default. */
 export interface WorkspaceOptions {
@@ -97,6 +106,19 @@ export class Workspace {
     options?: WriteFileOptions,
   ): Promise<WrittenFile | WorkspaceFailure> {
     return writeFileIn(this.#ctx, path, data, options);
+  }
+
+  /**
+   * Replaces an existing file with content `fill` writes piece by piece (each piece at its own position, several may
+   * be in flight): temp file beside it, fsync, `confirm`, atomic rename, like an overwrite by {@link writeFile}.
+   * `fill` resolving false abandons it and leaves the file untouched (`{ ok: true, abandoned: true }`).
+   */
+  replaceFile(
+    path: string,
+    fill: FillReplacement,
+    options?: ReplaceFileOptions,
+  ): Promise<ReplacedFile | WorkspaceFailure> {
+    return replaceFileIn(this.#ctx, path, fill, options);
   }
 
   /** Creates a directory (and missing parents) inside the workspace without ever passing through a link. */

@@ -3,7 +3,13 @@ import { quotePath, type WorkspaceFailure, workspaceFailure } from './errors.js'
 import { applyIntent } from './internal/intent.js';
 import { type ResolverContext, resolveDetail } from './internal/resolver.js';
 import { mkdirChain } from './internal/safe-mkdir.js';
-import { createExclusive, replaceAtomically, type WriteHooks } from './internal/safe-write.js';
+import {
+  createExclusive,
+  type FillReplacement,
+  replaceAtomically,
+  replaceWith,
+  type WriteHooks,
+} from './internal/safe-write.js';
 
 /** Options for {@link writeFileIn}. */
 export interface WriteFileOptions {
@@ -71,6 +77,54 @@ export async function writeFileIn(
   const name = detail.missing[detail.missing.length - 1]!;
   const failed = await createExclusive(join(parent, name), bytes, options.mode ?? 0o666, input, hooks);
   return failed ?? done(true);
+}
+
+/** Options for {@link replaceFileIn}. */
+export interface ReplaceFileOptions {
+  /**
+   * Runs after the new content is written and fsynced, just before it is renamed over the file; resolving false
+   * abandons the replacement (for example when the caller finds the original changed meanwhile).
+   */
+  readonly confirm?: () => Promise<boolean>;
+}
+
+/** What a piecewise replacement did: the file was replaced, or the filler or `confirm` abandoned it. */
+export type ReplacedFile = WrittenFile | { readonly ok: true; readonly abandoned: true };
+
+/**
+ * Replaces an existing regular file with content written piece by piece (see {@link FillReplacement}) into a temp file
+ * beside it, with the same guarantees as an overwrite by {@link writeFileIn}: no link followed, mode kept, fsync, then
+ * an atomic rename. A missing file is `not_found`; nothing is created.
+ */
+export async function replaceFileIn(
+  ctx: ResolverContext,
+  input: string,
+  fill: FillReplacement,
+  options: ReplaceFileOptions = {},
+  hooks: WriteHooks = {},
+): Promise<ReplacedFile | WorkspaceFailure> {
+  const resolved = await resolveDetail(ctx, input, 'write');
+  if (!resolved.ok) return resolved;
+  const detail = applyIntent(resolved, input, 'write');
+  if (!detail.ok) return detail;
+  if (!detail.exists || !detail.stat) {
+    return workspaceFailure(
+      'not_found',
+      `Nothing exists at ${quotePath(input)} to replace; write it as a new file instead.`,
+    );
+  }
+  const { mode, uid, gid } = detail.stat;
+  const done = await replaceWith(
+    detail.path,
+    fill,
+    { mode, uid, gid },
+    input,
+    { maxBytes: ctx.limits.maxWriteBytes, ...(options.confirm ? { confirm: options.confirm } : {}) },
+    hooks,
+  );
+  if (done === 'abandoned') return { ok: true, abandoned: true };
+  if (typeof done !== 'number') return done;
+  return { ok: true, path: detail.path, relative: detail.relative, created: false, bytes: done };
 }
 
 /** Creates a directory and any missing parents inside the workspace, one verified level at a time. */

@@ -14,12 +14,16 @@ export interface WriteHooks {
 
 const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
-async function writeAll(handle: FileHandle, data: Uint8Array): Promise<void> {
+async function writeAt(handle: FileHandle, data: Uint8Array, position: number): Promise<void> {
   let offset = 0;
   while (offset < data.byteLength) {
-    const { bytesWritten } = await handle.write(data, offset, data.byteLength - offset, offset);
+    const { bytesWritten } = await handle.write(data, offset, data.byteLength - offset, position + offset);
     offset += bytesWritten;
   }
+}
+
+async function writeAll(handle: FileHandle, data: Uint8Array): Promise<void> {
+  await writeAt(handle, data, 0);
   await handle.sync();
 }
 
@@ -93,17 +97,47 @@ export async function createExclusive(
   });
 }
 
+/** Receives new file content piece by piece; every piece lands at an explicit byte position of the new content. */
+export interface ReplacementSink {
+  /**
+   * Writes all of `data` at byte `position` of the new content. Writes may overlap in time (each is positional);
+   * the replacement waits for all of them before it is made durable. Rejects past the workspace write limit.
+   */
+  write(data: Uint8Array, position: number): Promise<void>;
+}
+
+/** Fills a replacement; resolving `false` abandons it (the temp file is removed and the target left as it was). */
+export type FillReplacement = (sink: ReplacementSink) => Promise<boolean>;
+
+/** A sink write that went wrong, carried out of the filler so the replacement can report it as a failure value. */
+class SinkFailure extends Error {
+  constructor(readonly failure: WorkspaceFailure) {
+    super(failure.error);
+  }
+}
+
+/** How a replacement is checked and bounded beyond the filler itself. */
+export interface ReplaceControls {
+  /** Largest allowed end position of any write (the workspace's `maxWriteBytes`). */
+  maxBytes: number;
+  /** Runs once the new content is durable, just before the rename; false abandons the replacement. */
+  confirm?: () => Promise<boolean>;
+}
+
 /**
- * Replaces an existing file by writing a temp file beside it and renaming over it: readers never see a half-written
- * file, the old mode is kept (minus setuid/setgid), and a hard link's other name (possibly outside) keeps its old inode untouched.
+ * Replaces an existing file with content written by `fill` into a temp file beside it, then fsync and rename: readers
+ * never see a half-written file, the old mode is kept (minus setuid/setgid), and a hard link's other name (possibly
+ * outside) keeps its old inode untouched. Resolves to the size written, `'abandoned'` when `fill` or `confirm` said
+ * no, or a failure; an exception thrown by `fill` itself is passed on after the temp file is removed.
  */
-export async function replaceAtomically(
+export async function replaceWith(
   target: string,
-  data: Uint8Array,
+  fill: FillReplacement,
   keep: { mode: number; uid: number; gid: number },
   input: string,
+  controls: ReplaceControls,
   hooks: WriteHooks = {},
-): Promise<WorkspaceFailure | undefined> {
+): Promise<number | 'abandoned' | WorkspaceFailure> {
   return inParent(target, input, async (dir, name) => {
     const tempName = `.bk-${randomBytes(6).toString('hex')}.tmp`;
     const temp = join(dir.prefix, tempName);
@@ -114,21 +148,72 @@ export async function replaceAtomically(
       return ioFailure('Creating a temporary file for', input, error);
     }
     if (handle === 'moved') return moved(input);
+    const file = handle;
+    const inFlight = new Set<Promise<void>>();
+    let size = 0;
+    // A refused write spoils the whole replacement even if the filler ignores the rejection.
+    let refused: SinkFailure | undefined;
+    const sink: ReplacementSink = {
+      write(data, position) {
+        const end = position + data.byteLength;
+        if (!Number.isSafeInteger(position) || position < 0 || end > controls.maxBytes) {
+          refused ??= new SinkFailure(
+            workspaceFailure(
+              'too_large',
+              `The new content of ${quotePath(input)} would pass the ${controls.maxBytes}-byte write limit; nothing was written.`,
+            ),
+          );
+          const rejection = Promise.reject(refused);
+          rejection.catch(() => undefined);
+          return rejection;
+        }
+        size = Math.max(size, end);
+        const work = writeAt(file, data, position).catch((error: unknown) => {
+          throw new SinkFailure(ioFailure('Writing', input, error));
+        });
+        inFlight.add(work);
+        // Settled writes leave the set; a rejection is still seen by whoever awaits `work`, and by the check below.
+        work.then(
+          () => inFlight.delete(work),
+          () => undefined,
+        );
+        return work;
+      },
+    };
+    const discard = async () => {
+      await Promise.allSettled([...inFlight]);
+      await file.close().catch(() => undefined);
+      await unlink(temp).catch(() => undefined);
+    };
+    let keepIt: boolean;
     try {
       // Like a write through the kernel, new content drops setuid/setgid: an edit must not leave a privileged binary.
-      await handle.chmod(keep.mode & 0o1777);
-      if (process.getuid?.() === 0) await handle.chown(keep.uid, keep.gid).catch(() => undefined);
-      await writeAll(handle, data);
-      await handle.close();
+      await file.chmod(keep.mode & 0o1777);
+      if (process.getuid?.() === 0) await file.chown(keep.uid, keep.gid).catch(() => undefined);
+      keepIt = await fill(sink);
+      const outcomes = await Promise.allSettled([...inFlight]);
+      const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
+      if (refused) throw refused;
+      if (keepIt) {
+        await file.sync();
+        await file.close();
+      }
+      if (keepIt && controls.confirm) keepIt = await controls.confirm();
     } catch (error) {
-      await handle.close().catch(() => undefined);
-      await unlink(temp).catch(() => undefined);
-      return ioFailure('Writing', input, error);
+      await discard();
+      if (error instanceof SinkFailure) return error.failure;
+      if (errnoCode(error) !== undefined) return ioFailure('Writing', input, error);
+      throw error;
+    }
+    if (!keepIt) {
+      await discard();
+      return 'abandoned';
     }
     try {
       await hooks.beforeRename?.(target, temp);
       await rename(temp, join(dir.prefix, name));
-      return undefined;
+      return size;
     } catch (error) {
       await unlink(temp).catch(() => undefined);
       return workspaceFailure(
@@ -137,4 +222,22 @@ export async function replaceAtomically(
       );
     }
   });
+}
+
+/**
+ * Replaces an existing file with `data` through {@link replaceWith}: a temp file beside it, fsync, then rename.
+ */
+export async function replaceAtomically(
+  target: string,
+  data: Uint8Array,
+  keep: { mode: number; uid: number; gid: number },
+  input: string,
+  hooks: WriteHooks = {},
+): Promise<WorkspaceFailure | undefined> {
+  const fill: FillReplacement = async (sink) => {
+    await sink.write(data, 0);
+    return true;
+  };
+  const done = await replaceWith(target, fill, keep, input, { maxBytes: Number.MAX_SAFE_INTEGER }, hooks);
+  return typeof done === 'number' || done === 'abandoned' ? undefined : done;
 }
