@@ -129,6 +129,22 @@ describe('refusals', () => {
       if (cwd === 'link-out') expect(JSON.stringify(response)).not.toContain(ws.outside);
     }
   });
+
+  it('refuses a cwd holding a NUL as an invalid path, without running anything', async () => {
+    const error = refused(await run({ command: 'touch made.txt', cwd: 'sub\0x' }), 'invalid_path');
+    expect(error).toMatch(/NUL/);
+    expect(existsSync(ws.path('made.txt'))).toBe(false);
+    expect(existsSync(ws.path('sub/made.txt'))).toBe(false);
+  });
+
+  it('runs nothing when the tool has no usable workspace root', async () => {
+    for (const workspaceRoot of [undefined, '', join(ws.root, 'gone'), ws.path('letters.txt')]) {
+      const response = await handleBash({ command: 'touch made.txt' }, { workspaceRoot } as unknown as BashCallOptions);
+      expect(refused(response, 'invalid_cwd'), String(workspaceRoot)).toMatch(/workspace root/);
+    }
+    expect(existsSync(join(process.cwd(), 'made.txt'))).toBe(false);
+    expect(existsSync(ws.path('made.txt'))).toBe(false);
+  });
 });
 
 describe('timeouts', () => {

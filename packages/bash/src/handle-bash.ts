@@ -1,6 +1,5 @@
 import { describeZodError, failure, type ToolProgress } from '@branchkit/core';
 import { clampTimeout, runProcess, splitCommand } from '@branchkit/process';
-import { isWorkspaceFailure, Workspace } from '@branchkit/workspace';
 import { type BashLimits, resolveBashLimits } from './limits.js';
 import { BashRequest, type BashResponse } from './schema.js';
 
@@ -43,30 +42,18 @@ export async function handleBash(request: unknown, options: BashCallOptions): Pr
   const split = splitCommand(command);
   if (!split.ok) return failure(split.error_code, split.error);
 
-  let workspace: Workspace;
-  try {
-    workspace = await Workspace.open(options.workspaceRoot);
-  } catch {
-    return failure(
-      'invalid_cwd',
-      'The workspace root of this tool is not an existing directory, so no command can run. Ask the user to fix the set-up.',
-    );
-  }
-  const where = await workspace.resolve(cwd ?? '.', 'list');
-  if (isWorkspaceFailure(where)) return failure(where.error_code, where.error);
-  if (where.kind !== 'directory') {
-    return failure(
-      where.kind === 'missing' ? 'not_found' : 'not_a_directory',
-      where.kind === 'missing'
-        ? `The cwd ${JSON.stringify(where.relative)} does not exist. Pick an existing directory in the workspace.`
-        : `The cwd ${JSON.stringify(where.relative)} is not a directory. Use the directory that contains it.`,
-    );
+  // Without a root runProcess would run anywhere; a tool configured without one refuses every command instead.
+  if (typeof options.workspaceRoot !== 'string' || options.workspaceRoot === '') return badRoot();
+  if (cwd?.includes('\0')) {
+    return failure('invalid_path', 'The cwd contains a NUL character, which no directory name can hold. Remove it.');
   }
 
   const applied = clampTimeout(timeout, { defaultMs: limits.defaultTimeoutMs, maxMs: limits.maxTimeoutMs });
+  // runProcess opens the workspace and checks the cwd (containment, links, protected names, is a directory) once,
+  // right before it spawns; its refusal codes come back unchanged.
   const result = await runProcess(split.argv, {
-    cwd: where.path,
-    workspaceRoot: workspace.root,
+    ...(cwd !== undefined ? { cwd } : {}),
+    workspaceRoot: options.workspaceRoot,
     ...(options.env ? { env: options.env } : {}),
     ...(options.baseEnv ? { baseEnv: options.baseEnv } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
@@ -77,7 +64,10 @@ export async function handleBash(request: unknown, options: BashCallOptions): Pr
     reapWaitMs: limits.reapWaitMs,
     ...(options.progress ? outputCounter(options.progress) : {}),
   });
-  if (!result.success) return failure(result.error_code, result.error);
+  if (!result.success) {
+    // The cwd was already checked for NULs and emptiness, so `invalid_cwd` here can only mean the root itself.
+    return result.error_code === 'invalid_cwd' ? badRoot() : failure(result.error_code, result.error);
+  }
 
   const notes: string[] = [];
   if (applied.note) notes.push(applied.note);
@@ -108,6 +98,13 @@ export async function handleBash(request: unknown, options: BashCallOptions): Pr
     duration_ms: result.duration_ms,
     ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
   };
+}
+
+function badRoot(): BashResponse {
+  return failure(
+    'invalid_cwd',
+    'The workspace root of this tool is not an existing directory, so no command can run. Ask the user to fix the set-up.',
+  );
 }
 
 /** Stream observers that report how much output the command has produced, at most a few times a second. */

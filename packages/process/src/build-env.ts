@@ -78,8 +78,24 @@ export function isSecretEnvValue(value: string): boolean {
   return SECRET_VALUE_PATTERNS.some((pattern) => pattern.test(value));
 }
 
-function allowed(name: string, allowList: readonly string[]): boolean {
-  return allowList.some((entry) => (entry.endsWith('*') ? name.startsWith(entry.slice(0, -1)) : name === entry));
+/** An allow-list split once per call into exact names and `PREFIX*` prefixes. */
+interface AllowRule {
+  readonly exact: ReadonlySet<string>;
+  readonly prefixes: readonly string[];
+}
+
+function allowRule(allowList: readonly string[]): AllowRule {
+  const exact = new Set<string>();
+  const prefixes: string[] = [];
+  for (const entry of allowList) {
+    if (entry.endsWith('*')) prefixes.push(entry.slice(0, -1));
+    else exact.add(entry);
+  }
+  return { exact, prefixes };
+}
+
+function allowed(name: string, rule: AllowRule): boolean {
+  return rule.exact.has(name) || rule.prefixes.some((prefix) => name.startsWith(prefix));
 }
 
 /**
@@ -88,11 +104,13 @@ function allowed(name: string, allowList: readonly string[]): boolean {
  */
 export function buildEnv(options: BuildEnvOptions = {}): Record<string, string> {
   const base = options.baseEnv ?? process.env;
-  const allowList = options.inheritEnv ?? DEFAULT_ENV_ALLOWLIST;
+  const rule = allowRule(options.inheritEnv ?? DEFAULT_ENV_ALLOWLIST);
   const result: Record<string, string> = Object.create(null);
-  for (const [name, value] of Object.entries(base)) {
-    if (typeof value !== 'string' || name === '' || name.includes('=')) continue;
-    if (!allowed(name, allowList) || isSecretEnvName(name) || isSecretEnvValue(value)) continue;
+  // Names first, values only for names that pass: reading `process.env` goes through a native lookup per value.
+  for (const name of Object.keys(base)) {
+    if (name === '' || name.includes('=') || !allowed(name, rule) || isSecretEnvName(name)) continue;
+    const value = base[name];
+    if (typeof value !== 'string' || isSecretEnvValue(value)) continue;
     result[name] = value;
   }
   if (result.TERM === undefined) result.TERM = 'dumb';

@@ -58,6 +58,41 @@ describe('OutputCapture', () => {
     expect(result.text.length).toBeLessThan(100_200);
   });
 
+  it('keeps exactly the first and last bytes for any mix of small and large chunks', () => {
+    // ASCII only, so the UTF-8 trimming cannot move the cut and the kept text must match byte for byte.
+    const stream = Buffer.from(Array.from({ length: 20_000 }, (_, i) => 97 + ((i * 7 + (i >> 5)) % 26)));
+    let seed = 12_345;
+    const next = (limit: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % limit;
+    };
+    for (const maxBytes of [1, 2, 17, 64, 999, 4_096]) {
+      for (let round = 0; round < 20; round++) {
+        const output = new OutputCapture(maxBytes, 'stdout');
+        let peak = 0;
+        let largest = 0;
+        for (let at = 0; at < stream.length; ) {
+          // Mostly small reads with now and then one larger than the whole budget.
+          const size = next(4) === 0 ? 1 + next(maxBytes * 3) : 1 + next(Math.max(1, maxBytes >> 2));
+          const chunk = stream.subarray(at, at + size);
+          largest = Math.max(largest, chunk.length);
+          output.push(chunk);
+          peak = Math.max(peak, output.retainedBytes);
+          at += size;
+        }
+        expect(peak).toBeLessThanOrEqual(maxBytes + largest);
+        const head = Math.floor(maxBytes / 2);
+        const tail = maxBytes - head;
+        const expected = `${stream.subarray(0, head).toString()}\n[... ${stream.length - maxBytes} of ${
+          stream.length
+        } bytes of stdout left out here; only the first and last part are kept ...]\n${stream
+          .subarray(stream.length - tail)
+          .toString()}`;
+        expect(output.finish().text, `cap ${maxBytes} round ${round}`).toBe(expected);
+      }
+    }
+  });
+
   it('flags NUL bytes as binary and replaces invalid UTF-8 instead of throwing', () => {
     const result = capture(Buffer.from([0x61, 0x00, 0xff, 0x62]), 100, 2);
     expect(result.binary).toBe(true);

@@ -29,9 +29,12 @@ export interface RunOptions {
   killGraceMs?: number;
   /** After the final SIGKILL, how long to wait for the group's processes to disappear before returning. */
   reapWaitMs?: number;
-  /** Sees every raw stdout chunk as it arrives (for example to abort once enough was read). */
+  /**
+   * Sees every raw stdout chunk as it arrives (for example to abort once enough was read). The chunk is shared with
+   * the capture, so read it or copy it, never modify it.
+   */
   onStdout?: (chunk: Buffer) => void;
-  /** Sees every raw stderr chunk as it arrives. */
+  /** Sees every raw stderr chunk as it arrives; like `onStdout`, it must not modify the chunk. */
   onStderr?: (chunk: Buffer) => void;
 }
 

@@ -9,9 +9,11 @@ export interface CapturedOutput {
 }
 
 /**
- * Keeps at most `maxBytes` of a stream in memory however much the child writes. Once the head is full, each chunk
- * costs O(min(chunk, tail)) work and no allocation: its last bytes are copied into a fixed ring that always holds
- * the newest tail, so draining a flood is bounded by the pipe, not by copies or garbage of the discarded middle.
+ * Keeps at most `maxBytes` of a stream in memory however much the child writes. Once the head is full, the newest
+ * chunk is only referenced, not copied: when the next chunk arrives, just the part of the previous one that can still
+ * end up in the tail (none at all when the new chunk alone fills the tail budget) is copied into a fixed ring. So a
+ * flood of full pipe reads costs no copies and no garbage for the discarded middle, and memory stays at most the
+ * budget plus one chunk. Chunks handed to {@link OutputCapture.push} must therefore not be modified afterwards.
  * Binary detection still looks at every byte (a `memchr` per chunk, stopping for good at the first NUL), so
  * `binary` keeps meaning "the stream contained a NUL" even when the NUL fell in the part that was left out.
  */
@@ -26,6 +28,8 @@ export class OutputCapture {
   /** Fixed ring of the newest `tailLimit` bytes, created once the tail budget overflows; `ringPos` is the oldest. */
   private ring: Buffer | undefined;
   private ringPos = 0;
+  /** The newest tail bytes, referenced until the next chunk shows how much of them the tail still needs. */
+  private pending: Buffer | undefined;
   private total = 0;
   private sawNul = false;
 
@@ -40,10 +44,10 @@ export class OutputCapture {
 
   /** Bytes currently held in memory (for tests and diagnostics). */
   get retainedBytes(): number {
-    return this.headBytes + (this.ring ? this.ring.length : this.tailBytes);
+    return this.headBytes + (this.ring ? this.ring.length : this.tailBytes) + (this.pending?.length ?? 0);
   }
 
-  /** Accepts one chunk; memory stays at most the budget plus one chunk. */
+  /** Accepts one chunk (which must not change afterwards); memory stays at most the budget plus one chunk. */
   push(chunk: Buffer): void {
     this.total += chunk.length;
     if (!this.sawNul && chunk.includes(0)) this.sawNul = true;
@@ -56,7 +60,8 @@ export class OutputCapture {
     }
     if (rest.length === 0 || this.tailLimit === 0) return;
     if (this.ring) {
-      this.toRing(rest);
+      this.settlePending(rest.length);
+      this.pending = rest;
       return;
     }
     if (this.tailBytes + rest.length <= this.tailLimit) {
@@ -70,7 +75,16 @@ export class OutputCapture {
     this.tail = [];
     this.tailBytes = 0;
     for (const part of pending) this.toRing(part);
-    this.toRing(rest);
+    this.pending = rest;
+  }
+
+  /** Copies into the ring the end of the pending bytes that `following` newer bytes do not push out of the tail. */
+  private settlePending(following: number): void {
+    const pending = this.pending;
+    if (pending === undefined) return;
+    this.pending = undefined;
+    const keep = this.tailLimit - following;
+    if (keep > 0) this.toRing(keep < pending.length ? pending.subarray(pending.length - keep) : pending);
   }
 
   /** Writes `bytes` at the ring's oldest position (wrapping); only the last `tailLimit` of them can matter. */
@@ -89,6 +103,7 @@ export class OutputCapture {
   /** The kept tail in stream order. */
   private tailBytesInOrder(): Buffer {
     if (!this.ring) return Buffer.concat(this.tail);
+    this.settlePending(0);
     return Buffer.concat([this.ring.subarray(this.ringPos), this.ring.subarray(0, this.ringPos)]);
   }
 
@@ -114,8 +129,11 @@ export class OutputCapture {
   }
 }
 
+/** One decoder for every call: without `stream: true` a decode keeps no state between calls. */
+const UTF8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
 function decode(bytes: Buffer): string {
-  return new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(bytes);
+  return bytes.length === 0 ? '' : UTF8.decode(bytes);
 }
 
 /** Length of `bytes` without a trailing character whose bytes are incomplete. */

@@ -28,7 +28,8 @@ export async function resolveCwd(
 async function resolveInRoot(cwd: string | undefined, workspaceRoot: string): Promise<string | ProcessFailure> {
   let workspace: Workspace;
   try {
-    workspace = await Workspace.open(workspaceRoot);
+    // The synchronous twin answers the same realpath and stat from kernel caches, without two thread-pool round trips.
+    workspace = Workspace.openSync(workspaceRoot);
   } catch {
     return processFailure(
       'invalid_cwd',

@@ -62,7 +62,9 @@ export function supervise(spec: SuperviseSpec): Promise<ProcessResult | ProcessF
       done = true;
       for (const timer of timers) clearTimeout(timer);
       spec.signal?.removeEventListener('abort', onAbort);
-      signalGroup(pid, 'SIGKILL'); // whatever the command left behind in its group goes with it
+      // Whatever the command left behind in its group goes with it; when the group is already empty (the usual case)
+      // nothing can join it any more, so there is nothing to wait for.
+      const groupLeft = signalGroup(pid, 'SIGKILL');
       child.stdout?.destroy();
       child.stderr?.destroy();
       if (failure) {
@@ -88,9 +90,9 @@ export function supervise(spec: SuperviseSpec): Promise<ProcessResult | ProcessF
         duration_ms: 0,
         timeout_ms: spec.timeoutMs,
       };
-      void waitForGroupToDie(pid, spec.reapWaitMs).then(() =>
-        settle({ ...result, duration_ms: Math.round(performance.now() - started) }),
-      );
+      const report = () => settle({ ...result, duration_ms: Math.round(performance.now() - started) });
+      if (groupLeft) void waitForGroupToDie(pid, spec.reapWaitMs).then(report);
+      else report();
     };
 
     const stop = (reason: 'timeout' | 'abort') => {
