@@ -1,8 +1,9 @@
 import { failure } from '@branchkit/core';
+import { BoundedBest, comparePaths } from './internal/bounded-best.js';
 import { baseRgArgs, displayPath, isProtectedPath, protectedGlobArgs, toWorkspacePath } from './internal/rg-common.js';
 import { binaryNoticePath, RgLineParser } from './internal/rg-lines.js';
 import { RgSkipTally } from './internal/rg-skips.js';
-import { rgFailure, runRg } from './internal/run-rg.js';
+import { type RgRun, rgFailure, runRg } from './internal/run-rg.js';
 import { type SearchContext, searchResult } from './internal/search-context.js';
 import { confirmDeadline, confirmMatches, type PendingMatch, RG_CUT_MARKER } from './internal/verify-results.js';
 import type { SearchResponse } from './schema.js';
@@ -22,7 +23,7 @@ export function cutLine(text: string, max: number): { text: string; cut: boolean
   return { text: cut ? `${body} … [line cut at ${max} chars]` : body, cut };
 }
 
-function grepArgs(ctx: SearchContext): string[] {
+function grepArgs(ctx: SearchContext, sorted: boolean): string[] {
   const { request, limits } = ctx;
   return [
     ...baseRgArgs(request.include_ignored === true),
@@ -30,8 +31,8 @@ function grepArgs(ctx: SearchContext): string[] {
     '--with-filename',
     '--line-number',
     '--null',
-    // Sorting costs ripgrep its parallel walk, but makes the first N results (and an early stop) deterministic.
-    '--sort=path',
+    // Only the fallback walk is sorted (it costs ripgrep its parallel walk); see grep() below.
+    ...(sorted ? ['--sort=path'] : []),
     `--max-columns=${limits.maxLineChars * 4}`,
     '--max-columns-preview',
     `--max-filesize=${limits.maxFileBytes}`,
@@ -47,22 +48,30 @@ function grepArgs(ctx: SearchContext): string[] {
   ];
 }
 
-/** Searches file contents with ripgrep, streaming its output and stopping once enough has been counted. */
-export async function grep(ctx: SearchContext): Promise<SearchResponse> {
+const byPathThenLine = (a: PendingMatch, b: PendingMatch) => comparePaths(a.path, b.path) || a.line - b.line;
+
+/** What one ripgrep run found: counts, the first `maxResults` matches in path/line order, and the skip tally. */
+interface GrepPass {
+  readonly run: RgRun;
+  readonly count: number;
+  readonly withheld: number;
+  readonly best: BoundedBest<PendingMatch>;
+  readonly skips: RgSkipTally;
+}
+
+async function grepPass(ctx: SearchContext, sorted: boolean, timeoutMs: number): Promise<GrepPass> {
   const parser = new RgLineParser();
-  const pending: PendingMatch[] = [];
+  const best = new BoundedBest<PendingMatch>(ctx.maxResults, byPathThenLine);
   const stopAt = Math.max(ctx.limits.countLimit, ctx.maxResults);
   let count = 0;
   let withheld = 0;
   const skips = new RgSkipTally();
-  const started = Date.now();
-
   const run = await runRg({
     rgPath: ctx.rgPath,
-    args: grepArgs(ctx),
+    args: grepArgs(ctx, sorted),
     cwd: ctx.cwd,
     workspaceRoot: ctx.workspaceRoot,
-    timeoutMs: ctx.limits.timeoutMs,
+    timeoutMs,
     ...(ctx.signal ? { signal: ctx.signal } : {}),
     onStdout: (chunk, stop) => {
       for (const line of parser.push(chunk)) {
@@ -78,13 +87,28 @@ export async function grep(ctx: SearchContext): Promise<SearchResponse> {
           continue;
         }
         count++;
-        if (pending.length < ctx.maxResults) pending.push({ path, line: line.match.line, text: line.match.text });
+        best.add({ path, line: line.match.line, text: line.match.text });
       }
       if (count >= stopAt) stop();
     },
     onStderr: (chunk) => skips.push(chunk),
   });
+  return { run, count, withheld, best, skips };
+}
 
+/**
+ * Searches file contents with ripgrep, streaming its output. ripgrep walks in parallel and the first `max_results`
+ * matches in path/line order are kept as they stream in, so a search that runs to the end gives the same answer as a
+ * sorted walk. A search that reaches the count limit is stopped early, and which matches a parallel walk had seen by
+ * then depends on thread timing; that case is answered by a second, sorted walk, which always stops at the same place.
+ */
+export async function grep(ctx: SearchContext): Promise<SearchResponse> {
+  const started = Date.now();
+  let pass = await grepPass(ctx, false, ctx.limits.timeoutMs);
+  if (pass.run.outcome.success && pass.run.stoppedEarly) {
+    pass = await grepPass(ctx, true, Math.max(1, ctx.limits.timeoutMs - (Date.now() - started)));
+  }
+  const { run, count, withheld, skips } = pass;
   const { outcome } = run;
   if (!outcome.success) return rgFailure(outcome);
   const skipped = skips.counts();
@@ -103,7 +127,7 @@ export async function grep(ctx: SearchContext): Promise<SearchResponse> {
     return failure('search_failed', `ripgrep could not complete the search: ${detail || 'no error text'}`);
   }
   // ripgrep opened files by path while walking; show only text the workspace gate confirms is really there now.
-  const confirmed = await confirmMatches(ctx.workspace, pending, ctx.limits.maxFileBytes, {
+  const confirmed = await confirmMatches(ctx.workspace, pass.best.sorted(), ctx.limits.maxFileBytes, {
     deadline: confirmDeadline(started, ctx.limits),
     ...(ctx.signal ? { signal: ctx.signal } : {}),
   });

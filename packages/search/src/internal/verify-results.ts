@@ -1,4 +1,5 @@
 import type { Workspace } from '@branchkit/workspace';
+import { type NewlineBuffer, newlineBuffer } from './newline-counter.js';
 
 /** One line ripgrep reported, kept raw until it is confirmed against the file the workspace gate opens. */
 export interface PendingMatch {
@@ -14,8 +15,8 @@ export const RG_CUT_MARKER = / \[\.\.\. (?:omitted end of long line|\d+ more mat
 
 // Files whose matches are being confirmed at the same time; each holds at most one read buffer.
 const CONFIRM_CONCURRENCY = 8;
-// Read size while looking for the lines to confirm.
-const CONFIRM_READ_BYTES = 256 * 1024;
+// Read size while looking for the lines to confirm (one buffer per file in flight).
+const CONFIRM_READ_BYTES = 1024 * 1024;
 const EMPTY = Buffer.alloc(0);
 
 function decodeLike(bytes: Buffer): string {
@@ -32,20 +33,24 @@ const isUtf16Bom = (bytes: Buffer) =>
  * The wanted lines (1-based) of the file the workspace gate opens now, read once from the start and only as far as
  * the last wanted line. In UTF-8 a 0x0a byte is always a newline and never part of another character, so splitting
  * the bytes first and decoding each wanted line alone gives exactly what decoding the whole file and splitting would
- * (the byte-order mark is dropped on the first line only). UTF-16 files are decoded whole, as before.
+ * (the byte-order mark is dropped on the first line only). UTF-16 files are decoded whole, as before. A chunk that
+ * holds no wanted line is only counted (SIMD), so a match near the end of a large file costs one pass of reads.
  */
 async function linesOf(
   workspace: Workspace,
   path: string,
   wanted: ReadonlySet<number>,
   maxBytes: number,
+  reader: NewlineBuffer,
 ): Promise<Map<number, string> | undefined> {
   const opened = await workspace.openRead(path, { maxBytes });
   if (!opened.ok) return undefined;
   const found = new Map<number, string>();
-  const last = Math.max(...wanted);
+  const ascending = [...wanted].sort((a, b) => a - b);
+  const last = ascending[ascending.length - 1] ?? 0;
+  let nextIndex = 0; // ascending[nextIndex] is the first wanted line not yet passed
   try {
-    const buffer = Buffer.allocUnsafe(CONFIRM_READ_BYTES);
+    const { buffer } = reader;
     let carry: Buffer = EMPTY; // bytes of the current, unfinished line when it is a wanted one
     let lineNo = 1;
     let first = true;
@@ -65,7 +70,17 @@ async function linesOf(
           return found;
         }
       }
-      // Newlines are only counted (memchr); bytes are sliced and kept for wanted lines alone.
+      while ((ascending[nextIndex] ?? Number.POSITIVE_INFINITY) < lineNo) nextIndex++;
+      const next = ascending[nextIndex] ?? Number.POSITIVE_INFINITY;
+      if (next > lineNo) {
+        // The line in progress is not wanted; when the chunk ends before the next wanted line starts, count and go on.
+        const newlines = reader.count(0, bytesRead);
+        if (lineNo + newlines < next) {
+          lineNo += newlines;
+          continue;
+        }
+      }
+      // Newlines are only located (memchr); bytes are sliced and kept for wanted lines alone.
       let start = 0;
       for (let nl = chunk.indexOf(0x0a); nl >= 0; nl = chunk.indexOf(0x0a, start)) {
         if (wanted.has(lineNo)) {
@@ -128,15 +143,20 @@ export async function confirmMatches(
     files.set(path, new Promise((resolve) => ready.set(path, resolve)));
   }
   let settled = false;
+  // One read buffer per file in flight, reused from file to file.
+  const idle: NewlineBuffer[] = [];
   void eachLimited(
     [...wantedByPath.keys()],
     CONFIRM_CONCURRENCY,
     async (path) => {
+      const reader = idle.pop() ?? newlineBuffer(CONFIRM_READ_BYTES);
       let lines: Map<number, string> | undefined;
       try {
-        lines = await linesOf(workspace, path, wantedByPath.get(path) as Set<number>, maxBytes);
+        lines = await linesOf(workspace, path, wantedByPath.get(path) as Set<number>, maxBytes, reader);
       } catch {
         lines = undefined; // a file the gate could not open is never shown
+      } finally {
+        idle.push(reader);
       }
       ready.get(path)?.(lines);
     },
