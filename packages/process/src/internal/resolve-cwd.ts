@@ -36,7 +36,9 @@ async function resolveInRoot(cwd: string | undefined, workspaceRoot: string): Pr
       'The workspace root is not an existing directory, so no command can run in it.',
     );
   }
-  const where = await workspace.resolve(cwd ?? '.', 'list');
+  // The default cwd is the root itself, which opening just found to be a real, existing directory: nothing to add.
+  if (cwd === undefined) return workspace.root;
+  const where = await workspace.resolve(cwd, 'list');
   if (isWorkspaceFailure(where)) return { success: false, error: where.error, error_code: where.error_code };
   return where.path;
 }

@@ -2,13 +2,23 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { join } from 'node:path';
+import { handleBash } from '@branchkit/bash';
 import { runProcess } from '@branchkit/process';
 import { Workspace } from '@branchkit/workspace';
-import { type BenchRow, type BenchSuite, commandMedian, opsPerSecond, timeMedian } from '../harness.js';
+import {
+  type BenchRow,
+  type BenchSuite,
+  commandMedian,
+  opsPerSecond,
+  pairedMedians,
+  timeCommand,
+  timeMedian,
+} from '../harness.js';
 
-function plainSpawn(argv: readonly string[]): Promise<void> {
+/** Node's own spawn with both pipes drained by `resume()`; `detached` adds the process group runProcess needs. */
+function plainSpawn(argv: readonly string[], options: { detached?: boolean; cwd?: string } = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(argv[0] as string, argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(argv[0] as string, argv.slice(1), { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.resume();
     child.stderr.resume();
     child.on('error', reject);
@@ -28,8 +38,13 @@ export const processSuite: BenchSuite = {
     const rows: BenchRow[] = [];
     const suite = 'process+workspace';
     const runs = Math.max(5, Math.round(30 * scale));
-    const spawnOurs = await timeMedian(() => ours(['true']), runs, 3);
-    const spawnPlain = await timeMedian(() => plainSpawn(['true']), runs, 3);
+    // Interleaved: two back-to-back medians on a busy machine mostly measure which one the noise hit.
+    const [spawnOurs, spawnPlain] = await pairedMedians(
+      () => ours(['true']),
+      () => plainSpawn(['true']),
+      Math.max(20, runs * 3),
+      3,
+    );
     rows.push({
       suite,
       name: "runProcess(['true'])",
@@ -55,6 +70,58 @@ export const processSuite: BenchSuite = {
       met: drainOurs <= 2 * drainShell,
     });
 
+    // The floor for draining: any reader that really moves the bytes through a pipe, measured interleaved with ours.
+    const drainRuns = Math.max(3, Math.round(5 * scale));
+    const drainArgv = ['head', '-c', String(bytes), '/dev/zero'];
+    const [oursVsCat, catPipe] = await pairedMedians(
+      () => ours(drainArgv),
+      () => timeCommand(['sh', '-c', `head -c ${bytes} /dev/zero | cat > /dev/null`]),
+      drainRuns,
+      1,
+    );
+    rows.push({
+      suite,
+      name: `drain and cap ${bytes / 2 ** 20} MiB, against a real pipe reader`,
+      unit: 'ms',
+      ours: oursVsCat,
+      peer: catPipe,
+      peerLabel: 'head -c … | cat > /dev/null',
+      note: 'the floor for moving the bytes through a pipe at all; `> /dev/null` moves none',
+    });
+    const [oursVsNode, nodeDrain] = await pairedMedians(
+      () => ours(drainArgv),
+      () => plainSpawn(drainArgv, { detached: true }),
+      drainRuns,
+      1,
+    );
+    rows.push({
+      suite,
+      name: `drain and cap ${bytes / 2 ** 20} MiB, against Node draining alone`,
+      unit: 'ms',
+      ours: oursVsNode,
+      peer: nodeDrain,
+      peerLabel: 'spawn (detached) + stdout.resume()',
+      note: 'the floor for a Node reader using public stream APIs',
+    });
+
+    // Spawn floors: runProcess and the bash tool must put the child in its own process group (detached: true).
+    const spawnRuns = Math.max(20, Math.round(100 * scale));
+    const [trueOurs, trueDetached] = await pairedMedians(
+      () => ours(['true']),
+      () => plainSpawn(['true'], { detached: true }),
+      spawnRuns,
+      5,
+    );
+    rows.push({
+      suite,
+      name: "runProcess(['true']), against a detached spawn",
+      unit: 'ms per call',
+      ours: trueOurs,
+      peer: trueDetached,
+      peerLabel: 'child_process.spawn, detached',
+      note: 'same process-group set-up on both sides',
+    });
+
     const root = join(scratch, 'ws');
     mkdirSync(join(root, 'a/b/c'), { recursive: true });
     writeFileSync(join(root, 'a/b/c/file.txt'), 'x');
@@ -68,6 +135,27 @@ export const processSuite: BenchSuite = {
       ours: 1e6 / resolveOps,
       peer: 1e6 / realpathOps,
       peerLabel: 'fs.promises.realpath alone',
+    });
+
+    const bashRequest = { command: 'true' };
+    const bashTrue = async () => {
+      const response = await handleBash(bashRequest, { workspaceRoot: root });
+      if ('success' in response) throw new Error(response.error);
+    };
+    const [bashOurs, bashDetached] = await pairedMedians(
+      bashTrue,
+      () => plainSpawn(['true'], { cwd: root, detached: true }),
+      spawnRuns,
+      5,
+    );
+    rows.push({
+      suite,
+      name: "bash 'true' via handleBash, against a detached spawn",
+      unit: 'ms per call',
+      ours: bashOurs,
+      peer: bashDetached,
+      peerLabel: 'child_process.spawn, detached',
+      note: "same process-group set-up on both sides; the search suite's row compares with a plain spawn",
     });
     return rows;
   },
