@@ -1,3 +1,4 @@
+import { lstatSync, type Stats } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Workspace } from '@branchkit/workspace';
@@ -30,15 +31,32 @@ export const STAT_CONCURRENCY = 32;
 
 const dirStamp = (mtimeMs: number) => `d:${mtimeMs}`;
 
+const stampOfStats = (st: Stats): string =>
+  st.isDirectory() ? dirStamp(st.mtimeMs) : `${st.isFile() ? 'f' : 'o'}:${st.size}:${st.mtimeMs}`;
+
 /** A cheap fingerprint of a path's metadata, or 'absent': a directory by its mtime, anything else by kind, size and mtime. */
 export async function stampOf(path: string): Promise<string> {
   try {
-    const st = await lstat(path);
-    if (st.isDirectory()) return dirStamp(st.mtimeMs);
-    return `${st.isFile() ? 'f' : 'o'}:${st.size}:${st.mtimeMs}`;
+    return stampOfStats(await lstat(path));
   } catch {
     return 'absent';
   }
+}
+
+/**
+ * {@link stampOf} for many paths at once, synchronously. Checking a warm project stats every file on every call; a
+ * synchronous lstat costs a few microseconds, while a promise through the thread pool costs several times that, and
+ * the language service that runs next blocks the thread anyway.
+ */
+export function stampsOf(paths: readonly string[]): string[] {
+  return paths.map((path) => {
+    try {
+      const st = lstatSync(path, { throwIfNoEntry: false });
+      return st ? stampOfStats(st) : 'absent';
+    } catch {
+      return 'absent';
+    }
+  });
 }
 
 /** Runs `task` over `items` with at most `limit` in flight; results keep the input order. */
@@ -76,16 +94,16 @@ export class TreeSnapshot {
     this.#dir = dir;
   }
 
-  async #unchanged(): Promise<boolean> {
+  #unchanged(): boolean {
     if (!this.#listing) return false;
     const paths = [...this.#watched.keys()];
-    const stamps = await mapLimited(paths, STAT_CONCURRENCY, stampOf);
+    const stamps = stampsOf(paths);
     return stamps.every((stamp, i) => stamp === this.#watched.get(paths[i]!));
   }
 
   /** The files under the directory; walks through the workspace only when something may have been added or removed. */
   async listing(workspace: Workspace): Promise<TreeListing> {
-    if (this.#listing && (await this.#unchanged())) return this.#listing;
+    if (this.#listing && this.#unchanged()) return this.#listing;
     const root = await workspace.resolve(this.#dir, 'list');
     // Stamped before the walk reads anything, so a change made while it runs is seen by the next check.
     const rootStamp = root.ok ? await stampOf(root.path) : 'absent';

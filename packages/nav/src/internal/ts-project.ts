@@ -5,8 +5,10 @@ import type { ts as TsNs } from 'ts-morph';
 import type { NavLimits } from '../limits.js';
 import type { NavItem } from '../schema.js';
 import { extensionOf, readSource, TS_EXT } from './source.js';
-import { mapLimited, STAT_CONCURRENCY, stampOf, type TreeListing, TreeSnapshot } from './tree-snapshot.js';
+import { stampOf, stampsOf, type TreeListing, TreeSnapshot } from './tree-snapshot.js';
 import { defaultCompilerOptions, loadProjectConfig, type ProjectConfig } from './ts-config.js';
+import { type DeclarationFinder, type DeclarationSite, indexedDeclarationFinder } from './ts-declarations.js';
+import { leanReferenceFinder, type ReferenceFinder } from './ts-references.js';
 
 type TS = typeof TsNs;
 
@@ -21,6 +23,9 @@ interface ScriptState {
 
 /** Answers kept per project between edits; a few recent questions are what an agent repeats. */
 const MAX_REMEMBERED_ANSWERS = 32;
+
+/** Declarations of one name that a lookup follows; a name declared more often than this is not a useful query. */
+const MAX_DECLARATIONS = 1_000;
 
 function newlineStarts(text: string): number[] {
   const starts = [0];
@@ -53,7 +58,13 @@ export class TsProject {
   /** Workspace-relative name of the configuration in force (tsconfig.json or jsconfig.json), if any. */
   configSource: string | undefined;
 
-  constructor(t: TS, root: string) {
+  readonly #findDeclarations: DeclarationFinder;
+  readonly #findReferences: ReferenceFinder;
+
+  /** `finders` replaces the lookups built from compiler internals; tests pass the public-API ones to compare. */
+  constructor(t: TS, root: string, finders?: { declarations: DeclarationFinder; references: ReferenceFinder }) {
+    this.#findDeclarations = finders?.declarations ?? indexedDeclarationFinder(t);
+    this.#findReferences = finders?.references ?? leanReferenceFinder(t);
     this.#options = defaultCompilerOptions(t);
     this.#libDir = dirname(t.getDefaultLibFilePath(this.#options));
     const inLib = (p: string) => {
@@ -81,13 +92,15 @@ export class TsProject {
         return text === undefined ? undefined : t.ScriptSnapshot.fromString(text);
       },
       getCurrentDirectory: () => root,
+      // Without this every path is lower-cased on each lookup, and names differing only in case would collide.
+      useCaseSensitiveFileNames: () => t.sys.useCaseSensitiveFileNames,
       // Read on every query, so a changed tsconfig.json takes effect at the next refresh.
       getCompilationSettings: () => this.#options,
       getDefaultLibFileName: (o) => t.getDefaultLibFilePath(o),
       fileExists: (p) => this.#files.has(p) || readLib(p) !== undefined,
       readFile: (p) => this.#files.get(p)?.text ?? readLib(p),
     };
-    this.#service = t.createLanguageService(host, t.createDocumentRegistry());
+    this.#service = t.createLanguageService(host, t.createDocumentRegistry(t.sys.useCaseSensitiveFileNames, root));
   }
 
   /** Brings the compiler options (root tsconfig.json / jsconfig.json) and the file set up to date with the workspace. */
@@ -104,7 +117,7 @@ export class TsProject {
     this.truncated = entries.length > limits.maxProjectFiles;
     if (this.truncated) entries.length = limits.maxProjectFiles;
     // The listing may be older than this call, so every file is checked by its metadata before its text is trusted.
-    const stamps = await mapLimited(entries, STAT_CONCURRENCY, (entry) => stampOf(entry.path));
+    const stamps = stampsOf(entries.map((entry) => entry.path));
     let changed = false;
     const seen = new Set<string>();
     for (let i = 0; i < entries.length; i++) {
@@ -141,7 +154,7 @@ export class TsProject {
     const known = this.#config;
     if (known) {
       const paths = [...known.stamps.keys()];
-      const now = await Promise.all(paths.map(stampOf));
+      const now = stampsOf(paths);
       if (now.every((stamp, i) => stamp === known.stamps.get(paths[i]!))) return known.result;
     }
     const stamps = new Map<string, string>();
@@ -158,9 +171,16 @@ export class TsProject {
     return result;
   }
 
-  #item(kind: string, name: string, fileName: string, start: number, maxChars: number): NavItem | undefined {
+  #item(
+    program: TsNs.Program,
+    kind: string,
+    name: string,
+    fileName: string,
+    start: number,
+    maxChars: number,
+  ): NavItem | undefined {
     const state = this.#files.get(fileName);
-    const source = this.#service.getProgram()?.getSourceFile(fileName);
+    const source = program.getSourceFile(fileName);
     if (!state || !source) return undefined;
     const pos = source.getLineAndCharacterOfPosition(start);
     // Lines split at '\n' only, as before; computed once per file text instead of once per item.
@@ -173,10 +193,23 @@ export class TsProject {
     return { kind, name, line: pos.line + 1, col: pos.character, signature: lineText, file: state.relative };
   }
 
-  #declarations(symbol: string): TsNs.NavigateToItem[] {
-    return this.#service
-      .getNavigateToItems(symbol, 1_000, undefined, true)
-      .filter((item) => item.name === symbol && this.#files.has(item.fileName));
+  /** Declarations named exactly `symbol`, in program order (the order a project-wide navigate-to lists them). */
+  #declarations(program: TsNs.Program, symbol: string): DeclarationSite[] {
+    const found: DeclarationSite[] = [];
+    for (const source of program.getSourceFiles()) {
+      const state = this.#files.get(source.fileName);
+      if (!state || source.isDeclarationFile) continue;
+      for (const site of this.#findDeclarations(this.#service, program, source, symbol, state.text)) {
+        found.push(site);
+        if (found.length >= MAX_DECLARATIONS) return found;
+      }
+    }
+    return found;
+  }
+
+  /** The program of the current project version (the service rebuilds it only after a change). */
+  #program(): TsNs.Program | undefined {
+    return this.#service.getProgram();
   }
 
   /** Declarations named `symbol` anywhere in the project (semantic workspace-symbol search). */
@@ -208,25 +241,27 @@ export class TsProject {
   }
 
   #definitions(symbol: string, maxChars: number): NavItem[] {
-    const items = this.#declarations(symbol).map((d) =>
-      this.#item(d.kind, symbol, d.fileName, d.textSpan.start, maxChars),
+    const program = this.#program();
+    if (!program) return [];
+    const items = this.#declarations(program, symbol).map((d) =>
+      this.#item(program, d.kind, symbol, d.fileName, d.start, maxChars),
     );
     return items.filter((i): i is NavItem => i !== undefined);
   }
 
   #references(symbol: string, maxChars: number): NavItem[] {
+    const program = this.#program();
+    if (!program) return [];
     const seen = new Set<string>();
     const items: NavItem[] = [];
-    for (const decl of this.#declarations(symbol)) {
-      for (const group of this.#service.findReferences(decl.fileName, decl.textSpan.start) ?? []) {
-        for (const ref of group.references) {
-          const key = `${ref.fileName}:${ref.textSpan.start}`;
-          if (seen.has(key)) continue;
-          seen.add(key);
-          const kind = ref.isDefinition ? 'definition' : 'reference';
-          const item = this.#item(kind, symbol, ref.fileName, ref.textSpan.start, maxChars);
-          if (item) items.push(item);
-        }
+    for (const decl of this.#declarations(program, symbol)) {
+      for (const ref of this.#findReferences(this.#service, program, decl.fileName, decl.start)) {
+        const key = `${ref.fileName}:${ref.start}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const kind = ref.isDefinition ? 'definition' : 'reference';
+        const item = this.#item(program, kind, symbol, ref.fileName, ref.start, maxChars);
+        if (item) items.push(item);
       }
     }
     return items.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || a.line - b.line || a.col - b.col);
