@@ -122,6 +122,25 @@ describe('output caps on a real process', () => {
     }
   });
 
+  it('returns the exact head and tail of a multi-megabyte stream read in many pipe chunks', async () => {
+    // Distinct lines, so a chunk that changed after it was captured (or a tail stitched in the wrong order) shows.
+    const lines = 400_000;
+    const full = Array.from({ length: lines }, (_, i) => `${i + 1}\n`).join('');
+    for (const maxBytes of [100_000, 65_536, 3_000]) {
+      const result = await runProcess(['seq', '1', String(lines)], {
+        baseEnv: TEST_BASE_ENV,
+        maxOutputBytes: maxBytes,
+      });
+      if (!result.success) throw new Error(result.error);
+      expect(result.stdout_bytes).toBe(full.length);
+      const head = Math.floor(maxBytes / 2);
+      const tail = maxBytes - head;
+      expect(result.stdout).toBe(
+        `${full.slice(0, head)}\n[... ${full.length - maxBytes} of ${full.length} bytes of stdout left out here; only the first and last part are kept ...]\n${full.slice(-tail)}`,
+      );
+    }
+  });
+
   it('reports binary output', async () => {
     const result = await runProcess(['printf', 'a\\000b\\377'], { baseEnv: TEST_BASE_ENV });
     expect(result).toMatchObject({ success: true, stdout_binary: true, stderr_binary: false, stdout_bytes: 4 });
