@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { failure } from '@branchkit/core';
-import type { Workspace } from '@branchkit/workspace';
+import type { OpenedFile, Workspace, WrittenFile } from '@branchkit/workspace';
 import {
   applyByteEdit,
   type ByteEdit,
@@ -18,8 +18,17 @@ import {
   toOriginalOffset,
 } from './internal/line-endings.js';
 import { LineCounter } from './internal/lines.js';
-import { decodeLoaded, type LoadedBytes, loadBytes, unchangedSince } from './internal/load-text.js';
+import {
+  decodeLoaded,
+  type LoadedBytes,
+  loadBytes,
+  openForEdit,
+  readOpened,
+  statUnchanged,
+  unchangedSince,
+} from './internal/load-text.js';
 import { explainMiss } from './internal/miss-report.js';
+import { type StreamedEdit, StreamReadError, type StreamStop, streamable, streamEdit } from './internal/stream-edit.js';
 import { encodedLength, encodeText, firstLoneSurrogate } from './internal/text-codec.js';
 import { type Change, unifiedDiff } from './internal/unified-diff.js';
 import type { EditorLimits } from './limits.js';
@@ -65,11 +74,32 @@ export async function editAction(
 ): Promise<EditorResponse> {
   const bad = checkArgs(args);
   if (bad) return bad;
+  const opened = await openForEdit(ws, args.filePath, limits.maxFileBytes);
+  if (!opened.ok) return opened.failure;
+  const { size } = opened.opened;
+  if (size >= limits.streamEditMinBytes && size > limits.verifyBytesMax) {
+    const streamed = await editStreaming(ws, opened.opened, args, limits, signal);
+    if (streamed) return streamed;
+    // Not a case the stream handles (or the file moved under it): the whole-file text path decides, from a fresh read.
+    const again = await loadBytes(ws, args.filePath, limits.maxFileBytes);
+    return again.ok ? editText(ws, again, args, limits, signal) : again.failure;
+  }
   const scan = new ByteScan(args.oldString!, args.newString!);
-  const read = await loadBytes(ws, args.filePath, limits.maxFileBytes, scan.feed);
+  const read = await readOpened(opened.opened, limits.maxFileBytes, scan.feed);
   if (!read.ok) return read.failure;
   const byteEdit = scan.finish(read.bytes);
   if (byteEdit) return editBytes(ws, read, byteEdit, limits, signal);
+  return editText(ws, read, args, limits, signal);
+}
+
+/** The general path: strict decode, line-ending-aware matching on text, miss reports, then a byte-faithful rewrite. */
+async function editText(
+  ws: Workspace,
+  read: Extract<LoadedBytes, { ok: true }>,
+  args: EditArgs,
+  limits: EditorLimits,
+  signal?: AbortSignal,
+): Promise<EditorResponse> {
   const loaded = decodeLoaded(read.file, read.bytes);
   if (!loaded.ok) return loaded.failure;
   const { file, bytes, decoded } = loaded;
@@ -181,7 +211,7 @@ async function editBytes(
   const excerpt = excerptAround(bytes, edit, limits.diffContextLines);
   const linesBefore = edit.lineFeedsBefore - countLineFeeds(bytes, excerpt.from, edit.start);
   const firstLine = edit.lineFeedsBefore + 1;
-  const lineEnding = bytes.indexOf(10, edit.bomBytes) >= 0 ? 'lf' : 'none';
+  const lineEnding: 'lf' | 'none' = bytes.indexOf(10, edit.bomBytes) >= 0 ? 'lf' : 'none';
   if (signal?.aborted) return failure('aborted', 'The call was cancelled before anything was written.');
   if (!(await unchangedSince(ws, file, bytes, limits.verifyBytesMax))) {
     return failure(
@@ -195,19 +225,46 @@ async function editBytes(
     ws.writeFile(file.path, output, { createParents: false }),
   );
   if (!written.ok) return written;
-  const at = excerpt.at;
-  const change: Change = {
-    oldStart: at,
-    oldEnd: at + edit.oldText.length,
-    newStart: at,
-    newEnd: at + edit.newText.length,
-  };
+  return byteEditResponse(
+    written,
+    {
+      firstLine,
+      bytes: output.length,
+      sha256,
+      encoding: edit.encoding,
+      lineEnding,
+      excerpt,
+      linesBefore,
+      oldLength: edit.oldText.length,
+      newLength: edit.newText.length,
+    },
+    limits,
+  );
+}
+
+/** What the response of a single replacement made on bytes is built from. */
+interface ByteEditSummary {
+  firstLine: number;
+  bytes: number;
+  sha256: string;
+  encoding: 'utf-8' | 'utf-8-bom';
+  lineEnding: 'lf' | 'none';
+  excerpt: { oldText: string; newText: string; at: number };
+  linesBefore: number;
+  oldLength: number;
+  newLength: number;
+}
+
+/** The response the text path would give for one replacement, with its diff worked out from the excerpt. */
+function byteEditResponse(written: WrittenFile, s: ByteEditSummary, limits: EditorLimits): EditorResponse {
+  const at = s.excerpt.at;
+  const change: Change = { oldStart: at, oldEnd: at + s.oldLength, newStart: at, newEnd: at + s.newLength };
   const { diff, truncated } = unifiedDiff(
-    excerpt.oldText,
-    excerpt.newText,
+    s.excerpt.oldText,
+    s.excerpt.newText,
     [change],
     { context: limits.diffContextLines, maxLines: limits.maxDiffLines, maxLineChars: limits.maxDiffLineChars },
-    linesBefore,
+    s.linesBefore,
   );
   return {
     success: true,
@@ -215,13 +272,94 @@ async function editBytes(
     path: written.path,
     relative: written.relative,
     replacements: 1,
-    first_line: firstLine,
-    bytes: output.length,
-    sha256,
-    encoding: edit.encoding,
-    line_ending: lineEnding,
+    first_line: s.firstLine,
+    bytes: s.bytes,
+    sha256: s.sha256,
+    encoding: s.encoding,
+    line_ending: s.lineEnding,
     diff,
     diff_truncated: truncated,
-    message: `Replaced 1 occurrence in ${written.relative} (first at line ${firstLine}).`,
+    message: `Replaced 1 occurrence in ${written.relative} (first at line ${s.firstLine}).`,
   };
+}
+
+/**
+ * A big file edited in one streamed pass (see {@link streamEdit}) into a workspace replacement: the original is
+ * never held whole, and reading, checks, hashing and writing overlap. Undefined when the pass found a case it does
+ * not handle (no match, several, a CR, invalid UTF-8, UTF-16...): nothing was written and the caller falls back.
+ */
+async function editStreaming(
+  ws: Workspace,
+  opened: OpenedFile,
+  args: EditArgs,
+  limits: EditorLimits,
+  signal?: AbortSignal,
+): Promise<EditorResponse | undefined> {
+  const { handle, ...file } = opened;
+  const oldText = args.oldString!.replaceAll('\r\n', '\n');
+  const newText = args.newString!.replaceAll('\r\n', '\n');
+  let outcome = 'whole_file' as StreamedEdit | StreamStop;
+  let readError: string | undefined;
+  let changed = false;
+  let written: Awaited<ReturnType<Workspace['replaceFile']>>;
+  try {
+    if (!streamable(oldText)) return undefined;
+    written = await ws.replaceFile(
+      file.path,
+      async (sink) => {
+        try {
+          outcome = await streamEdit(opened, sink, {
+            oldText,
+            newText,
+            maxFileBytes: limits.maxFileBytes,
+            chunkBytes: limits.streamChunkBytes,
+            diffContextLines: limits.diffContextLines,
+            signal,
+          });
+        } catch (error) {
+          if (!(error instanceof StreamReadError)) throw error;
+          readError = error.code;
+          return false;
+        }
+        return typeof outcome !== 'string';
+      },
+      {
+        confirm: async () => {
+          if (signal?.aborted) {
+            outcome = 'aborted';
+            return false;
+          }
+          changed = !(await statUnchanged(ws, file));
+          return !changed;
+        },
+      },
+    );
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+  if (readError !== undefined) return failure('io_error', `Could not read ${file.relative} (${readError}).`);
+  if (outcome === 'aborted') return failure('aborted', 'The call was cancelled before anything was written.');
+  if (changed) {
+    return failure(
+      'file_changed',
+      `${file.relative} changed while the edit was being prepared; nothing was written. Read it again and retry.`,
+    );
+  }
+  if (!written.ok) return written;
+  if ('abandoned' in written || typeof outcome === 'string') return undefined;
+  return byteEditResponse(
+    written,
+    {
+      firstLine: outcome.lineFeedsBefore + 1,
+      bytes: outcome.outputBytes,
+      sha256: outcome.sha256,
+      encoding: outcome.encoding,
+      lineEnding: outcome.hasLineFeed ? 'lf' : 'none',
+      excerpt: outcome.excerpt,
+      linesBefore: outcome.linesBefore,
+      oldLength: oldText.length,
+      newLength: newText.length,
+    },
+    limits,
+  );
 }

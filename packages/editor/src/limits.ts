@@ -22,6 +22,13 @@ export const DEFAULT_EDITOR_LIMITS = {
   maxCandidateChars: 1_200,
   /** Up to this size an edit re-reads the file before writing and compares bytes, catching same-size rewrites. */
   verifyBytesMax: 8 * 1024 * 1024,
+  /**
+   * From this size (and above `verifyBytesMax`) a unique-match edit of CR-free UTF-8 streams: read, checked, hashed and
+   * written a window at a time, so it never holds the whole file; anything else falls back to the whole-file path.
+   */
+  streamEditMinBytes: 8 * 1024 * 1024,
+  /** Bytes read per window by a streamed edit; four windows are in memory at once. */
+  streamChunkBytes: 2 * 1024 * 1024,
   /** Bytes of an existing file sampled by `write` to keep its BOM, UTF-16 encoding and CRLF line endings. */
   styleSampleBytes: 64 * 1024,
 } as const;

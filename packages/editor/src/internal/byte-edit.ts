@@ -25,7 +25,7 @@ const CR = 13;
 const LF = 10;
 
 /** End of the longest prefix of `bytes[from, length)` that cannot stop inside a UTF-8 sequence still being read. */
-function sequenceBoundary(bytes: Buffer, from: number, length: number): number {
+export function sequenceBoundary(bytes: Buffer, from: number, length: number): number {
   let end = length;
   for (let back = 0; back < 3 && end > from && (bytes[end - 1]! & 0xc0) === 0x80; back++) end--;
   // Cut before a lead byte whose sequence may still be incomplete; anything else is either whole or already invalid.
@@ -133,22 +133,37 @@ function lineStartAt(bytes: Buffer, at: number, floor: number): number {
 }
 
 /**
- * Whole lines of text around the edit, enough for a diff with `context` lines: a few more than that above the edited
- * line and below the end of the occurrence (fewer at the file's edges). Returns where the excerpt starts (in bytes),
- * its old and new text and the offset of the occurrence within it.
+ * Byte bounds of the whole lines around `bytes[start, end)` that a diff with `context` lines needs: a few more than that
+ * above the line holding `start` and below `end` (fewer where `floor`, the start of the text, or the end of `bytes`
+ * comes first).
+ */
+export function excerptBounds(
+  bytes: Buffer,
+  start: number,
+  end: number,
+  floor: number,
+  context: number,
+): { from: number; to: number } {
+  let from = lineStartAt(bytes, start, floor);
+  for (let n = 0; n <= context && from > floor; n++) from = lineStartAt(bytes, from - 1, floor);
+  let to = end;
+  for (let n = 0; n < context + 3 && to < bytes.length; n++) {
+    const next = bytes.indexOf(LF, to);
+    to = next < 0 ? bytes.length : next + 1;
+  }
+  return { from, to };
+}
+
+/**
+ * Whole lines of text around the edit, enough for a diff with `context` lines (see {@link excerptBounds}). Returns
+ * where the excerpt starts (in bytes), its old and new text and the offset of the occurrence within it.
  */
 export function excerptAround(
   bytes: Buffer,
   edit: ByteEdit,
   context: number,
 ): { from: number; oldText: string; newText: string; at: number } {
-  let from = lineStartAt(bytes, edit.start, edit.bomBytes);
-  for (let n = 0; n <= context && from > edit.bomBytes; n++) from = lineStartAt(bytes, from - 1, edit.bomBytes);
-  let to = edit.end;
-  for (let n = 0; n < context + 3 && to < bytes.length; n++) {
-    const next = bytes.indexOf(LF, to);
-    to = next < 0 ? bytes.length : next + 1;
-  }
+  const { from, to } = excerptBounds(bytes, edit.start, edit.end, edit.bomBytes, context);
   const before = bytes.toString('utf8', from, edit.start);
   const after = bytes.toString('utf8', edit.end, to);
   return { from, oldText: before + edit.oldText + after, newText: before + edit.newText + after, at: before.length };

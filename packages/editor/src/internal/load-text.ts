@@ -50,13 +50,19 @@ export type LoadedBytes =
   | { ok: true; file: Omit<OpenedFile, 'handle'>; bytes: Buffer }
   | { ok: false; failure: ToolFailure };
 
-/** Opens (no-follow, regular files only, size-capped) and reads a file for editing; `onData` sees it as it comes. */
-export async function loadBytes(ws: Workspace, path: string, maxBytes: number, onData?: OnBytes): Promise<LoadedBytes> {
+/** A file opened for editing; the caller closes `handle` (or hands it to {@link readOpened}). */
+export type OpenedForEdit = { ok: true; opened: OpenedFile } | { ok: false; failure: ToolFailure };
+
+/** Opens (no-follow, regular files only, size-capped) a file for editing, with the editor's wording on failure. */
+export async function openForEdit(ws: Workspace, path: string, maxBytes: number): Promise<OpenedForEdit> {
   const opened = await ws.openRead(path, { maxBytes });
-  if (!opened.ok) {
-    if (opened.error_code !== 'not_found') return { ok: false, failure: opened };
-    return { ok: false, failure: { ...opened, error: `${opened.error} To create a new file use action 'write'.` } };
-  }
+  if (opened.ok) return { ok: true, opened };
+  if (opened.error_code !== 'not_found') return { ok: false, failure: opened };
+  return { ok: false, failure: { ...opened, error: `${opened.error} To create a new file use action 'write'.` } };
+}
+
+/** Reads an opened file whole and closes it; `onData` sees the bytes as they come. */
+export async function readOpened(opened: OpenedFile, maxBytes: number, onData?: OnBytes): Promise<LoadedBytes> {
   const { handle, ...file } = opened;
   let bytes: Buffer;
   try {
@@ -74,6 +80,12 @@ export async function loadBytes(ws: Workspace, path: string, maxBytes: number, o
     };
   }
   return { ok: true, file, bytes };
+}
+
+/** Opens (no-follow, regular files only, size-capped) and reads a file for editing; `onData` sees it as it comes. */
+export async function loadBytes(ws: Workspace, path: string, maxBytes: number, onData?: OnBytes): Promise<LoadedBytes> {
+  const opened = await openForEdit(ws, path, maxBytes);
+  return opened.ok ? readOpened(opened.opened, maxBytes, onData) : opened;
 }
 
 /** Strictly decodes bytes read by {@link loadBytes}, refusing anything that would not round-trip. */
@@ -98,6 +110,14 @@ export function decodeLoaded(file: Omit<OpenedFile, 'handle'>, bytes: Buffer): L
 export async function loadText(ws: Workspace, path: string, maxBytes: number): Promise<LoadedText> {
   const loaded = await loadBytes(ws, path, maxBytes);
   return loaded.ok ? decodeLoaded(loaded.file, loaded.bytes) : loaded;
+}
+
+/** Re-opens the file: true when it still has the size and modification time it had when it was read. */
+export async function statUnchanged(ws: Workspace, file: Omit<OpenedFile, 'handle'>): Promise<boolean> {
+  const again = await ws.openRead(file.path);
+  if (!again.ok) return false;
+  await again.handle.close().catch(() => undefined);
+  return again.size === file.size && again.mtimeMs === file.mtimeMs;
 }
 
 /** Re-opens the file just before writing: same size and mtime, and (when small enough) the same bytes as were read. */
