@@ -1,10 +1,17 @@
-import { lstat } from 'node:fs/promises';
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { failure } from '@branchkit/core';
 import picomatch from 'picomatch';
+import {
+  IGNORE_FILE_NAMES,
+  inGitDir,
+  isIgnoreSource,
+  nameFilterFor,
+  outsideIgnoreRulesMayApply,
+} from './internal/ignore-sources.js';
 import { baseRgArgs, displayPath, isProtectedPath, toWorkspacePath } from './internal/rg-common.js';
 import { RgSkipTally } from './internal/rg-skips.js';
-import { rgFailure, runRg } from './internal/run-rg.js';
+import { type RgRun, rgFailure, runRg } from './internal/run-rg.js';
 import { type SearchContext, searchResult } from './internal/search-context.js';
 import { confirmDeadline, confirmPaths } from './internal/verify-results.js';
 import type { SearchResponse } from './schema.js';
@@ -15,59 +22,146 @@ export function anchorGlob(glob: string): string {
   return clean.includes('/') ? clean : `**/${clean}`;
 }
 
+// Paths stamped per turn of the event loop: a synchronous lstat of a cached inode takes microseconds, several times
+// less than a round trip through the thread pool, and a batch this size blocks the loop for about a millisecond.
+const STAT_BATCH = 256;
+
+function mtimeOf(path: string): number {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  } catch {
+    return 0; // unreadable: keep it, last
+  }
+}
+
 async function newestFirst(root: string, paths: string[]): Promise<string[]> {
   const stamped: { path: string; mtime: number }[] = [];
-  const queue = [...paths];
-  const worker = async () => {
-    for (let path = queue.pop(); path !== undefined; path = queue.pop()) {
-      try {
-        stamped.push({ path, mtime: (await lstat(join(root, path))).mtimeMs });
-      } catch {
-        stamped.push({ path, mtime: 0 }); // removed while we looked: keep it, last
-      }
+  for (let start = 0; start < paths.length; start += STAT_BATCH) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    for (const path of paths.slice(start, start + STAT_BATCH)) {
+      stamped.push({ path, mtime: mtimeOf(join(root, path)) }); // removed while we looked: mtime 0, last
     }
-  };
-  await Promise.all(Array.from({ length: 16 }, worker));
+  }
   stamped.sort((a, b) => b.mtime - a.mtime || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return stamped.map((entry) => entry.path);
 }
 
-/** Lists files whose path matches a glob (ripgrep's walker, so .gitignore is honoured), newest first. */
-export async function find(ctx: SearchContext): Promise<SearchResponse> {
+/** What one `rg --files` run listed. */
+interface Listing {
+  readonly run: RgRun;
+  /** Matching, non-protected paths (workspace-relative), at most the count limit. */
+  readonly found: string[];
+  readonly withheld: number;
+  readonly skips: RgSkipTally;
+  /** The count limit was reached and ripgrep stopped (which paths were seen by then depends on thread timing). */
+  readonly full: boolean;
+  /** A narrowed listing met an ignore file, so its answer is not used. */
+  readonly rulesSeen: boolean;
+}
+
+/**
+ * How to list: `sorted` walks in path order (single-threaded, deterministic early stop); `nameFilter` lets ripgrep
+ * list only names matching that glob, without --debug (only valid while no ignore rule applies).
+ */
+interface ListingMode {
+  readonly sorted: boolean;
+  readonly nameFilter?: string;
+}
+
+function listingArgs(ctx: SearchContext, mode: ListingMode): string[] {
+  const includeIgnored = ctx.request.include_ignored === true;
+  if (mode.nameFilter === undefined) {
+    // --null: names may hold newlines.
+    return [
+      ...baseRgArgs(includeIgnored),
+      '--files',
+      '--null',
+      ...(mode.sorted ? ['--sort=path'] : []),
+      '--',
+      ctx.target,
+    ];
+  }
+  const flag = ctx.request.case_insensitive ? '--iglob' : '--glob';
+  const args = ['--no-config', '--hidden', '--no-require-git', '--color=never', `${flag}=${mode.nameFilter}`];
+  if (includeIgnored) {
+    // No ignore file is read at all, so a whitelist glob changes nothing but the amount of output.
+    args.push('--no-ignore', '--iglob=!.git');
+  } else {
+    // Also list every ignore file and nested git excludes file (a whitelist glob wins over ignore rules, so one that
+    // ignores itself is listed too); any of them means this listing is not used. Inside .git nothing else is walked.
+    for (const name of IGNORE_FILE_NAMES) args.push(`--iglob=${name}`);
+    args.push('--iglob=!**/.git/**', '--iglob=**/.git/info', '--iglob=**/.git/info/exclude');
+  }
+  return [...args, '--files', '--null', ...(mode.sorted ? ['--sort=path'] : []), '--', ctx.target];
+}
+
+async function listFiles(ctx: SearchContext, mode: ListingMode, timeoutMs: number): Promise<Listing> {
   const { request } = ctx;
   const options = { dot: true, nocase: request.case_insensitive === true };
   const matches = picomatch(anchorGlob(request.pattern), options);
   const included = request.include ? picomatch(anchorGlob(request.include), options) : () => true;
   const stopAt = Math.max(ctx.limits.countLimit, ctx.maxResults);
+  const narrowed = mode.nameFilter !== undefined;
+  const watchRules = narrowed && request.include_ignored !== true;
   const found: string[] = [];
   let withheld = 0;
   let pending = '';
+  let rulesSeen = false;
   const skips = new RgSkipTally();
-  const started = Date.now();
-
   const run = await runRg({
     rgPath: ctx.rgPath,
-    // --null: names may hold newlines; --sort=path keeps a stopped listing deterministic.
-    args: [...baseRgArgs(request.include_ignored === true), '--files', '--null', '--sort=path', '--', ctx.target],
+    args: listingArgs(ctx, mode),
     cwd: ctx.cwd,
     workspaceRoot: ctx.workspaceRoot,
-    timeoutMs: ctx.limits.timeoutMs,
+    timeoutMs,
     ...(ctx.signal ? { signal: ctx.signal } : {}),
     onStdout: (chunk, stop) => {
       const parts = (pending + chunk.toString('utf8')).split('\0');
       pending = parts.pop() ?? '';
       for (const raw of parts) {
-        if (found.length >= stopAt) break;
+        if (found.length >= stopAt || rulesSeen) break;
         const local = raw.startsWith('./') ? raw.slice(2) : raw;
+        if (watchRules && isIgnoreSource(local)) {
+          rulesSeen = true;
+          break;
+        }
+        if (narrowed && inGitDir(local)) continue;
         if (!matches(local) || !included(local)) continue;
         const path = toWorkspacePath(ctx.prefix, raw);
         if (isProtectedPath(path, ctx.policy)) withheld++;
         else found.push(path);
       }
-      if (found.length >= stopAt) stop();
+      if (found.length >= stopAt || rulesSeen) stop();
     },
-    onStderr: (chunk) => skips.push(chunk),
+    ...(narrowed ? {} : { onStderr: (chunk: Buffer) => skips.push(chunk) }),
   });
+  return { run, found, withheld, skips, full: found.length >= stopAt && run.stoppedEarly, rulesSeen };
+}
+
+/**
+ * Lists files whose path matches a glob (ripgrep's walker, so .gitignore is honoured), newest first. ripgrep walks in
+ * parallel; when no ignore rule can apply it also filters names itself (see ignore-sources.ts). Every path is still
+ * matched with picomatch here. A listing that reaches the count limit is answered by a sorted walk instead, which
+ * stops at the same place every time.
+ */
+export async function find(ctx: SearchContext): Promise<SearchResponse> {
+  const started = Date.now();
+  const left = () => Math.max(1, ctx.limits.timeoutMs - (Date.now() - started));
+  const nameFilter = ctx.target === '.' ? nameFilterFor(anchorGlob(ctx.request.pattern)) : undefined;
+  let listing: Listing | undefined;
+  if (
+    nameFilter !== undefined &&
+    (ctx.request.include_ignored === true || !(await outsideIgnoreRulesMayApply(ctx.cwd)))
+  ) {
+    listing = await listFiles(ctx, { sorted: false, nameFilter }, left());
+    if (listing.full && listing.run.outcome.success) listing = await listFiles(ctx, { sorted: true }, left());
+    else if (listing.rulesSeen && listing.run.outcome.success) listing = undefined;
+  }
+  if (listing === undefined) {
+    listing = await listFiles(ctx, { sorted: false }, left());
+    if (listing.full && listing.run.outcome.success) listing = await listFiles(ctx, { sorted: true }, left());
+  }
+  const { run, found, withheld, skips } = listing;
   const { outcome } = run;
   if (!outcome.success) return rgFailure(outcome);
   if (outcome.return_code === 2 && found.length === 0 && !outcome.timed_out && !run.stoppedEarly) {
@@ -87,7 +181,7 @@ export async function find(ctx: SearchContext): Promise<SearchResponse> {
     {
       count: found.length - confirmed.dropped,
       changed: confirmed.dropped,
-      lowerBound: run.stoppedEarly || outcome.timed_out || outcome.aborted,
+      lowerBound: listing.full || outcome.timed_out || outcome.aborted,
       timedOut: outcome.timed_out || confirmed.unchecked > 0,
       protected: withheld,
       longLines: 0,
