@@ -133,7 +133,17 @@ describe('warm answers after changes equal a cold computation', () => {
   it('through edits that add and remove references, added and deleted files, and a changed re-export', async () => {
     ws = makeWorkspace(CORPUS);
     const warm = new NavCache();
-    const symbols = ['coreUtil', 'renamedUtil', 'Widget', 'area', 'defaultFn', 'jsHelper', 'globalFn', 'extra'];
+    const symbols = [
+      'coreUtil',
+      'renamedUtil',
+      'Widget',
+      'area',
+      'defaultFn',
+      'jsHelper',
+      'globalFn',
+      'extra',
+      'later',
+    ];
     await expectSameAsCold(warm, symbols);
     const before = await lines(warm, 'coreUtil');
 
@@ -156,10 +166,20 @@ describe('warm answers after changes equal a cold computation', () => {
 
     // A file added between calls, in a new directory, that declares and uses names.
     mkdirSync(ws.path('src/extra'));
-    ws.write('src/extra/more.ts', "import { cu as x } from './none.js';\nexport function extra() { return x; }\n");
+    ws.write('src/extra/more.ts', "import { later } from './later.js';\nexport function extra() { return later; }\n");
     ws.write('src/extra/uses.ts', "import { extra } from './more.js';\nimport { coreUtil } from '../lib.js';\n");
     await expectSameAsCold(warm, symbols);
     expect(await lines(warm, 'extra')).toEqual(['definition src/extra/more.ts:2', 'reference src/extra/uses.ts:1']);
+    // The import of a module that does not exist yet declares a name of its own …
+    expect(await lines(warm, 'later')).toEqual(['definition src/extra/more.ts:1', 'reference src/extra/more.ts:2']);
+    // … and names the module's export once the file appears (module resolutions are not kept across that).
+    ws.write('src/extra/later.ts', 'export const later = 1;\n');
+    await expectSameAsCold(warm, symbols);
+    expect(await lines(warm, 'later')).toEqual([
+      'definition src/extra/later.ts:1',
+      'reference src/extra/more.ts:1',
+      'reference src/extra/more.ts:2',
+    ]);
 
     // A changed re-export: the barrel stops re-exporting, without the symbol's name in the edited text.
     ws.write('src/barrel.ts', 'export {};\n');
@@ -172,6 +192,9 @@ describe('warm answers after changes equal a cold computation', () => {
     rmSync(ws.path('src/extra/uses.ts'));
     await expectSameAsCold(warm, symbols);
     expect(await lines(warm, 'extra')).toEqual(['definition src/extra/more.ts:2']);
+    rmSync(ws.path('src/extra/later.ts'));
+    await expectSameAsCold(warm, symbols);
+    expect(await lines(warm, 'later')).toEqual(['definition src/extra/more.ts:1', 'reference src/extra/more.ts:2']);
     rmSync(ws.path('src/extra'), { recursive: true });
     rmSync(ws.path('src/view.tsx'));
     await expectSameAsCold(warm, symbols);

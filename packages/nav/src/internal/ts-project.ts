@@ -60,6 +60,11 @@ export class TsProject {
 
   readonly #findDeclarations: DeclarationFinder;
   readonly #findReferences: ReferenceFinder;
+  /**
+   * Module resolutions and package.json lookups kept across program versions. They depend only on the file set and the
+   * options (the host serves nothing else), so the cache is dropped when either changes, never on a text edit.
+   */
+  #resolutions: TsNs.ModuleResolutionCache | undefined;
 
   /** `finders` replaces the lookups built from compiler internals; tests pass the public-API ones to compare. */
   constructor(t: TS, root: string, finders?: { declarations: DeclarationFinder; references: ReferenceFinder }) {
@@ -83,7 +88,19 @@ export class TsProject {
       this.#libTexts.set(p, text);
       return text;
     };
-    const host: TsNs.LanguageServiceHost = {
+    const moduleHost: TsNs.ModuleResolutionHost = {
+      fileExists: (p) => this.#files.has(p) || readLib(p) !== undefined,
+      readFile: (p) => this.#files.get(p)?.text ?? readLib(p),
+      useCaseSensitiveFileNames: t.sys.useCaseSensitiveFileNames,
+    };
+    const resolutions = () =>
+      (this.#resolutions ??= t.createModuleResolutionCache(
+        root,
+        t.sys.useCaseSensitiveFileNames ? (f) => f : (f) => f.toLowerCase(),
+        this.#options,
+      ));
+    // The service passes `getModuleResolutionCache` on to its programs (not in the public typings of this host).
+    const host: TsNs.LanguageServiceHost & { getModuleResolutionCache(): TsNs.ModuleResolutionCache } = {
       getProjectVersion: () => String(this.#projectVersion),
       getScriptFileNames: () => this.#fileNames,
       getScriptVersion: (f) => String(this.#files.get(f)?.version ?? 0),
@@ -97,8 +114,22 @@ export class TsProject {
       // Read on every query, so a changed tsconfig.json takes effect at the next refresh.
       getCompilationSettings: () => this.#options,
       getDefaultLibFileName: (o) => t.getDefaultLibFilePath(o),
-      fileExists: (p) => this.#files.has(p) || readLib(p) !== undefined,
-      readFile: (p) => this.#files.get(p)?.text ?? readLib(p),
+      fileExists: moduleHost.fileExists,
+      readFile: moduleHost.readFile,
+      // What the service does by default, but with one cache for every program instead of a new one per edit.
+      getModuleResolutionCache: resolutions,
+      resolveModuleNameLiterals: (literals, containingFile, redirected, options, containingSource) =>
+        literals.map((literal) =>
+          t.resolveModuleName(
+            literal.text,
+            containingFile,
+            options,
+            moduleHost,
+            resolutions(),
+            redirected,
+            t.getModeForUsageLocation(containingSource, literal, options),
+          ),
+        ),
     };
     this.#service = t.createLanguageService(host, t.createDocumentRegistry(t.sys.useCaseSensitiveFileNames, root));
   }
@@ -109,6 +140,7 @@ export class TsProject {
     if (config.key !== this.#configKey) {
       this.#configKey = config.key;
       this.#options = config.options;
+      this.#resolutions = undefined;
       this.#projectVersion++;
     }
     this.configSource = config.source;
@@ -119,6 +151,8 @@ export class TsProject {
     // The listing may be older than this call, so every file is checked by its metadata before its text is trusted.
     const stamps = stampsOf(entries.map((entry) => entry.path));
     let changed = false;
+    /** Whether a file was added or removed (not just edited): module resolutions may then differ. */
+    let setChanged = false;
     const seen = new Set<string>();
     for (let i = 0; i < entries.length; i++) {
       const entry = entries[i]!;
@@ -128,9 +162,11 @@ export class TsProject {
       changed = true;
       const read = await readSource(workspace, entry.path, limits.maxFileBytes);
       if (!read.ok) {
+        if (known) setChanged = true;
         this.#files.delete(entry.path);
         continue;
       }
+      if (!known) setChanged = true;
       this.#files.set(entry.path, {
         version: (known?.version ?? 0) + 1,
         text: read.text,
@@ -141,8 +177,9 @@ export class TsProject {
     for (const path of [...this.#files.keys()]) {
       if (seen.has(path)) continue;
       this.#files.delete(path);
-      changed = true;
+      changed = setChanged = true;
     }
+    if (setChanged) this.#resolutions = undefined;
     if (changed) {
       this.#projectVersion++;
       this.#fileNames = [...this.#files.keys()];
