@@ -24,7 +24,7 @@ afterEach(() => {
 type Request = { old_string: string; new_string: string; replace_all?: boolean };
 
 /** What the stream alone makes of a file: the edit it wrote, or why it left the file to the whole-file path. */
-async function streamOutcome(content: Buffer, req: Request): Promise<StreamedEdit | StreamStop> {
+async function streamOutcome(content: Buffer, req: Request, simd = true): Promise<StreamedEdit | StreamStop> {
   const ws = makeWorkspace();
   try {
     ws.write('probe.txt', content);
@@ -41,6 +41,7 @@ async function streamOutcome(content: Buffer, req: Request): Promise<StreamedEdi
         maxFileBytes: limits.maxFileBytes,
         chunkBytes: limits.streamChunkBytes,
         diffContextLines: limits.diffContextLines,
+        simd,
       });
       return false;
     });
@@ -74,7 +75,9 @@ describe('streamed edit (fast path)', () => {
     for (let pad = 0; pad < 70; pad++) {
       const content = Buffer.from(`${'x'.repeat(pad)}\n${lines(12)}\nthe TARGET here\n${lines(9, 'tail')}\n`);
       const req = { old_string: 'TARGET here', new_string: 'replaced text' };
-      expect(await streamOutcome(content, req)).toMatchObject({ lineFeedsBefore: 13, hasLineFeed: true });
+      const fast = await streamOutcome(content, req);
+      expect(fast).toMatchObject({ lineFeedsBefore: 13, hasLineFeed: true });
+      expect(await streamOutcome(content, req, false)).toEqual(fast);
       const { response, disk } = await bothWays(content, req);
       expect(response).toMatchObject({ success: true, first_line: 14, replacements: 1, encoding: 'utf-8' });
       expect(disk.toString()).toContain('the replaced text\n');

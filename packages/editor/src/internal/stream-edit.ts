@@ -4,6 +4,7 @@ import type { FileHandle } from 'node:fs/promises';
 import type { OpenedFile, ReplacementSink } from '@branchkit/workspace';
 import { countLineFeeds, excerptBounds, sequenceBoundary } from './byte-edit.js';
 import { firstLoneSurrogate } from './text-codec.js';
+import { windowRing } from './window-ring.js';
 
 const CR = 13;
 const LF = 10;
@@ -55,6 +56,8 @@ export interface StreamRequest {
   chunkBytes: number;
   diffContextLines: number;
   signal?: AbortSignal | undefined;
+  /** Count line feeds with the WebAssembly SIMD counter when available (default true; tests turn it off). */
+  simd?: boolean;
 }
 
 /** Whether a request can be streamed at all (a malformed `old_string` is for the text path to judge). */
@@ -80,7 +83,8 @@ export async function streamEdit(
   const replacement = Buffer.from(request.newText, 'utf8');
   const head = needle.length + 3;
   const chunk = Math.max(MIN_CHUNK, needle.length, Math.floor(request.chunkBytes));
-  const ring = Array.from({ length: RING }, () => Buffer.allocUnsafe(head + chunk));
+  const scratch = windowRing(RING, head + chunk, request.simd ?? true);
+  const ring = scratch.buffers;
   const writes: Array<Promise<unknown> | undefined> = new Array(RING).fill(undefined);
   const hash = createHash('sha256');
   let slot = 0;
@@ -159,7 +163,7 @@ export async function streamEdit(
       const text = buf.subarray(textFrom, keep);
       if (text.indexOf(CR) >= 0 || !isUtf8(text)) return 'whole_file';
       if (start < 0 || hit >= 0) {
-        const counted = countLineFeeds(buf, textFrom, hit >= 0 ? hit : keep);
+        const counted = scratch.countLineFeeds(buf, textFrom, hit >= 0 ? hit : keep);
         lineFeeds += counted;
         if (counted > 0) hasLineFeed = true;
       }
