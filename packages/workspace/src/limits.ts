@@ -14,6 +14,8 @@ export interface WorkspaceLimits {
   readonly maxWriteBytes: number;
   /** Attempts `openRead` makes when the file changes between the check and the open. */
   readonly openAttempts: number;
+  /** Bytes a piecewise replacement writes between background data syncs, so its final fsync only flushes the tail. */
+  readonly replaceSyncStepBytes: number;
 }
 
 /** Defaults chosen so a real repository works and a hostile one cannot exhaust memory or time. */
@@ -32,6 +34,8 @@ export const DEFAULT_WORKSPACE_LIMITS: WorkspaceLimits = Object.freeze({
   maxWriteBytes: 64 * 1024 * 1024,
   // A file swapped under us twice in a row is being raced on purpose; give up and report it.
   openAttempts: 3,
+  // Starting writeback every 16 MiB overlaps the disk with the rest of a big replacement; small files never reach it.
+  replaceSyncStepBytes: 16 * 1024 * 1024,
 });
 
 /** Merges caller overrides over the defaults, ignoring values that are not positive integers. */

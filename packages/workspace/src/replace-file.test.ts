@@ -47,6 +47,24 @@ describe('replaceFile', () => {
     expect(readFileSync(f.path('a.txt')).equals(big)).toBe(true);
   });
 
+  it('keeps every piece when background data syncs run between writes', async () => {
+    const stepped = await Workspace.open(f.root, { limits: { replaceSyncStepBytes: 1000 } });
+    const piece = (i: number) => Buffer.alloc(700, 97 + (i % 26));
+    const r = await stepped.replaceFile('a.txt', async (sink) => {
+      const pending: Array<Promise<void>> = [];
+      for (let i = 0; i < 40; i++) {
+        pending.push(sink.write(piece(i), i * 700));
+        if (i % 3 === 0) await Promise.all(pending);
+      }
+      await Promise.all(pending);
+      return true;
+    });
+    expect(r).toMatchObject({ ok: true, bytes: 28_000 });
+    const expected = Buffer.concat(Array.from({ length: 40 }, (_, i) => piece(i)));
+    expect(readFileSync(f.path('a.txt')).equals(expected)).toBe(true);
+    expect(temps()).toEqual([]);
+  });
+
   it('leaves the file and no temp file behind when the filler or confirm abandons', async () => {
     const abandoned = await f.ws.replaceFile('a.txt', async (sink) => {
       await sink.write(Buffer.from('half'), 0);

@@ -119,7 +119,11 @@ export async function replaceFileIn(
     fill,
     { mode, uid, gid },
     input,
-    { maxBytes: ctx.limits.maxWriteBytes, ...(options.confirm ? { confirm: options.confirm } : {}) },
+    {
+      maxBytes: ctx.limits.maxWriteBytes,
+      syncStepBytes: ctx.limits.replaceSyncStepBytes,
+      ...(options.confirm ? { confirm: options.confirm } : {}),
+    },
     hooks,
   );
   if (done === 'abandoned') return { ok: true, abandoned: true };

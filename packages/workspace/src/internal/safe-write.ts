@@ -122,6 +122,11 @@ export interface ReplaceControls {
   maxBytes: number;
   /** Runs once the new content is durable, just before the rename; false abandons the replacement. */
   confirm?: () => Promise<boolean>;
+  /**
+   * Once this many bytes have landed since the last one, the next write also starts a data sync in the background,
+   * so the disk works while the filler does; the final fsync then only has the tail to flush. Default: never.
+   */
+  syncStepBytes?: number;
 }
 
 /**
@@ -151,6 +156,16 @@ export async function replaceWith(
     const file = handle;
     const inFlight = new Set<Promise<void>>();
     let size = 0;
+    let landed = 0; // bytes written since the last background sync started
+    let syncing = false;
+    const track = (work: Promise<void>) => {
+      inFlight.add(work);
+      // Settled work leaves the set; a rejection is still seen by whoever awaits `work`, and by the check below.
+      work.then(
+        () => inFlight.delete(work),
+        () => undefined,
+      );
+    };
     // A refused write spoils the whole replacement even if the filler ignores the rejection.
     let refused: SinkFailure | undefined;
     const sink: ReplacementSink = {
@@ -168,15 +183,29 @@ export async function replaceWith(
           return rejection;
         }
         size = Math.max(size, end);
-        const work = writeAt(file, data, position).catch((error: unknown) => {
-          throw new SinkFailure(ioFailure('Writing', input, error));
-        });
-        inFlight.add(work);
-        // Settled writes leave the set; a rejection is still seen by whoever awaits `work`, and by the check below.
-        work.then(
-          () => inFlight.delete(work),
-          () => undefined,
+        if (!syncing && controls.syncStepBytes !== undefined && landed >= controls.syncStepBytes) {
+          syncing = true;
+          landed = 0;
+          const sync = file
+            .datasync()
+            .catch((error: unknown) => {
+              throw new SinkFailure(ioFailure('Writing', input, error));
+            })
+            .finally(() => {
+              syncing = false;
+            });
+          sync.catch(() => undefined);
+          track(sync);
+        }
+        const work = writeAt(file, data, position).then(
+          () => {
+            landed += data.byteLength;
+          },
+          (error: unknown) => {
+            throw new SinkFailure(ioFailure('Writing', input, error));
+          },
         );
+        track(work);
         return work;
       },
     };
