@@ -1,8 +1,9 @@
-import type { NapiConfig, SgNode, SgRoot } from '@ast-grep/napi';
+import type { SgNode, SgRoot } from '@ast-grep/napi';
 import type { Napi } from '@branchkit/grammars';
 import type { Workspace } from '@branchkit/workspace';
 import type { AstSearchLimits } from '../limits.js';
 import type { AstSearchMatch } from '../schema.js';
+import { mayMatch, type PatternMatcher } from './compile-pattern.js';
 import { type CandidateFile, readSource, type SkipCounts } from './source-files.js';
 
 /** The result of searching a list of files. */
@@ -20,10 +21,10 @@ function clip(text: string, max: number): string {
 }
 
 /** All distinct nodes any matcher finds in one tree, in source order. */
-function findAll(root: SgNode, matchers: readonly (string | NapiConfig)[]): SgNode[] {
-  if (matchers.length === 1) return root.findAll(matchers[0]!);
+function findAll(root: SgNode, matchers: readonly PatternMatcher[]): SgNode[] {
+  if (matchers.length === 1) return root.findAll(matchers[0]!.matcher);
   const seen = new Map<string, SgNode>();
-  for (const matcher of matchers) {
+  for (const { matcher } of matchers) {
     for (const node of root.findAll(matcher)) {
       const { start, end } = node.range();
       seen.set(`${start.index}:${end.index}`, node);
@@ -32,17 +33,21 @@ function findAll(root: SgNode, matchers: readonly (string | NapiConfig)[]): SgNo
   return [...seen.values()].sort((a, b) => a.range().start.index - b.range().start.index);
 }
 
-type Parsed = { relative: string; root: SgRoot } | { skip: keyof SkipCounts };
+/** A file read and, when it can hold a match, parsed; or why it was not searched. */
+type Parsed = { relative: string; root: SgRoot | undefined } | { skip: keyof SkipCounts };
 
 async function readAndParse(
   napi: Napi,
   lang: string,
+  matchers: readonly PatternMatcher[],
   file: CandidateFile,
   workspace: Workspace,
   maxBytes: number,
 ): Promise<Parsed> {
   const source = await readSource(workspace, file.path, maxBytes);
   if (!source.ok) return { skip: source.reason };
+  // A file missing a word every match needs is searched by that check alone; parsing it could find nothing.
+  if (!mayMatch(matchers, source.text)) return { relative: source.relative, root: undefined };
   try {
     return { relative: source.relative, root: await napi.parseAsync(lang, source.text) };
   } catch {
@@ -50,15 +55,55 @@ async function readAndParse(
   }
 }
 
+/** A kept match and where its file stands in the listing, so matches can be ordered by file whatever finished first. */
+interface Kept {
+  readonly fileIndex: number;
+  readonly match: AstSearchMatch;
+}
+
 /**
- * Reads each file through the workspace and parses it on the native thread pool, keeping up to `parseConcurrency`
- * files in flight while the main thread matches the trees already parsed, in file order. Every match is counted; only
- * the first `maxResults` are kept, and only those have their text extracted. The time budget is checked between files.
+ * The first `limit` matches in listing order among those offered so far. A match that falls outside can never come
+ * back in, since later offers only add matches, so memory stays bounded by `limit` whatever the order files finish in.
+ */
+class FirstMatches {
+  readonly #limit: number;
+  readonly #kept: Kept[] = [];
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  /** Whether a match of the file at `fileIndex` could still be among the first `limit`. */
+  wants(fileIndex: number): boolean {
+    return this.#kept.length < this.#limit || this.#kept[this.#kept.length - 1]!.fileIndex > fileIndex;
+  }
+
+  /** Adds one file's matches, already in source order. */
+  offer(fileIndex: number, matches: readonly AstSearchMatch[]): void {
+    if (matches.length === 0) return;
+    let at = this.#kept.length;
+    while (at > 0 && this.#kept[at - 1]!.fileIndex > fileIndex) at--;
+    this.#kept.splice(at, 0, ...matches.map((match) => ({ fileIndex, match })));
+    if (this.#kept.length > this.#limit) this.#kept.length = this.#limit;
+  }
+
+  /** The kept matches in listing order. */
+  list(): AstSearchMatch[] {
+    return this.#kept.map((kept) => kept.match);
+  }
+}
+
+/**
+ * Reads each file through the workspace and parses it on the native thread pool, largest files first so the longest
+ * parse does not start last, keeping up to `parseConcurrency` files in flight. The main thread matches each tree as
+ * soon as it is parsed, whichever file that is; the answer does not depend on that order: every match is counted, and
+ * the matches returned are the first `maxResults` in listing order (only those have their text extracted). Files
+ * that lack a word every match needs are not parsed. The time budget is checked as each file finishes.
  */
 export async function searchFiles(
   napi: Napi,
   lang: string,
-  matchers: readonly (string | NapiConfig)[],
+  matchers: readonly PatternMatcher[],
   files: readonly CandidateFile[],
   workspace: Workspace,
   skips: SkipCounts,
@@ -67,47 +112,79 @@ export async function searchFiles(
   const { limits, maxResults, signal } = options;
   const deadline = Date.now() + limits.timeBudgetMs;
   const outcome: SearchOutcome = { matches: [], total: 0, filesSearched: 0, stoppedEarly: false, aborted: false };
-  const inFlight: Promise<Parsed>[] = [];
-  let started = 0;
-  const fill = () => {
-    while (started < files.length && inFlight.length < limits.parseConcurrency) {
-      const parsing = readAndParse(napi, lang, files[started++]!, workspace, limits.maxFileBytes);
-      // Settled later in order; a rejection here must not surface as an unhandled one meanwhile.
-      parsing.catch(() => undefined);
-      inFlight.push(parsing);
+  const first = new FirstMatches(maxResults);
+  // Largest first; files of equal (or unknown) size keep their listing order.
+  const order = files.map((_, index) => index);
+  order.sort((a, b) => (files[b]!.size ?? 0) - (files[a]!.size ?? 0) || a - b);
+
+  const finished: { index: number; parsed: Parsed }[] = [];
+  let wake: (() => void) | undefined;
+  let next = 0;
+  let inFlight = 0;
+  const launch = () => {
+    while (next < order.length && inFlight < limits.parseConcurrency) {
+      const index = order[next++]!;
+      inFlight++;
+      readAndParse(napi, lang, matchers, files[index]!, workspace, limits.maxFileBytes)
+        .catch((): Parsed => ({ skip: 'unreadable' }))
+        .then((parsed) => {
+          finished.push({ index, parsed });
+          wake?.();
+        });
     }
   };
-  for (let index = 0; index < files.length; index++) {
+
+  // A cancelled call returns without waiting for the parse in progress.
+  const onAbort = () => wake?.();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  let done = 0;
+  while (done < files.length) {
     if (signal?.aborted) {
       outcome.aborted = true;
-      return outcome;
+      break;
     }
     if (Date.now() >= deadline) {
+      // Files still parsing finish in the background; their results are dropped with the rest.
       outcome.stoppedEarly = true;
-      skips.not_searched += files.length - index;
-      return outcome;
+      skips.not_searched += files.length - done;
+      break;
     }
-    fill();
-    const item = await inFlight.shift()!;
+    launch();
+    if (finished.length === 0) {
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      wake = undefined;
+      continue;
+    }
+    const { index, parsed } = finished.shift()!;
+    inFlight--;
+    done++;
     // Keep the pool busy while this tree is matched on the main thread.
-    fill();
-    if ('skip' in item) {
-      skips[item.skip]++;
+    launch();
+    if ('skip' in parsed) {
+      skips[parsed.skip]++;
       continue;
     }
     outcome.filesSearched++;
-    for (const node of findAll(item.root.root(), matchers)) {
-      outcome.total++;
-      if (outcome.matches.length >= maxResults) continue;
+    if (!parsed.root) continue;
+    const nodes = findAll(parsed.root.root(), matchers);
+    outcome.total += nodes.length;
+    if (nodes.length === 0 || !first.wants(index)) continue;
+    const matches: AstSearchMatch[] = [];
+    for (const node of nodes.slice(0, maxResults)) {
       const range = node.range();
-      outcome.matches.push({
-        file: item.relative,
+      matches.push({
+        file: parsed.relative,
         line: range.start.line + 1,
         col: range.start.column,
         end_line: range.end.line + 1,
         text: clip(node.text(), limits.maxMatchTextChars),
       });
     }
+    first.offer(index, matches);
   }
+  signal?.removeEventListener('abort', onAbort);
+  outcome.matches = first.list();
   return outcome;
 }

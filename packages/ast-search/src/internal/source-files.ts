@@ -11,6 +11,8 @@ import {
 export interface CandidateFile {
   readonly path: string;
   readonly relative: string;
+  /** Size seen by the walk, used only to start big files first; the read checks the real size. */
+  readonly size?: number;
 }
 
 /** Why files under the search path were left out: the workspace's reasons plus binary and unsearched files. */
@@ -50,8 +52,13 @@ export async function listCandidates(
     const dot = name.lastIndexOf('.');
     const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
     if (entry.kind === 'file' && extensions.has(ext)) {
-      if (files.length < options.maxEntries) files.push({ path: entry.path, relative: entry.relative });
-      else capped = true;
+      if (files.length < options.maxEntries) {
+        files.push({
+          path: entry.path,
+          relative: entry.relative,
+          ...(entry.size === undefined ? {} : { size: entry.size }),
+        });
+      } else capped = true;
     }
     step = await walk.next();
   }
