@@ -15,8 +15,10 @@ export const RG_CUT_MARKER = / \[\.\.\. (?:omitted end of long line|\d+ more mat
 
 // Files whose matches are being confirmed at the same time; each holds at most one read buffer.
 const CONFIRM_CONCURRENCY = 8;
-// Read size while looking for the lines to confirm (one buffer per file in flight).
+// Read size while looking for the lines to confirm in a large file (one such buffer per large file in flight).
 const CONFIRM_READ_BYTES = 1024 * 1024;
+// Files up to this size are read into a plain buffer: one read, and no WebAssembly memory to set up.
+const SMALL_READ_BYTES = 64 * 1024;
 const EMPTY = Buffer.alloc(0);
 
 function decodeLike(bytes: Buffer): string {
@@ -41,10 +43,11 @@ async function linesOf(
   path: string,
   wanted: ReadonlySet<number>,
   maxBytes: number,
-  reader: NewlineBuffer,
+  readerFor: (size: number) => NewlineBuffer,
 ): Promise<Map<number, string> | undefined> {
   const opened = await workspace.openRead(path, { maxBytes });
   if (!opened.ok) return undefined;
+  const reader = readerFor(opened.size);
   const found = new Map<number, string>();
   const ascending = [...wanted].sort((a, b) => a - b);
   const last = ascending[ascending.length - 1] ?? 0;
@@ -143,20 +146,29 @@ export async function confirmMatches(
     files.set(path, new Promise((resolve) => ready.set(path, resolve)));
   }
   let settled = false;
-  // One read buffer per file in flight, reused from file to file.
-  const idle: NewlineBuffer[] = [];
+  // Read buffers are reused from file to file: a plain one for small files, a SIMD-counted one for large files.
+  const idleSmall: NewlineBuffer[] = [];
+  const idleLarge: NewlineBuffer[] = [];
   void eachLimited(
     [...wantedByPath.keys()],
     CONFIRM_CONCURRENCY,
     async (path) => {
-      const reader = idle.pop() ?? newlineBuffer(CONFIRM_READ_BYTES);
+      let reader: NewlineBuffer | undefined;
+      let pool = idleSmall;
+      const readerFor = (size: number) => {
+        if (size >= SMALL_READ_BYTES) pool = idleLarge;
+        reader =
+          pool.pop() ??
+          (pool === idleLarge ? newlineBuffer(CONFIRM_READ_BYTES) : newlineBuffer(SMALL_READ_BYTES, { plain: true }));
+        return reader;
+      };
       let lines: Map<number, string> | undefined;
       try {
-        lines = await linesOf(workspace, path, wantedByPath.get(path) as Set<number>, maxBytes, reader);
+        lines = await linesOf(workspace, path, wantedByPath.get(path) as Set<number>, maxBytes, readerFor);
       } catch {
         lines = undefined; // a file the gate could not open is never shown
       } finally {
-        idle.push(reader);
+        if (reader) pool.push(reader);
       }
       ready.get(path)?.(lines);
     },
