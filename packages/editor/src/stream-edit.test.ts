@@ -1,8 +1,9 @@
-import { chmodSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, chmodSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
 import { Workspace } from '@branchkit/workspace';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleEditor } from './index.js';
+import { statUnchanged } from './internal/load-text.js';
 import { type StreamedEdit, type StreamStop, streamEdit } from './internal/stream-edit.js';
 import { type EditorLimits, resolveEditorLimits } from './limits.js';
 
@@ -24,7 +25,12 @@ afterEach(() => {
 type Request = { old_string: string; new_string: string; replace_all?: boolean };
 
 /** What the stream alone makes of a file: the edit it wrote, or why it left the file to the whole-file path. */
-async function streamOutcome(content: Buffer, req: Request, simd = true): Promise<StreamedEdit | StreamStop> {
+async function streamOutcome(
+  content: Buffer,
+  req: Request,
+  simd = true,
+  signal?: AbortSignal,
+): Promise<StreamedEdit | StreamStop> {
   const ws = makeWorkspace();
   try {
     ws.write('probe.txt', content);
@@ -42,6 +48,7 @@ async function streamOutcome(content: Buffer, req: Request, simd = true): Promis
         chunkBytes: limits.streamChunkBytes,
         diffContextLines: limits.diffContextLines,
         simd,
+        signal,
       });
       return false;
     });
@@ -135,6 +142,37 @@ describe('streamed edit (fast path)', () => {
     const content = Buffer.from(`${lines(10)}\nalpha\nbeta\n${lines(10)}\n`);
     expect(typeof (await streamOutcome(content, { old_string: 'alpha\r\nbeta', new_string: 'x' }))).toBe('object');
     await bothWays(content, { old_string: 'alpha\r\nbeta', new_string: 'one\r\ntwo', replace_all: true });
+  });
+
+  it('stops at the next window once the signal is aborted, writing nothing', async () => {
+    const content = Buffer.from(`${lines(200)}\nSTOP HERE\n`);
+    const controller = new AbortController();
+    controller.abort();
+    expect(await streamOutcome(content, { old_string: 'STOP HERE', new_string: 'x' }, true, controller.signal)).toBe(
+      'aborted',
+    );
+  });
+
+  it('refuses to commit over a file that changed size after it was opened', async () => {
+    streamed.write('g.txt', `${lines(50)}\nEDIT ME\n`);
+    const gate = await Workspace.open(streamed.root);
+    const opened = await gate.openRead('g.txt');
+    if (!opened.ok) throw new Error(opened.error);
+    const { handle, ...file } = opened;
+    await handle.close();
+    expect(await statUnchanged(gate, file)).toBe(true);
+    appendFileSync(streamed.path('g.txt'), 'more\n');
+    expect(await statUnchanged(gate, file)).toBe(false);
+    const result = await gate.replaceFile(
+      'g.txt',
+      async (sink) => {
+        await sink.write(Buffer.from('lost'), 0);
+        return true;
+      },
+      { confirm: () => statUnchanged(gate, file) },
+    );
+    expect(result).toEqual({ ok: true, abandoned: true });
+    expect(readFileSync(streamed.path('g.txt'), 'utf8')).toContain('EDIT ME\nmore\n');
   });
 
   it('keeps the mode of the file it replaces', async () => {
