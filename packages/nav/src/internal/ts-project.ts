@@ -209,7 +209,7 @@ export class TsProject {
   }
 
   #item(
-    program: TsNs.Program,
+    sourceOf: (fileName: string) => TsNs.SourceFile | undefined,
     kind: string,
     name: string,
     fileName: string,
@@ -217,7 +217,7 @@ export class TsProject {
     maxChars: number,
   ): NavItem | undefined {
     const state = this.#files.get(fileName);
-    const source = program.getSourceFile(fileName);
+    const source = sourceOf(fileName);
     if (!state || !source) return undefined;
     const pos = source.getLineAndCharacterOfPosition(start);
     // Lines split at '\n' only, as before; computed once per file text instead of once per item.
@@ -242,6 +242,15 @@ export class TsProject {
       }
     }
     return found;
+  }
+
+  /** `program.getSourceFile`, remembered per name for one query (the program normalises the path on every call). */
+  #sourcesOf(program: TsNs.Program): (fileName: string) => TsNs.SourceFile | undefined {
+    const known = new Map<string, TsNs.SourceFile | undefined>();
+    return (fileName) => {
+      if (!known.has(fileName)) known.set(fileName, program.getSourceFile(fileName));
+      return known.get(fileName);
+    };
   }
 
   /** The program of the current project version (the service rebuilds it only after a change). */
@@ -280,8 +289,9 @@ export class TsProject {
   #definitions(symbol: string, maxChars: number): NavItem[] {
     const program = this.#program();
     if (!program) return [];
+    const sourceOf = this.#sourcesOf(program);
     const items = this.#declarations(program, symbol).map((d) =>
-      this.#item(program, d.kind, symbol, d.fileName, d.start, maxChars),
+      this.#item(sourceOf, d.kind, symbol, d.fileName, d.start, maxChars),
     );
     return items.filter((i): i is NavItem => i !== undefined);
   }
@@ -289,15 +299,21 @@ export class TsProject {
   #references(symbol: string, maxChars: number): NavItem[] {
     const program = this.#program();
     if (!program) return [];
-    const seen = new Set<string>();
+    const sourceOf = this.#sourcesOf(program);
+    /** Offsets already reported, per file: a reference found from two declarations is listed once. */
+    const seen = new Map<string, Set<number>>();
     const items: NavItem[] = [];
     for (const decl of this.#declarations(program, symbol)) {
       for (const ref of this.#findReferences(this.#service, program, decl.fileName, decl.start)) {
-        const key = `${ref.fileName}:${ref.start}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
+        let offsets = seen.get(ref.fileName);
+        if (!offsets) {
+          offsets = new Set();
+          seen.set(ref.fileName, offsets);
+        }
+        if (offsets.has(ref.start)) continue;
+        offsets.add(ref.start);
         const kind = ref.isDefinition ? 'definition' : 'reference';
-        const item = this.#item(program, kind, symbol, ref.fileName, ref.start, maxChars);
+        const item = this.#item(sourceOf, kind, symbol, ref.fileName, ref.start, maxChars);
         if (item) items.push(item);
       }
     }

@@ -90,6 +90,9 @@ export function leanReferenceFinder(t: TS): ReferenceFinder {
   if (!internals) return publicReferenceFinder;
   const far = internals.FindAllReferences;
   const options = { use: far.FindReferencesUse.References };
+  // Looked up once: the namespace object is large and these run once per reference.
+  const { isDeclarationOfSymbol } = far;
+  const { isStringLiteralLike } = t;
   // The set of file names depends only on the program; built once per program, not once per declaration.
   let filesOf: { program: TsNs.Program; files: readonly TsNs.SourceFile[]; names: Set<string> } | undefined;
   return (_service, program, fileName, position) => {
@@ -123,15 +126,16 @@ export function leanReferenceFinder(t: TS): ReferenceFinder {
       // findReferences leaves out groups without a definition (text found in strings or comments).
       if (!group.definition) continue;
       for (const entry of group.references) {
-        if (!entry.node) {
+        const node = entry.node;
+        if (!node) {
           sites.push({ fileName: entry.fileName ?? '', start: entry.textSpan?.start ?? 0, isDefinition: false });
           continue;
         }
-        const file = entry.node.getSourceFile();
-        let start = entry.node.getStart(file);
+        const file = node.getSourceFile();
+        let start = node.getStart(file);
         // A string literal's span leaves out its quotes.
-        if (t.isStringLiteralLike(entry.node) && entry.node.getEnd() - start > 2) start += 1;
-        const isDefinition = symbol !== undefined && far.isDeclarationOfSymbol(entry.node, symbol);
+        if (isStringLiteralLike(node) && node.getEnd() - start > 2) start += 1;
+        const isDefinition = symbol !== undefined && isDeclarationOfSymbol(node, symbol);
         sites.push({ fileName: file.fileName, start, isDefinition });
       }
     }
