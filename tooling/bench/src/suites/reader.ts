@@ -135,6 +135,9 @@ async function editRows(root: string, scale: number, log: (message: string) => v
   const name = `edit: one unique string in a ${size(lines * LINE_BYTES)} file`;
   log(`writing the ${size(lines * LINE_BYTES)} edit target`);
   writeNumberedLines(file, lines, { line: Math.floor(lines / 2), text: ' UNIQUE_EDIT_TARGET_A' });
+  // Flush what the earlier rows wrote (a GB of lines): otherwise the edit's own fsync can end up waiting on that
+  // unrelated writeback, which says nothing about the edit (cp, which never syncs, would not notice it).
+  await run('sync', []).catch(() => undefined);
   const cp = ['cp', file, join(root, 'edit-copy.txt')];
   if (!editor.ok) {
     const peer = await commandMedian(cp, 5);
