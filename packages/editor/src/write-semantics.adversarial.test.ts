@@ -64,8 +64,10 @@ describe('editor write semantics under attack', () => {
     });
     ws.cleanup();
   });
-  const call = async (req: Record<string, unknown>) => {
-    const out = (await handleEditor(req, { workspaceRoot: ws.root })) as Out;
+  // Limits that send every edit, whatever its size, down the streamed path.
+  const STREAM = { streamEditMinBytes: 0, verifyBytesMax: 0, streamChunkBytes: 1 };
+  const call = async (req: Record<string, unknown>, streamed = false) => {
+    const out = (await handleEditor(req, { workspaceRoot: ws.root, ...(streamed ? { limits: STREAM } : {}) })) as Out;
     const text = JSON.stringify(out);
     for (const secret of SECRETS) expect(text, JSON.stringify(req)).not.toContain(secret);
     return out;
@@ -224,6 +226,15 @@ describe('editor write semantics under attack', () => {
     for (let i = 0; i < 150; i++) {
       await write('flip.txt', `mine ${i}\n`);
       await edit('flip.txt', 'inside', 'edited');
+    }
+  });
+
+  it('streamed edits never read or write outside while the target flips between a file and a link', async () => {
+    await startRacer(ws.path('flip.txt'), join(ws.outside, 'secret.txt'), 'file');
+    for (let i = 0; i < 150; i++) {
+      await call({ action: 'edit', file_path: 'flip.txt', old_string: 'inside', new_string: 'edited' }, true);
+      const leak = await call({ action: 'edit', file_path: 'flip.txt', old_string: 'OUTSIDE', new_string: 'x' }, true);
+      expect(leak.success).toBe(false);
     }
   });
 
