@@ -1,7 +1,15 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { rgPath } from '@vscode/ripgrep';
-import { type BenchRow, type BenchSuite, commandMedian, pairedMedians, timeCommand, unmeasured } from '../harness.js';
+import {
+  type BenchRow,
+  type BenchSuite,
+  commandMedian,
+  median,
+  pairedMedians,
+  timeCommand,
+  unmeasured,
+} from '../harness.js';
 import {
   count,
   generateTree,
@@ -14,6 +22,41 @@ import {
 } from './support.js';
 
 const suite = 'search+bash';
+
+// What @branchkit/search passes ripgrep for grep with default limits (see packages/search/src/grep.ts).
+const OUR_GREP_FLAGS = [
+  '--no-config',
+  '--hidden',
+  '--no-require-git',
+  '--color=never',
+  '--debug',
+  '--iglob=!.git',
+  '--no-heading',
+  '--with-filename',
+  '--line-number',
+  '--null',
+  '--max-columns=1600',
+  '--max-columns-preview',
+  '--max-filesize=20971520',
+  '--case-sensitive',
+];
+// The default protected-name exclusions (names and patterns of the workspace policy, as exclusion globs).
+const PROTECTED_GLOBS = [
+  '.env',
+  '.netrc',
+  '.htpasswd',
+  '.pypirc',
+  '.npmrc',
+  'id_rsa',
+  'id_dsa',
+  'id_ecdsa',
+  'id_ed25519',
+  '*.pem',
+  '*.key',
+  '*.p12',
+  '*.pfx',
+  '*.ppk',
+].map((name) => `--iglob=!${name}`);
 
 function plainSpawn(argv: readonly string[], cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -66,13 +109,33 @@ async function grepRows(search: LooseHandler, target: Target, runs: number, gnu:
       c.pattern,
       '.',
     ];
-    const [t, rg] = await pairedMedians(
+    // The floor: ripgrep alone with the flags our guarantees need (skip log, NUL-separated names, line cap, size cap,
+    // protected-name exclusions), timed in the same alternation as the plain peer.
+    const floorArgv = [
+      rgPath,
+      ...OUR_GREP_FLAGS,
+      ...noIgnore,
+      ...(c.fixed ? ['--fixed-strings'] : []),
+      ...PROTECTED_GLOBS,
+      `--regexp=${c.pattern}`,
+      '--',
+      '.',
+    ];
+    const rgSamples: number[] = [];
+    const floorSamples: number[] = [];
+    const [t] = await pairedMedians(
       async () => {
         found = await ours(search, cwd, request);
       },
-      () => timeCommand(rgArgv, { cwd, drain: true, okCodes: [0, 1] }),
+      async () => {
+        rgSamples.push(await timeCommand(rgArgv, { cwd, drain: true, okCodes: [0, 1] }));
+        floorSamples.push(await timeCommand(floorArgv, { cwd, drain: true, okCodes: [0, 1] }));
+      },
       runs,
     );
+    // pairedMedians drops its warm-up round; drop the same first samples here.
+    const rg = median(rgSamples.slice(1));
+    const floor = median(floorSamples.slice(1));
     const name = `grep ${c.kind} /${c.pattern}/ in ${target.label} (${count(found)} matching lines)`;
     rows.push({
       suite,
@@ -84,6 +147,7 @@ async function grepRows(search: LooseHandler, target: Target, runs: number, gnu:
       goal: '≤ 1.3×',
       met: t <= 1.3 * rg,
     });
+    rows.push({ suite, name, unit: 'ms', ours: t, peer: floor, peerLabel: 'rg with our flags, unsorted (floor)' });
     if (gnu) {
       const grep = await commandMedian(['grep', '-rn', '-E', '-e', c.pattern, '.'], Math.min(runs, 3), {
         cwd,
