@@ -69,8 +69,9 @@ export function streamable(oldText: string): boolean {
  * Reads `file` once, a window at a time, and writes the edited bytes to `sink` as it goes, so reading, checking,
  * hashing and writing overlap and only a few windows are ever in memory. It applies exactly when the whole-file byte
  * path would: UTF-8 (BOM or not) that is valid, no CR anywhere, and exactly one occurrence of `old_string`. Each
- * window keeps back its last `old_string.length + 2` bytes (or up to a UTF-8 sequence start) for the next, so an
- * occurrence or a character split between reads is seen whole; every byte is checked and written exactly once.
+ * window hands its tail to the next: the last `old_string.length - 1` bytes (where an occurrence may still be
+ * incomplete), moved back to the start of a UTF-8 sequence, so an occurrence or a character split between reads is
+ * seen whole; every byte is checked and written exactly once.
  * Returns the edit, or why the caller must not keep what was written.
  */
 export async function streamEdit(
