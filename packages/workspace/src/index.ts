@@ -6,6 +6,13 @@ export { isWorkspaceFailure, WORKSPACE_ERROR_CODES } from './errors.js';
 export type { FillReplacement, ReplacementSink } from './internal/safe-write.js';
 /** Limits and their defaults. */
 export { DEFAULT_WORKSPACE_LIMITS, type WorkspaceLimits } from './limits.js';
+/** Line-feed counting at memory speed over a reusable scratch buffer (SIMD WebAssembly, indexOf fallback). */
+export {
+  type CountingBuffer,
+  type CountingBufferOptions,
+  countingBuffer,
+  countLineFeedsIn,
+} from './newline-count.js';
 /** Result of opening a file for reading. */
 export type { OpenedFile, OpenReadOptions } from './open-read.js';
 /** Credential-name policy. */
