@@ -101,9 +101,10 @@ describe('grep', () => {
   });
 
   it('returns partial results with timed_out when the time budget runs out', async () => {
-    // A stand-in ripgrep that prints one match and then hangs with a child holding the pipe.
+    // A stand-in ripgrep that prints one match (with the byte offset grep asks for) and then hangs with a child
+    // holding the pipe.
     const fake = join(ws.base, 'slow-rg.sh');
-    writeFileSync(fake, "#!/bin/sh\nprintf 'a.ts\\0001:needle first\\n'\nsleep 60 &\nsleep 60\n");
+    writeFileSync(fake, "#!/bin/sh\nprintf 'a.ts\\0001:0:needle first\\n'\nsleep 60 &\nsleep 60\n");
     chmodSync(fake, 0o755);
     const out = ok(await grep({}, { rgPath: fake, limits: { timeoutMs: 500 } }));
     expect(out).toMatchObject({

@@ -30,6 +30,8 @@ function grepArgs(ctx: SearchContext, sorted: boolean): string[] {
     '--no-heading',
     '--with-filename',
     '--line-number',
+    // Where each line starts, so a match in a large file is confirmed by reading just that line (verify-results.ts).
+    '--byte-offset',
     '--null',
     // Only the fallback walk is sorted (it costs ripgrep its parallel walk); see grep() below.
     ...(sorted ? ['--sort=path'] : []),
@@ -60,7 +62,7 @@ interface GrepPass {
 }
 
 async function grepPass(ctx: SearchContext, sorted: boolean, timeoutMs: number): Promise<GrepPass> {
-  const parser = new RgLineParser();
+  const parser = new RgLineParser({ byteOffset: true });
   const best = new BoundedBest<PendingMatch>(ctx.maxResults, byPathThenLine);
   const stopAt = Math.max(ctx.limits.countLimit, ctx.maxResults);
   let count = 0;
@@ -87,7 +89,8 @@ async function grepPass(ctx: SearchContext, sorted: boolean, timeoutMs: number):
           continue;
         }
         count++;
-        best.add({ path, line: line.match.line, text: line.match.text });
+        const { line: lineNo, offset, text } = line.match;
+        best.add(offset === undefined ? { path, line: lineNo, text } : { path, line: lineNo, offset, text });
       }
       if (count >= stopAt) stop();
     },

@@ -310,6 +310,40 @@ for (;;) {
       }
     }
   }, 60_000);
+
+  it('grep of a large file swapped for a link out never shows its target (offset confirmation)', async () => {
+    // Both files are large enough to be confirmed at ripgrep's byte offset, and the outside text sits at the very
+    // offset where the inside file has its match.
+    const filler = `${'f'.repeat(99)}\n`.repeat(15_000);
+    writeFileSync(join(ws.outside, 'big-secret.txt'), `${filler}${CANARY} needle\n`);
+    before = snapshot(ws.outside);
+    // Flips the file and a link out by renames, so each state is reached in one system call.
+    const swapper = `
+const fs = require('node:fs');
+const [target, linkTo] = process.argv.slice(-2);
+const real = target + '.real';
+const link = target + '.link';
+fs.writeFileSync(target, ('f'.repeat(99) + '\\n').repeat(15000) + 'inside needle\\n');
+fs.symlinkSync(linkTo, link);
+process.stdout.write('ready\\n');
+for (;;) {
+  try { fs.renameSync(target, real); fs.renameSync(link, target); } catch {}
+  try { fs.renameSync(target, link); fs.renameSync(real, target); } catch {}
+}`;
+    mkdirSync(ws.path('logs'));
+    racer = spawn(process.execPath, ['-e', swapper, ws.path('logs/big.txt'), join(ws.outside, 'big-secret.txt')], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((done) => racer?.stdout?.once('data', () => done()));
+    for (let i = 0; i < 40; i++) {
+      for (const path of ['logs', 'logs/big.txt']) {
+        const out = await searchIn(ws, { action: 'grep', pattern: 'needle', path });
+        expect(JSON.stringify(out)).not.toContain(CANARY);
+      }
+    }
+    await stopRacer();
+    await guarantees(ok(await searchIn(ws, { action: 'grep', pattern: 'needle', path: 'logs' })));
+  }, 60_000);
 });
 
 describe('odd but legal input', () => {

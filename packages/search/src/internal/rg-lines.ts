@@ -1,10 +1,16 @@
 // Incremental parser for ripgrep's `--null --with-filename --line-number --no-heading` output:
-// every match is `PATH \0 LINE ':' TEXT '\n'`. A line without a NUL is a notice ripgrep prints for a binary file.
+// every match is `PATH \0 LINE ':' TEXT '\n'`, or `PATH \0 LINE ':' OFFSET ':' TEXT '\n'` with `--byte-offset`.
+// A line without a NUL is a notice ripgrep prints for a binary file.
 
 /** One matching line as ripgrep reported it; `path` is relative to ripgrep's cwd. */
 export interface RgMatch {
   readonly path: string;
   readonly line: number;
+  /**
+   * With `--byte-offset`: where the line starts in the bytes ripgrep searched. Those are the file's own bytes unless
+   * ripgrep transcoded it (a file starting with a byte-order mark), so callers must check before relying on it.
+   */
+  readonly offset?: number;
   readonly text: string;
 }
 
@@ -27,9 +33,21 @@ export function binaryNoticePath(text: string): string | undefined {
   return found ? text.slice(0, found.index) : undefined;
 }
 
+/** Options of {@link RgLineParser}. */
+export interface RgLineParserOptions {
+  /** ripgrep runs with `--byte-offset`, so every match record carries the line's byte offset after its number. */
+  readonly byteOffset?: boolean;
+}
+
 /** Splits chunks of ripgrep output into matches without ever splitting a UTF-8 character or a record. */
 export class RgLineParser {
   #pending: Buffer = Buffer.alloc(0);
+  readonly #byteOffset: boolean;
+
+  /** A parser for output with (`byteOffset: true`) or without byte offsets. */
+  constructor(options: RgLineParserOptions = {}) {
+    this.#byteOffset = options.byteOffset === true;
+  }
 
   /** Feeds one chunk; returns the complete lines it finished. */
   push(chunk: Buffer): RgLine[] {
@@ -51,11 +69,11 @@ export class RgLineParser {
         if (nul < 0) break;
         const end = this.#pending.indexOf(NEWLINE, nul);
         if (end < 0) break;
-        lines.push(parseRecord(this.#pending.subarray(start, end), nul - start));
+        lines.push(parseRecord(this.#pending.subarray(start, end), nul - start, this.#byteOffset));
         start = end + 1;
         continue;
       }
-      lines.push(parseRecord(this.#pending.subarray(start, newline), nul - start));
+      lines.push(parseRecord(this.#pending.subarray(start, newline), nul - start, this.#byteOffset));
       start = newline + 1;
     }
     this.#pending = this.#pending.subarray(start);
@@ -64,11 +82,21 @@ export class RgLineParser {
   }
 }
 
-function parseRecord(bytes: Buffer, nul: number): RgLine {
+function parseRecord(bytes: Buffer, nul: number, byteOffset: boolean): RgLine {
   const path = bytes.subarray(0, nul).toString('utf8');
   const rest = bytes.subarray(nul + 1).toString('utf8');
   const colon = rest.indexOf(':');
   const line = Number(rest.slice(0, colon));
   if (colon < 1 || !Number.isInteger(line)) return { kind: 'notice', text: rest };
-  return { kind: 'match', match: { path, line, text: rest.slice(colon + 1).replace(/\r$/, '') } };
+  let textStart = colon + 1;
+  let offset: number | undefined;
+  if (byteOffset) {
+    const second = rest.indexOf(':', textStart);
+    const value = Number(rest.slice(textStart, second));
+    if (second <= textStart || !Number.isSafeInteger(value) || value < 0) return { kind: 'notice', text: rest };
+    offset = value;
+    textStart = second + 1;
+  }
+  const text = rest.slice(textStart).replace(/\r$/, '');
+  return { kind: 'match', match: offset === undefined ? { path, line, text } : { path, line, offset, text } };
 }

@@ -1,3 +1,4 @@
+import type { FileHandle } from 'node:fs/promises';
 import type { Workspace } from '@branchkit/workspace';
 import { type NewlineBuffer, newlineBuffer } from './newline-counter.js';
 
@@ -6,6 +7,8 @@ export interface PendingMatch {
   /** Workspace-relative posix path. */
   readonly path: string;
   readonly line: number;
+  /** Byte offset of the line's start as ripgrep reported it (`--byte-offset`); lets a large file be checked in place. */
+  readonly offset?: number;
   /** The line text as ripgrep printed it (possibly cut with ripgrep's own marker). */
   readonly text: string;
 }
@@ -19,7 +22,12 @@ const CONFIRM_CONCURRENCY = 8;
 const CONFIRM_READ_BYTES = 1024 * 1024;
 // Files up to this size are read into a plain buffer: one read, and no WebAssembly memory to set up.
 const SMALL_READ_BYTES = 64 * 1024;
+// Files of at least this size have each match checked at ripgrep's byte offset instead of by counting lines from the
+// start; smaller files are cheap to re-read, and that check also proves the line number.
+const OFFSET_CHECK_BYTES = 1024 * 1024;
 const EMPTY = Buffer.alloc(0);
+const NEWLINE = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
 
 function decodeLike(bytes: Buffer): string {
   // ripgrep transcodes files with a UTF-16 byte-order mark and drops a UTF-8 one; do the same before comparing.
@@ -32,22 +40,20 @@ const isUtf16Bom = (bytes: Buffer) =>
   bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
 
 /**
- * The wanted lines (1-based) of the file the workspace gate opens now, read once from the start and only as far as
- * the last wanted line. In UTF-8 a 0x0a byte is always a newline and never part of another character, so splitting
+ * The wanted lines (1-based) of the file behind `handle` (opened by the workspace gate), read once from the start
+ * (its read position, which the positioned reads of the offset check never move) and only as far as the last wanted
+ * line. In UTF-8 a 0x0a byte is always a newline and never part of another character, so splitting
  * the bytes first and decoding each wanted line alone gives exactly what decoding the whole file and splitting would
  * (the byte-order mark is dropped on the first line only). UTF-16 files are decoded whole, as before. A chunk that
  * holds no wanted line is only counted (SIMD), so a match near the end of a large file costs one pass of reads.
  */
 async function linesOf(
-  workspace: Workspace,
-  path: string,
+  handle: FileHandle,
+  size: number,
   wanted: ReadonlySet<number>,
-  maxBytes: number,
   readerFor: (size: number) => NewlineBuffer,
 ): Promise<Map<number, string> | undefined> {
-  const opened = await workspace.openRead(path, { maxBytes });
-  if (!opened.ok) return undefined;
-  const reader = readerFor(opened.size);
+  const reader = readerFor(size);
   const found = new Map<number, string>();
   const ascending = [...wanted].sort((a, b) => a - b);
   const last = ascending[ascending.length - 1] ?? 0;
@@ -61,13 +67,13 @@ async function linesOf(
       found.set(lineNo, new TextDecoder('utf-8', { ignoreBOM: lineNo !== 1 }).decode(bytes));
     };
     for (;;) {
-      const { bytesRead } = await opened.handle.read(buffer, 0, buffer.length, null);
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
       if (bytesRead === 0) break;
       const chunk = buffer.subarray(0, bytesRead);
       if (first) {
         first = false;
         if (isUtf16Bom(chunk) || (bytesRead === 1 && (chunk[0] === 0xff || chunk[0] === 0xfe))) {
-          const rest = await opened.handle.readFile();
+          const rest = await handle.readFile();
           const lines = decodeLike(Buffer.concat([chunk, rest])).split('\n');
           for (const n of wanted) if (lines[n - 1] !== undefined) found.set(n, lines[n - 1] as string);
           return found;
@@ -102,8 +108,97 @@ async function linesOf(
     return found;
   } catch {
     return undefined;
+  }
+}
+
+/** The part of ripgrep's text a confirmation must find in the file: without the cut marker and a cut character. */
+function shownPart(text: string): string {
+  return text.replace(RG_CUT_MARKER, '').replace(/\uFFFD+$/, '');
+}
+
+/** Reads up to `length` bytes at `position` (fewer only at the end of the file). */
+async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
+  const bytes = Buffer.allocUnsafe(length);
+  let got = 0;
+  while (got < length) {
+    const { bytesRead } = await handle.read(bytes, got, length - got, position + got);
+    if (bytesRead === 0) break;
+    got += bytesRead;
+  }
+  return bytes.subarray(0, got);
+}
+
+/** True when the file starts with a UTF-8 or UTF-16 byte-order mark, which makes ripgrep transcode it. */
+async function startsWithBom(handle: FileHandle): Promise<boolean> {
+  const head = await readAt(handle, 0, 3);
+  return isUtf16Bom(head) || (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf);
+}
+
+/**
+ * True only when the bytes of the gate-opened file at ripgrep's byte offset are exactly the line ripgrep printed: the
+ * byte before is a newline (or the offset is 0), the bytes there equal the UTF-8 of the text, and an uncut line ends
+ * right after it (newline, CRLF, or end of file). A line cut by ripgrep's preview only has to start with its shown
+ * part. This proves the shown text is in this in-workspace file; the line number stays ripgrep's, which is wrong only
+ * if the file changed after ripgrep read it (then the text shown is still this file's). Anything it cannot decide
+ * exactly (text that was not valid UTF-8, a changed file) returns false and is checked line by line instead.
+ */
+async function heldAtOffset(handle: FileHandle, size: number, match: PendingMatch): Promise<boolean> {
+  const { offset } = match;
+  if (offset === undefined || !Number.isSafeInteger(offset) || offset < 0 || offset > size) return false;
+  const cut = RG_CUT_MARKER.test(match.text);
+  const expected = Buffer.from(cut ? shownPart(match.text) : match.text, 'utf8');
+  const before = offset === 0 ? 0 : 1;
+  // The byte before the line, the line, and (uncut) up to two bytes after it for the line end.
+  const bytes = await readAt(handle, offset - before, before + expected.length + (cut ? 0 : 2));
+  if (before === 1 && bytes[0] !== NEWLINE) return false;
+  const end = before + expected.length;
+  if (bytes.length < end || !bytes.subarray(before, end).equals(expected)) return false;
+  if (cut) return true;
+  const after = bytes.subarray(end);
+  return (
+    after.length === 0 ||
+    after[0] === NEWLINE ||
+    (after[0] === CARRIAGE_RETURN && (after.length === 1 || after[1] === NEWLINE))
+  );
+}
+
+/** What confirming one file decided: matches proven at their byte offset, and the lines read for the others. */
+interface FileCheck {
+  readonly atOffset: ReadonlySet<PendingMatch>;
+  readonly lines: Map<number, string> | undefined;
+}
+
+const NOTHING_CONFIRMED: FileCheck = { atOffset: new Set(), lines: undefined };
+
+/**
+ * Opens one file through the workspace gate and confirms its matches. In a large file that ripgrep did not transcode,
+ * each match is checked at its byte offset first (a few bytes read instead of the file up to that line); the matches
+ * that check cannot prove, and every match of a smaller or transcoded file, are checked by their lines as before.
+ */
+async function checkFile(
+  workspace: Workspace,
+  path: string,
+  matches: readonly PendingMatch[],
+  maxBytes: number,
+  readerFor: (size: number) => NewlineBuffer,
+): Promise<FileCheck> {
+  const opened = await workspace.openRead(path, { maxBytes });
+  if (!opened.ok) return NOTHING_CONFIRMED;
+  const { handle, size } = opened;
+  try {
+    const atOffset = new Set<PendingMatch>();
+    const byLine = new Set<number>();
+    const offsetsUsable = size >= OFFSET_CHECK_BYTES && !(await startsWithBom(handle));
+    for (const match of matches) {
+      if (offsetsUsable && (await heldAtOffset(handle, size, match))) atOffset.add(match);
+      else byLine.add(match.line);
+    }
+    const lines = byLine.size > 0 ? await linesOf(handle, size, byLine, readerFor) : new Map<number, string>();
+    return { atOffset, lines };
+  } catch {
+    return NOTHING_CONFIRMED; // a file that could not be read is never shown
   } finally {
-    await opened.handle.close().catch(() => undefined);
+    await handle.close().catch(() => undefined);
   }
 }
 
@@ -122,11 +217,13 @@ function eachLimited<T>(
 }
 
 /**
- * Keeps only the matches whose text is really on that line of the file the workspace gate opens now. ripgrep opens
- * files by path while it walks, so a directory or file swapped for a link during the walk could have shown it text
- * from outside; re-reading through the gate (no links, containment, protected names) means such text never reaches
- * a result — at worst a genuine match is dropped and counted. Each file is read once, only up to its last match
- * line, with a few files in flight at a time; results are still decided in match order.
+ * Keeps only the matches whose text is really in the file the workspace gate opens now: on that line, or (files of
+ * `OFFSET_CHECK_BYTES` and more) at ripgrep's byte offset of that line. ripgrep opens files by path while it walks, so
+ * a directory or file swapped for a link during the walk could have shown it text from outside; re-reading through
+ * the gate (no links, containment, protected names) means such text never reaches a result — at worst a genuine
+ * match is dropped and counted. Each file is opened once: large files are read only at their matches' offsets, other
+ * files (and matches the offset check cannot prove) only up to their last match line, with a few files in flight at a
+ * time; results are still decided in match order.
  */
 export async function confirmMatches(
   workspace: Workspace,
@@ -134,15 +231,15 @@ export async function confirmMatches(
   maxBytes: number,
   budget: ConfirmBudget = {},
 ): Promise<{ kept: PendingMatch[]; dropped: number; unchecked: number }> {
-  const wantedByPath = new Map<string, Set<number>>();
+  const byPath = new Map<string, PendingMatch[]>();
   for (const match of matches) {
-    const wanted = wantedByPath.get(match.path);
-    if (wanted) wanted.add(match.line);
-    else wantedByPath.set(match.path, new Set([match.line]));
+    const group = byPath.get(match.path);
+    if (group) group.push(match);
+    else byPath.set(match.path, [match]);
   }
-  const files = new Map<string, Promise<Map<number, string> | undefined>>();
-  const ready = new Map<string, (lines: Map<number, string> | undefined) => void>();
-  for (const path of wantedByPath.keys()) {
+  const files = new Map<string, Promise<FileCheck>>();
+  const ready = new Map<string, (check: FileCheck) => void>();
+  for (const path of byPath.keys()) {
     files.set(path, new Promise((resolve) => ready.set(path, resolve)));
   }
   let settled = false;
@@ -150,7 +247,7 @@ export async function confirmMatches(
   const idleSmall: NewlineBuffer[] = [];
   const idleLarge: NewlineBuffer[] = [];
   void eachLimited(
-    [...wantedByPath.keys()],
+    [...byPath.keys()],
     CONFIRM_CONCURRENCY,
     async (path) => {
       let reader: NewlineBuffer | undefined;
@@ -162,15 +259,15 @@ export async function confirmMatches(
           (pool === idleLarge ? newlineBuffer(CONFIRM_READ_BYTES) : newlineBuffer(SMALL_READ_BYTES, { plain: true }));
         return reader;
       };
-      let lines: Map<number, string> | undefined;
+      let check = NOTHING_CONFIRMED;
       try {
-        lines = await linesOf(workspace, path, wantedByPath.get(path) as Set<number>, maxBytes, readerFor);
+        check = await checkFile(workspace, path, byPath.get(path) as PendingMatch[], maxBytes, readerFor);
       } catch {
-        lines = undefined; // a file the gate could not open is never shown
+        check = NOTHING_CONFIRMED; // a file the gate could not open is never shown
       } finally {
         if (reader) pool.push(reader);
       }
-      ready.get(path)?.(lines);
+      ready.get(path)?.(check);
     },
     () => settled,
   );
@@ -180,9 +277,13 @@ export async function confirmMatches(
     for (const [index, match] of matches.entries()) {
       // Unchecked text is never shown: when time runs out the rest is left out (and counted) instead of waited for.
       if (outOfTime(budget)) return { kept, dropped, unchecked: matches.length - index };
-      const actual = (await files.get(match.path))?.get(match.line)?.replace(/\r$/, '');
-      const shown = match.text.replace(RG_CUT_MARKER, '').replace(/\uFFFD+$/, '');
-      if (actual?.startsWith(shown)) kept.push(match);
+      const check = await files.get(match.path);
+      if (check?.atOffset.has(match)) {
+        kept.push(match);
+        continue;
+      }
+      const actual = check?.lines?.get(match.line)?.replace(/\r$/, '');
+      if (actual?.startsWith(shownPart(match.text))) kept.push(match);
       else dropped++;
     }
     return { kept, dropped, unchecked: 0 };

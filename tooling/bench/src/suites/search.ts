@@ -34,6 +34,7 @@ const OUR_GREP_FLAGS = [
   '--no-heading',
   '--with-filename',
   '--line-number',
+  '--byte-offset',
   '--null',
   '--max-columns=1600',
   '--max-columns-preview',
@@ -109,8 +110,9 @@ async function grepRows(search: LooseHandler, target: Target, runs: number, gnu:
       c.pattern,
       '.',
     ];
-    // The floor: ripgrep alone with the flags our guarantees need (skip log, NUL-separated names, line cap, size cap,
-    // protected-name exclusions), timed in the same alternation as the plain peer.
+    // The floor: ripgrep alone with the flags our guarantees need (skip log, NUL-separated names, byte offsets for
+    // confirming large files, line cap, size cap, protected-name exclusions), timed in the same alternation as the
+    // plain peer.
     const floorArgv = [
       rgPath,
       ...OUR_GREP_FLAGS,
