@@ -1,14 +1,8 @@
 import { createHash } from 'node:crypto';
 import { failure } from '@branchkit/core';
 import type { OpenedFile, Workspace, WrittenFile } from '@branchkit/workspace';
-import {
-  applyByteEdit,
-  type ByteEdit,
-  ByteScan,
-  countLineFeeds,
-  digestWhile,
-  excerptAround,
-} from './internal/byte-edit.js';
+import { countLineFeedsIn } from '@branchkit/workspace';
+import { applyByteEdit, type ByteEdit, ByteScan, digestWhile, excerptAround } from './internal/byte-edit.js';
 import { findMatches } from './internal/find-matches.js';
 import {
   applySurroundingEndings,
@@ -209,7 +203,7 @@ async function editBytes(
 ): Promise<EditorResponse> {
   const { file, bytes } = read;
   const excerpt = excerptAround(bytes, edit, limits.diffContextLines);
-  const linesBefore = edit.lineFeedsBefore - countLineFeeds(bytes, excerpt.from, edit.start);
+  const linesBefore = edit.lineFeedsBefore - countLineFeedsIn(bytes, excerpt.from, edit.start);
   const firstLine = edit.lineFeedsBefore + 1;
   const lineEnding: 'lf' | 'none' = bytes.indexOf(10, edit.bomBytes) >= 0 ? 'lf' : 'none';
   if (signal?.aborted) return failure('aborted', 'The call was cancelled before anything was written.');

@@ -1,5 +1,5 @@
+import { countLineFeedsIn } from '@branchkit/workspace';
 import { describe, expect, it } from 'vitest';
-import { countLineFeeds } from './internal/byte-edit.js';
 import { windowRing } from './internal/window-ring.js';
 
 describe('windowRing', () => {
@@ -20,7 +20,7 @@ describe('windowRing', () => {
         const buffer = ring.buffers[trial % 3]!;
         const from = Math.floor(random() * 1000);
         const to = from + Math.floor(random() * (1001 - from));
-        expect(ring.countLineFeeds(buffer, from, to)).toBe(countLineFeeds(buffer, from, to));
+        expect(ring.countLineFeeds(buffer, from, to)).toBe(countLineFeedsIn(buffer, from, to));
       }
       expect(ring.countLineFeeds(ring.buffers[1]!, 10, 5)).toBe(0);
       // Writes through one buffer never show up in another.

@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
+import { countLineFeedsIn } from '@branchkit/workspace';
 import { firstLoneSurrogate, type TextEncodingName } from './text-codec.js';
 
 /**
@@ -89,7 +90,7 @@ export class ByteScan {
     // Before a hit is known, stop where one could still begin (it may end in bytes not read yet).
     const countTo = this.first >= 0 ? this.first : Math.min(this.searchFrom, length);
     if (countTo > this.lineFeedsTo) {
-      this.lineFeeds += countLineFeeds(bytes, this.lineFeedsTo, countTo);
+      this.lineFeeds += countLineFeedsIn(bytes, this.lineFeedsTo, countTo);
       this.lineFeedsTo = countTo;
     }
     const settled = final ? length : sequenceBoundary(bytes, this.utf8To, length);
@@ -117,13 +118,6 @@ export class ByteScan {
       replacement: Buffer.from(this.newText, 'utf8'),
     };
   }
-}
-
-/** Number of LF bytes in `bytes[from, to)`. */
-export function countLineFeeds(bytes: Buffer, from: number, to: number): number {
-  let n = 0;
-  for (let i = bytes.indexOf(LF, from); i >= 0 && i < to; i = bytes.indexOf(LF, i + 1)) n++;
-  return n;
 }
 
 function lineStartAt(bytes: Buffer, at: number, floor: number): number {

@@ -2,7 +2,8 @@ import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import type { OpenedFile, ReplacementSink } from '@branchkit/workspace';
-import { countLineFeeds, excerptBounds, sequenceBoundary } from './byte-edit.js';
+import { countLineFeedsIn } from '@branchkit/workspace';
+import { excerptBounds, sequenceBoundary } from './byte-edit.js';
 import { firstLoneSurrogate } from './text-codec.js';
 import { windowRing } from './window-ring.js';
 
@@ -195,7 +196,7 @@ export async function streamEdit(
         newText: before + request.newText + after,
         at: before.length,
       },
-      linesBefore: lineFeeds - countLineFeeds(block, from, start - blockStart),
+      linesBefore: lineFeeds - countLineFeedsIn(block, from, start - blockStart),
     };
   }
 }
