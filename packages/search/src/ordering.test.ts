@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BoundedBest, comparePaths } from './internal/bounded-best.js';
-import { newlineBuffer } from './internal/newline-counter.js';
 import { ok, searchIn } from './test-helpers.js';
 
 describe('comparePaths', () => {
@@ -39,30 +38,6 @@ describe('BoundedBest', () => {
     const none = new BoundedBest<number>(0, (a, b) => a - b);
     none.add(1);
     expect(none.sorted()).toEqual([]);
-  });
-});
-
-describe('newlineBuffer', () => {
-  it('counts newlines in any range the same with SIMD and with indexOf', () => {
-    const fast = newlineBuffer(4096);
-    const plain = newlineBuffer(4096, { plain: true });
-    const text = Buffer.from('a\n\nbc\nd'.repeat(300).slice(0, 4096));
-    text.copy(fast.buffer);
-    text.copy(plain.buffer);
-    const expected = (from: number, to: number) => [...text.subarray(from, to)].filter((b) => b === 10).length;
-    for (const [from, to] of [
-      [0, 4096],
-      [0, 0],
-      [1, 15],
-      [3, 19],
-      [17, 4000],
-      [4095, 4096],
-      [10, 5],
-    ] as const) {
-      const want = to > from ? expected(from, to) : 0;
-      expect(fast.count(from, to)).toBe(want);
-      expect(plain.count(from, to)).toBe(want);
-    }
   });
 });
 

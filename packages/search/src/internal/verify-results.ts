@@ -1,6 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
-import type { Workspace } from '@branchkit/workspace';
-import { type NewlineBuffer, newlineBuffer } from './newline-counter.js';
+import { type CountingBuffer, countingBuffer, type Workspace } from '@branchkit/workspace';
 
 /** One line ripgrep reported, kept raw until it is confirmed against the file the workspace gate opens. */
 export interface PendingMatch {
@@ -51,7 +50,7 @@ async function linesOf(
   handle: FileHandle,
   size: number,
   wanted: ReadonlySet<number>,
-  readerFor: (size: number) => NewlineBuffer,
+  readerFor: (size: number) => CountingBuffer,
 ): Promise<Map<number, string> | undefined> {
   const reader = readerFor(size);
   const found = new Map<number, string>();
@@ -180,7 +179,7 @@ async function checkFile(
   path: string,
   matches: readonly PendingMatch[],
   maxBytes: number,
-  readerFor: (size: number) => NewlineBuffer,
+  readerFor: (size: number) => CountingBuffer,
 ): Promise<FileCheck> {
   const opened = await workspace.openRead(path, { maxBytes });
   if (!opened.ok) return NOTHING_CONFIRMED;
@@ -244,19 +243,21 @@ export async function confirmMatches(
   }
   let settled = false;
   // Read buffers are reused from file to file: a plain one for small files, a SIMD-counted one for large files.
-  const idleSmall: NewlineBuffer[] = [];
-  const idleLarge: NewlineBuffer[] = [];
+  const idleSmall: CountingBuffer[] = [];
+  const idleLarge: CountingBuffer[] = [];
   void eachLimited(
     [...byPath.keys()],
     CONFIRM_CONCURRENCY,
     async (path) => {
-      let reader: NewlineBuffer | undefined;
+      let reader: CountingBuffer | undefined;
       let pool = idleSmall;
       const readerFor = (size: number) => {
         if (size >= SMALL_READ_BYTES) pool = idleLarge;
         reader =
           pool.pop() ??
-          (pool === idleLarge ? newlineBuffer(CONFIRM_READ_BYTES) : newlineBuffer(SMALL_READ_BYTES, { plain: true }));
+          (pool === idleLarge
+            ? countingBuffer(CONFIRM_READ_BYTES, { simd: true })
+            : countingBuffer(SMALL_READ_BYTES, { simd: false }));
         return reader;
       };
       let check = NOTHING_CONFIRMED;
