@@ -19,10 +19,19 @@ export interface ToolSource {
   readonly make: (root: string, context: ProviderContext, options: Record<string, unknown>) => Tool;
 }
 
+/**
+ * The editor as the toolkit needs it: every successful write must report its `sha256`, since the read-before-edit
+ * guard records it as what the branch last saw; without it the next edit of a big file would fail with `not_read`.
+ */
+function editorOptions(root: string, o: Record<string, unknown>): Parameters<typeof createEditorTool>[0] {
+  const limits = typeof o.limits === 'object' && o.limits !== null ? o.limits : {};
+  return { ...o, limits: { ...limits, hashMaxBytes: Number.MAX_SAFE_INTEGER }, workspaceRoot: root };
+}
+
 /** The standalone tools behind the toolkit, by model-facing name (ADR Delta 3: composition, not re-implementation). */
 export const STANDARD_SOURCES: readonly ToolSource[] = Object.freeze([
   { name: 'reader', role: 'read', make: (root, _c, o) => createReaderTool({ ...o, workspaceRoot: root }) },
-  { name: 'editor', role: 'write', make: (root, _c, o) => createEditorTool({ ...o, workspaceRoot: root }) },
+  { name: 'editor', role: 'write', make: (root, _c, o) => createEditorTool(editorOptions(root, o)) },
   { name: 'bash', role: 'plain', make: (root, _c, o) => createBashTool({ ...o, workspaceRoot: root }) },
   { name: 'search', role: 'plain', make: (root, _c, o) => createSearchTool({ ...o, workspaceRoot: root }) },
   { name: 'code_check', role: 'plain', make: (root, _c, o) => createCodeCheckTool({ ...o, workspaceRoot: root }) },

@@ -180,7 +180,7 @@ async function editText(
     replacements: n,
     first_line: firstLine,
     bytes: output.length,
-    sha256: createHash('sha256').update(output).digest('hex'),
+    ...(output.length <= limits.hashMaxBytes ? { sha256: createHash('sha256').update(output).digest('hex') } : {}),
     encoding: decoded.encoding,
     line_ending: describeLineEndings(original, normalized),
     diff,
@@ -214,10 +214,11 @@ async function editBytes(
     );
   }
   const output = applyByteEdit(bytes, edit);
-  const { sha256, value: written } = await digestWhile(
-    output,
-    ws.writeFile(file.path, output, { createParents: false }),
-  );
+  const writing = ws.writeFile(file.path, output, { createParents: false });
+  const { sha256, value: written } =
+    output.length <= limits.hashMaxBytes
+      ? await digestWhile(output, writing)
+      : { sha256: undefined, value: await writing };
   if (!written.ok) return written;
   return byteEditResponse(
     written,
@@ -240,7 +241,8 @@ async function editBytes(
 interface ByteEditSummary {
   firstLine: number;
   bytes: number;
-  sha256: string;
+  /** Absent when the content is over `hashMaxBytes` and was not hashed. */
+  sha256: string | undefined;
   encoding: 'utf-8' | 'utf-8-bom';
   lineEnding: 'lf' | 'none';
   excerpt: { oldText: string; newText: string; at: number };
@@ -268,7 +270,7 @@ function byteEditResponse(written: WrittenFile, s: ByteEditSummary, limits: Edit
     replacements: 1,
     first_line: s.firstLine,
     bytes: s.bytes,
-    sha256: s.sha256,
+    ...(s.sha256 !== undefined ? { sha256: s.sha256 } : {}),
     encoding: s.encoding,
     line_ending: s.lineEnding,
     diff,
@@ -292,6 +294,8 @@ async function editStreaming(
   const { handle, ...file } = opened;
   const oldText = args.oldString!.replaceAll('\r\n', '\n');
   const newText = args.newString!.replaceAll('\r\n', '\n');
+  const oldBytes = Buffer.byteLength(oldText, 'utf8');
+  const newBytes = Buffer.byteLength(newText, 'utf8');
   let outcome = 'whole_file' as StreamedEdit | StreamStop;
   let readError: string | undefined;
   let changed = false;
@@ -308,6 +312,8 @@ async function editStreaming(
             maxFileBytes: limits.maxFileBytes,
             chunkBytes: limits.streamChunkBytes,
             diffContextLines: limits.diffContextLines,
+            // The output size is known up front (one replacement), so the hash is skipped when the response drops it.
+            hash: file.size - oldBytes + newBytes <= limits.hashMaxBytes,
             signal,
           });
         } catch (error) {
@@ -346,7 +352,7 @@ async function editStreaming(
     {
       firstLine: outcome.lineFeedsBefore + 1,
       bytes: outcome.outputBytes,
-      sha256: outcome.sha256,
+      sha256: outcome.outputBytes <= limits.hashMaxBytes ? outcome.sha256 : undefined,
       encoding: outcome.encoding,
       lineEnding: outcome.hasLineFeed ? 'lf' : 'none',
       excerpt: outcome.excerpt,

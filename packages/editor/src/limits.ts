@@ -29,6 +29,11 @@ export const DEFAULT_EDITOR_LIMITS = {
   streamEditMinBytes: 8 * 1024 * 1024,
   /** Bytes read per window by a streamed edit; four windows in memory at once, small enough to stay in CPU cache. */
   streamChunkBytes: 1024 * 1024,
+  /**
+   * Largest content whose SHA-256 a success reports. Hashing costs about as much as copying the file, so past this size
+   * `sha256` is left out (absent means "not computed"); a caller that needs the digest of every write raises it.
+   */
+  hashMaxBytes: 8 * 1024 * 1024,
   /** Bytes of an existing file sampled by `write` to keep its BOM, UTF-16 encoding and CRLF line endings. */
   styleSampleBytes: 64 * 1024,
 } as const;

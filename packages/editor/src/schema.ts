@@ -37,7 +37,12 @@ const shared = {
   path: z.string().describe('Real absolute path of the file.'),
   relative: z.string().describe('Path relative to the workspace root, with forward slashes.'),
   bytes: z.number().int().describe('Size of the file now on disk, in bytes.'),
-  sha256: z.string().describe('SHA-256 (hex) of the bytes now on disk; a later read can compare against it.'),
+  sha256: z
+    .string()
+    .optional()
+    .describe(
+      'SHA-256 (hex) of the bytes now on disk; a later read can compare against it. Absent when not computed (content over the hashMaxBytes limit).',
+    ),
   encoding: z.enum(['utf-8', 'utf-8-bom', 'utf-16le', 'utf-16be']),
   line_ending: z.enum(['lf', 'crlf', 'mixed', 'none']),
   message: z.string(),

@@ -54,7 +54,7 @@ export async function writeAction(
     created: written.created,
     bytes: bytes.length,
     lines,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
+    ...(bytes.length <= limits.hashMaxBytes ? { sha256: createHash('sha256').update(bytes).digest('hex') } : {}),
     encoding,
     line_ending: text.includes('\r\n')
       ? text.replace(/\r\n/g, '').includes('\n')

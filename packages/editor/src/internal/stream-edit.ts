@@ -26,9 +26,9 @@ export interface StreamedEdit {
   lineFeedsBefore: number;
   /** Whether the original has any line feed after its BOM. */
   hasLineFeed: boolean;
-  /** Length and SHA-256 (hex) of the bytes written. */
+  /** Length and SHA-256 (hex) of the bytes written; no hash unless the request asked for one. */
   outputBytes: number;
-  sha256: string;
+  sha256?: string;
   /** Whole lines around the occurrence, as text: where they start (in bytes) and the offset of the occurrence. */
   excerpt: { from: number; oldText: string; newText: string; at: number };
   /** Lines of the file above the excerpt. */
@@ -57,6 +57,8 @@ export interface StreamRequest {
   chunkBytes: number;
   diffContextLines: number;
   signal?: AbortSignal | undefined;
+  /** Hash the bytes written (default true); the caller leaves it off when the response will not carry the digest. */
+  hash?: boolean;
   /** Count line feeds with the WebAssembly SIMD counter when available (default true; tests turn it off). */
   simd?: boolean;
 }
@@ -88,7 +90,7 @@ export async function streamEdit(
   const scratch = windowRing(RING, head + chunk, request.simd ?? true);
   const ring = scratch.buffers;
   const writes: Array<Promise<unknown> | undefined> = new Array(RING).fill(undefined);
-  const hash = createHash('sha256');
+  const hash = request.hash === false ? undefined : createHash('sha256');
   let slot = 0;
   let carry = 0; // bytes at ring[slot][head - carry, head) taken over from the previous window
   let readAt = 0; // file offset of the next read
@@ -102,7 +104,7 @@ export async function streamEdit(
   const emit = (piece: Buffer, into: Array<Promise<void>>) => {
     if (piece.length === 0) return;
     into.push(sink.write(piece, outAt));
-    hash.update(piece);
+    hash?.update(piece);
     outAt += piece.length;
   };
   try {
@@ -189,7 +191,7 @@ export async function streamEdit(
       lineFeedsBefore: lineFeeds,
       hasLineFeed,
       outputBytes: outAt,
-      sha256: hash.digest('hex'),
+      ...(hash ? { sha256: hash.digest('hex') } : {}),
       excerpt: {
         from: blockStart + from,
         oldText: before + request.oldText + after,
