@@ -28,4 +28,19 @@ describe('grep confirmation of matches', () => {
     expect(lines[2]).toBe('big.txt:1203:\uFEFFneedle after a mid-file BOM');
     expect(lines[3]).toBe('big.txt:1804:é needle last');
   });
+
+  it('small files (read synchronously) and files just over the small-read size confirm the same way', async () => {
+    // Lines of 100 bytes; the first file stays under 64 KiB, the second ends just past it.
+    const line = `${'s'.repeat(99)}\n`;
+    writeFileSync(join(ws.root, 'a-small.txt'), `needle top\n${line.repeat(640)}needle bottom`);
+    writeFileSync(join(ws.root, 'b-edge.txt'), `needle top\n${line.repeat(660)}needle bottom\r\n`);
+    const out = ok(await searchIn(ws, { action: 'grep', pattern: 'needle' }));
+    expect(out.content.split('\n')).toEqual([
+      'a-small.txt:1:needle top',
+      'a-small.txt:642:needle bottom',
+      'b-edge.txt:1:needle top',
+      'b-edge.txt:662:needle bottom',
+    ]);
+    expect(out).toMatchObject({ count: 4, shown: 4 });
+  });
 });

@@ -1,3 +1,4 @@
+import { readSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { type CountingBuffer, countingBuffer, type Workspace } from '@branchkit/workspace';
 
@@ -62,11 +63,19 @@ async function linesOf(
     let carry: Buffer = EMPTY; // bytes of the current, unfinished line when it is a wanted one
     let lineNo = 1;
     let first = true;
+    let readSoFar = 0;
     const take = (bytes: Buffer) => {
       found.set(lineNo, new TextDecoder('utf-8', { ignoreBOM: lineNo !== 1 }).decode(bytes));
     };
     for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      // A small file is read synchronously from the open descriptor: one short read from the page cache costs less
+      // than a thread-pool round trip. Larger files keep asynchronous reads so a long file never blocks the loop.
+      // (Only its first SMALL_READ_BYTES: a file that grew since it was opened goes on asynchronously.)
+      const bytesRead =
+        size < SMALL_READ_BYTES && readSoFar < SMALL_READ_BYTES
+          ? readSync(handle.fd, buffer, 0, buffer.length, null)
+          : (await handle.read(buffer, 0, buffer.length, null)).bytesRead;
+      readSoFar += bytesRead;
       if (bytesRead === 0) break;
       const chunk = buffer.subarray(0, bytesRead);
       if (first) {
@@ -115,12 +124,15 @@ function shownPart(text: string): string {
   return text.replace(RG_CUT_MARKER, '').replace(/\uFFFD+$/, '');
 }
 
-/** Reads up to `length` bytes at `position` (fewer only at the end of the file). */
-async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
+/**
+ * Reads up to `length` bytes at `position` (fewer only at the end of the file). Synchronous on purpose: it only ever
+ * reads a line's worth of bytes (a few KiB at most), which costs less than a thread-pool round trip.
+ */
+function readAt(handle: FileHandle, position: number, length: number): Buffer {
   const bytes = Buffer.allocUnsafe(length);
   let got = 0;
   while (got < length) {
-    const { bytesRead } = await handle.read(bytes, got, length - got, position + got);
+    const bytesRead = readSync(handle.fd, bytes, got, length - got, position + got);
     if (bytesRead === 0) break;
     got += bytesRead;
   }
@@ -128,8 +140,8 @@ async function readAt(handle: FileHandle, position: number, length: number): Pro
 }
 
 /** True when the file starts with a UTF-8 or UTF-16 byte-order mark, which makes ripgrep transcode it. */
-async function startsWithBom(handle: FileHandle): Promise<boolean> {
-  const head = await readAt(handle, 0, 3);
+function startsWithBom(handle: FileHandle): boolean {
+  const head = readAt(handle, 0, 3);
   return isUtf16Bom(head) || (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf);
 }
 
@@ -141,14 +153,14 @@ async function startsWithBom(handle: FileHandle): Promise<boolean> {
  * if the file changed after ripgrep read it (then the text shown is still this file's). Anything it cannot decide
  * exactly (text that was not valid UTF-8, a changed file) returns false and is checked line by line instead.
  */
-async function heldAtOffset(handle: FileHandle, size: number, match: PendingMatch): Promise<boolean> {
+function heldAtOffset(handle: FileHandle, size: number, match: PendingMatch): boolean {
   const { offset } = match;
   if (offset === undefined || !Number.isSafeInteger(offset) || offset < 0 || offset > size) return false;
   const cut = RG_CUT_MARKER.test(match.text);
   const expected = Buffer.from(cut ? shownPart(match.text) : match.text, 'utf8');
   const before = offset === 0 ? 0 : 1;
   // The byte before the line, the line, and (uncut) up to two bytes after it for the line end.
-  const bytes = await readAt(handle, offset - before, before + expected.length + (cut ? 0 : 2));
+  const bytes = readAt(handle, offset - before, before + expected.length + (cut ? 0 : 2));
   if (before === 1 && bytes[0] !== NEWLINE) return false;
   const end = before + expected.length;
   if (bytes.length < end || !bytes.subarray(before, end).equals(expected)) return false;
@@ -187,9 +199,9 @@ async function checkFile(
   try {
     const atOffset = new Set<PendingMatch>();
     const byLine = new Set<number>();
-    const offsetsUsable = size >= OFFSET_CHECK_BYTES && !(await startsWithBom(handle));
+    const offsetsUsable = size >= OFFSET_CHECK_BYTES && !startsWithBom(handle);
     for (const match of matches) {
-      if (offsetsUsable && (await heldAtOffset(handle, size, match))) atOffset.add(match);
+      if (offsetsUsable && heldAtOffset(handle, size, match)) atOffset.add(match);
       else byLine.add(match.line);
     }
     const lines = byLine.size > 0 ? await linesOf(handle, size, byLine, readerFor) : new Map<number, string>();
@@ -197,7 +209,8 @@ async function checkFile(
   } catch {
     return NOTHING_CONFIRMED; // a file that could not be read is never shown
   } finally {
-    await handle.close().catch(() => undefined);
+    // Not waited for: nothing more is read through the handle, and the next file can be opened meanwhile.
+    void handle.close().catch(() => undefined);
   }
 }
 
