@@ -1,4 +1,4 @@
-import { constants } from 'node:fs';
+import { constants, fstatSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { errnoCode, quotePath, type WorkspaceFailure, workspaceFailure } from './errors.js';
 import { descriptorMoved } from './internal/fd-path.js';
@@ -54,7 +54,8 @@ async function attempt(
     return workspaceFailure('io_error', `Could not open ${quotePath(input)} (${code ?? 'unknown error'}).`);
   }
   try {
-    const st = await handle.stat();
+    // fstat of a descriptor we hold answers from the inode already in memory: inline, not a thread-pool round trip.
+    const st = fstatSync(handle.fd);
     const checked = detail.stat;
     if (
       !checked ||
