@@ -16,6 +16,11 @@ export interface EngineResult {
   unavailable?: string;
 }
 
+/** A result with nothing found yet, for an engine to fill in. */
+export function emptyEngineResult(): EngineResult {
+  return { diagnostics: [], filesChecked: 0, notReached: 0, notes: [], skipped: emptySkipCounts() };
+}
+
 /** Counts a file the gate would not hand over under the reason the response reports. */
 export function countSkip(skipped: SkipCounts, errorCode: string | undefined): void {
   skipped[skipReasonOf(errorCode)]++;
@@ -50,13 +55,7 @@ export async function runRuff(
   signal?: AbortSignal,
   progress?: (update: ToolProgress) => void,
 ): Promise<EngineResult> {
-  const result: EngineResult = {
-    diagnostics: [],
-    filesChecked: 0,
-    notReached: 0,
-    notes: [],
-    skipped: emptySkipCounts(),
-  };
+  const result = emptyEngineResult();
   let ruff: RuffModule;
   try {
     const loaded = (await import('@astral-sh/ruff-wasm-nodejs')) as RuffModule & { default?: RuffModule };

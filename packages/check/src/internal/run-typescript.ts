@@ -1,11 +1,11 @@
 import { dirname, join } from 'node:path';
-import { emptySkipCounts, type Workspace } from '@branchkit/workspace';
+import type { Workspace } from '@branchkit/workspace';
 import type ts from 'typescript';
 import type { CheckCache } from '../check-cache.js';
 import type { CodeCheckLimits } from '../limits.js';
 import type { CodeDiagnostic } from '../schema.js';
 import type { CheckFile } from './collect-files.js';
-import { countSkip, type EngineResult } from './run-ruff.js';
+import { countSkip, type EngineResult, emptyEngineResult } from './run-ruff.js';
 import { isInside, SyncFileCache } from './sync-file-cache.js';
 
 type TS = typeof ts;
@@ -78,13 +78,7 @@ export async function runTypeScript(
   deadline: number,
   reuse: CheckCache,
 ): Promise<EngineResult> {
-  const result: EngineResult = {
-    diagnostics: [],
-    filesChecked: 0,
-    notReached: 0,
-    notes: [],
-    skipped: emptySkipCounts(),
-  };
+  const result = emptyEngineResult();
   let t: TS;
   try {
     const loaded = (await import('typescript')) as TS & { default?: TS };
