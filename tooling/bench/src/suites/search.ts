@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { protectedGlobArgs } from '@branchkit/search';
 import { rgPath } from '@vscode/ripgrep';
 import {
   type BenchRow,
@@ -41,23 +42,8 @@ const OUR_GREP_FLAGS = [
   '--max-filesize=20971520',
   '--case-sensitive',
 ];
-// The default protected-name exclusions (names and patterns of the workspace policy, as exclusion globs).
-const PROTECTED_GLOBS = [
-  '.env',
-  '.netrc',
-  '.htpasswd',
-  '.pypirc',
-  '.npmrc',
-  'id_rsa',
-  'id_dsa',
-  'id_ecdsa',
-  'id_ed25519',
-  '*.pem',
-  '*.key',
-  '*.p12',
-  '*.pfx',
-  '*.ppk',
-].map((name) => `--iglob=!${name}`);
+// The default protected-name exclusions, from the search package itself so the floor cannot drift from it.
+const PROTECTED_GLOBS = protectedGlobArgs();
 
 function plainSpawn(argv: readonly string[], cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
