@@ -1,4 +1,4 @@
-/** Every limit of @branchkit/ai-sdk, each overridable through {@link AiSdkToolOptions}. */
+/** Every limit of @bough/ai-sdk, each overridable through {@link AiSdkToolOptions}. */
 export interface AiSdkLimits {
   /** Longest one tool call may run before it is cancelled and reported as `timed_out`. */
   readonly callTimeoutMs: number;

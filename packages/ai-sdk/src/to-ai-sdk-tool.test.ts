@@ -1,4 +1,4 @@
-import { defineTool, type Tool, ToolRegistry, toolJsonSchema } from '@branchkit/core';
+import { defineTool, type Tool, ToolRegistry, toolJsonSchema } from '@bough/core';
 import { type Tool as AiTool, asSchema, generateText, jsonSchema, stepCountIs, type ToolSet, tool } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';

@@ -6,7 +6,7 @@ import {
   type ToolHooks,
   type ToolRegistry,
   toolJsonSchema,
-} from '@branchkit/core';
+} from '@bough/core';
 import type { Tool as AiTool, ToolExecutionOptions } from 'ai';
 import { passThroughSchema } from './internal/schema.js';
 import { DEFAULT_AI_SDK_LIMITS } from './limits.js';
@@ -57,7 +57,7 @@ function executeOptions(execution: ToolExecutionOptions, options: AiSdkToolOptio
 }
 
 /**
- * Adapts one branchkit tool to the AI SDK `tool()` shape. The model sees the tool's JSON Schema; each call runs
+ * Adapts one bough tool to the AI SDK `tool()` shape. The model sees the tool's JSON Schema; each call runs
  * through core's executor (validation, hooks, abort, timeout), and failures, including invalid input, come back as
  * `{ success: false, error, error_code }` values rather than thrown errors.
  */

@@ -1,4 +1,4 @@
-import { describeToolConformance } from '@branchkit/test-utils';
+import { describeToolConformance } from '@bough/test-utils';
 import { createAstSearchTool } from './tool.js';
 
 describeToolConformance('ast_search', {

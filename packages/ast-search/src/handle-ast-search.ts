@@ -1,6 +1,6 @@
-import { describeZodError, errorMessage } from '@branchkit/core';
-import { type AstGrepEngine, DYNAMIC_GRAMMARS, type DynamicGrammar, loadAstGrep } from '@branchkit/grammars';
-import { Workspace } from '@branchkit/workspace';
+import { describeZodError, errorMessage } from '@bough/core';
+import { type AstGrepEngine, DYNAMIC_GRAMMARS, type DynamicGrammar, loadAstGrep } from '@bough/grammars';
+import { Workspace } from '@bough/workspace';
 import { compilePattern } from './internal/compile-pattern.js';
 import { searchFiles } from './internal/search-files.js';
 import { type CandidateFile, emptySkips, listCandidates } from './internal/source-files.js';
@@ -28,7 +28,7 @@ export async function handleAstSearch(request: unknown, options: AstSearchOption
   if (!parsed.success)
     return refused('invalid_request', `Invalid ast_search request: ${describeZodError(parsed.error)}`);
   const { pattern, lang, max_results } = parsed.data;
-  // An empty path is the workspace root, as everywhere in branchkit.
+  // An empty path is the workspace root, as everywhere in bough.
   const path = parsed.data.path.trim() === '' ? '.' : parsed.data.path;
   const limits = resolveAstSearchLimits(options.limits);
   const signal = options.signal;

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { makeWorkspace } from '@branchkit/test-utils';
+import { makeWorkspace } from '@bough/test-utils';
 import { expect, it } from 'vitest';
 
 // @ast-grep/napi and the grammar packages are CommonJS, so once loaded they sit in the shared require cache. Vitest
@@ -8,7 +8,7 @@ const HEAVY =
   /[\\/]node_modules[\\/](typescript|ts-morph|@ts-morph[\\/]common|@ast-grep[\\/]|@astral-sh[\\/]ruff-wasm)/;
 const heavyLoaded = () => Object.keys(createRequire(import.meta.url).cache).filter((key) => HEAVY.test(key));
 
-it('importing @branchkit/ast-search loads no native module; the first search does', async () => {
+it('importing @bough/ast-search loads no native module; the first search does', async () => {
   expect(heavyLoaded()).toEqual([]);
   const { handleAstSearch, createAstSearchTool } = await import('./index.js');
   const ws = makeWorkspace({ 'a.py': 'print(1)\n' });

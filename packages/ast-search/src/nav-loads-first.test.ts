@@ -1,10 +1,10 @@
-import { handleCodeNav } from '@branchkit/nav';
-import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
+import { handleCodeNav } from '@bough/nav';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { handleAstSearch } from './handle-ast-search.js';
 
 // Vitest runs each test file in its own process, so code_nav below is the first component of this process to load
-// ast-grep. napi keeps only the first grammar registration of a process; before @branchkit/grammars, code_nav
+// ast-grep. napi keeps only the first grammar registration of a process; before @bough/grammars, code_nav
 // registered Python alone and every later Rust/Go/C search here came back `language_unavailable`.
 describe('ast_search after code_nav loaded ast-grep first in the same process', () => {
   let ws: TempWorkspace;

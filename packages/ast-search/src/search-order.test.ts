@@ -1,5 +1,5 @@
-import { loadAstGrep } from '@branchkit/grammars';
-import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
+import { loadAstGrep } from '@bough/grammars';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleAstSearch } from './handle-ast-search.js';
 import { compilePattern, mayMatch } from './internal/compile-pattern.js';

@@ -1,4 +1,4 @@
-import { defineTool, type Provider, statelessProvider, type Tool } from '@branchkit/core';
+import { defineTool, type Provider, statelessProvider, type Tool } from '@bough/core';
 import { type AstSearchOptions, handleAstSearch } from './handle-ast-search.js';
 import { AstSearchRequest, AstSearchResponse } from './schema.js';
 

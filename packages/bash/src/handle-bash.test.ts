@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { clampTimeout } from '@branchkit/process';
-import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
+import { clampTimeout } from '@bough/process';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type BashCallOptions, handleBash } from './handle-bash.js';
 import type { BashResponse, BashResult } from './schema.js';

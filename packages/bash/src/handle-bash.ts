@@ -1,5 +1,5 @@
-import { describeZodError, failure, type ToolProgress } from '@branchkit/core';
-import { clampTimeout, runProcess, splitCommand } from '@branchkit/process';
+import { describeZodError, failure, type ToolProgress } from '@bough/core';
+import { clampTimeout, runProcess, splitCommand } from '@bough/process';
 import { type BashLimits, resolveBashLimits } from './limits.js';
 import { BashRequest, type BashResponse } from './schema.js';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_PROCESS_LIMITS } from '@branchkit/process';
+import { DEFAULT_PROCESS_LIMITS } from '@bough/process';
 
 /** Every limit of the bash tool; each can be overridden through `BashOptions.limits`. */
 export interface BashLimits {
@@ -18,7 +18,7 @@ export interface BashLimits {
   readonly reapWaitMs: number;
 }
 
-/** Defaults shared with `@branchkit/process`, so the standalone tool and the coding toolkit apply one rule. */
+/** Defaults shared with `@bough/process`, so the standalone tool and the coding toolkit apply one rule. */
 export const DEFAULT_BASH_LIMITS: BashLimits = Object.freeze({
   // Most commands finish in seconds; one that runs 30 s is usually waiting for input that never comes.
   defaultTimeoutMs: DEFAULT_PROCESS_LIMITS.timeoutMs,

@@ -1,4 +1,4 @@
-import { makeWorkspace } from '@branchkit/test-utils';
+import { makeWorkspace } from '@bough/test-utils';
 import { describe, expect, it } from 'vitest';
 import { createBashTool } from './tool.js';
 

@@ -1,4 +1,4 @@
-import { describeToolConformance } from '@branchkit/test-utils';
+import { describeToolConformance } from '@bough/test-utils';
 import { describe, expect, it } from 'vitest';
 import { BASH_DESCRIPTION } from './description.js';
 import { bashProvider, createBashTool } from './tool.js';

@@ -1,4 +1,4 @@
-import { defineTool, type Provider, statelessProvider, type Tool } from '@branchkit/core';
+import { defineTool, type Provider, statelessProvider, type Tool } from '@bough/core';
 import { BASH_DESCRIPTION } from './description.js';
 import { type BashOptions, handleBash } from './handle-bash.js';
 import { BashRequest, BashResponse } from './schema.js';

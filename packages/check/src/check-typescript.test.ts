@@ -1,6 +1,6 @@
 import { rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CheckCache } from './check-cache.js';
 import { handleCodeCheck } from './handle-check.js';

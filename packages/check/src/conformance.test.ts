@@ -1,4 +1,4 @@
-import { describeToolConformance } from '@branchkit/test-utils';
+import { describeToolConformance } from '@bough/test-utils';
 import { createCodeCheckTool } from './tool.js';
 
 describeToolConformance('code_check', {

@@ -1,5 +1,5 @@
-import { describeZodError, errorMessage, type ToolProgress } from '@branchkit/core';
-import { Workspace } from '@branchkit/workspace';
+import { describeZodError, errorMessage, type ToolProgress } from '@bough/core';
+import { Workspace } from '@bough/workspace';
 import { CheckCache } from './check-cache.js';
 import { diagnosticLine, headline } from './format.js';
 import { collectFiles } from './internal/collect-files.js';

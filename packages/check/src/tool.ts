@@ -1,4 +1,4 @@
-import { defineTool, type Provider, statelessProvider, type Tool } from '@branchkit/core';
+import { defineTool, type Provider, statelessProvider, type Tool } from '@bough/core';
 import { CheckCache } from './check-cache.js';
 import { type CodeCheckOptions, handleCodeCheck } from './handle-check.js';
 import { CodeCheckRequest, CodeCheckResponse } from './schema.js';

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from './main.js';
 import { captureIO } from './test-io.js';
@@ -36,7 +36,7 @@ const completion = (message: unknown) => ({
   choices: [{ index: 0, message, finish_reason: 'stop' }],
 });
 
-describe('branchkit agent', () => {
+describe('bough agent', () => {
   let ws: TempWorkspace;
   let server: Server | undefined;
   beforeEach(() => {

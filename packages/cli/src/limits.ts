@@ -1,6 +1,6 @@
 /** Every limit the CLI adds on top of the tools' own, each overridable through {@link CliIO.limits}. */
 export interface CliLimits {
-  /** Most bytes of JSON arguments read from stdin by `branchkit call <tool> -`. */
+  /** Most bytes of JSON arguments read from stdin by `bough call <tool> -`. */
   readonly maxStdinBytes: number;
 }
 

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from './main.js';
 import { captureIO } from './test-io.js';
 
 const never = new AbortController().signal;
 
-describe('branchkit CLI (in-process)', () => {
+describe('bough CLI (in-process)', () => {
   let ws: TempWorkspace;
   beforeEach(() => {
     ws = makeWorkspace({ 'notes.txt': 'alpha\nbeta\n', '.env': 'SECRET=shh\n' });
@@ -83,12 +83,12 @@ describe('branchkit CLI (in-process)', () => {
   it('prints help with exit 0 and no command with exit 2', async () => {
     const help = captureIO(ws.root);
     expect(await main(['--help'], help, never)).toBe(0);
-    expect(help.out()).toContain('branchkit demo');
+    expect(help.out()).toContain('bough demo');
     expect(await main([], captureIO(ws.root), never)).toBe(2);
   });
 });
 
-describe('branchkit demo', () => {
+describe('bough demo', () => {
   it('runs the whole scripted session and passes its own checks', async () => {
     const io = captureIO(process.cwd());
     const code = await main(['demo'], io, never);
@@ -111,7 +111,7 @@ describe('branchkit demo', () => {
   }, 120_000);
 });
 
-describe('branchkit demo --json', () => {
+describe('bough demo --json', () => {
   it('prints one JSON object per line: every call, then the result', async () => {
     const io = captureIO(process.cwd());
     expect(await main(['demo', '--json'], io, never)).toBe(0);

@@ -7,20 +7,20 @@ import { runDemo } from './demo/session.js';
 import type { CliIO } from './output.js';
 import { VERSION } from './version.js';
 
-/** The usage text printed by `branchkit help` and on usage errors. */
-export const USAGE = `branchkit ${VERSION} — tools for coding agents, usable from the command line
+/** The usage text printed by `bough help` and on usage errors. */
+export const USAGE = `bough ${VERSION} — tools for coding agents, usable from the command line
 
 Usage:
-  branchkit tools [--toolkit] [--tools a,b] [--json] [--workspace DIR]
+  bough tools [--toolkit] [--tools a,b] [--json] [--workspace DIR]
       List the tools with their descriptions and JSON Schemas.
-  branchkit call <tool> '<json>'|- [--workspace DIR] [--toolkit] [--timeout MS] [--json]
+  bough call <tool> '<json>'|- [--workspace DIR] [--toolkit] [--timeout MS] [--json]
       Run one tool and print its JSON response ('-' reads the JSON object from stdin).
       Exit 0 on success, 1 on a typed failure, 2 on a usage error, 130 when interrupted.
-  branchkit mcp [--workspace DIR] [--tools a,b] [--standalone]
+  bough mcp [--workspace DIR] [--tools a,b] [--standalone]
       Serve the coding toolkit (or the chosen tools) over MCP on stdio.
-  branchkit demo [--keep] [--json]
+  bough demo [--keep] [--json]
       Run a scripted agent session through the real toolkit on a built-in example (no network, no API key).
-  branchkit agent "<instruction>" --base-url URL --model NAME [--api-key-env VAR] [--workspace DIR]
+  bough agent "<instruction>" --base-url URL --model NAME [--api-key-env VAR] [--workspace DIR]
                   [--max-turns N] [--timeout MS] [--permissions PRESET] [--json]
       Drive the coding toolkit with a model behind an OpenAI-compatible chat-completions endpoint.
 
@@ -62,10 +62,10 @@ export async function main(argv: readonly string[], io: CliIO, signal: AbortSign
     }
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`branchkit: ${error.message}\n\n${USAGE}`);
+      io.stderr(`bough: ${error.message}\n\n${USAGE}`);
       return 2;
     }
-    io.stderr(`branchkit: ${(error as Error)?.message ?? String(error)}\n`);
+    io.stderr(`bough: ${(error as Error)?.message ?? String(error)}\n`);
     return 1;
   }
 }

@@ -1,4 +1,4 @@
-import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -17,13 +17,13 @@ import {
 type TextResult = { isError?: boolean; content: { type: string; text: string }[] };
 const text = (result: unknown) => (result as TextResult).content.map((part) => part.text).join('');
 
-describe('branchkit mcp over stdio with the real MCP SDK client', () => {
+describe('bough mcp over stdio with the real MCP SDK client', () => {
   let ws: TempWorkspace;
   let client: Client;
   beforeEach(async () => {
     requireBuild();
     ws = makeWorkspace({ 'src/app.py': 'def main():\n    return 1\n' });
-    client = new Client({ name: 'branchkit-test', version: '0.0.0' });
+    client = new Client({ name: 'bough-test', version: '0.0.0' });
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
@@ -75,14 +75,14 @@ describe('branchkit mcp over stdio with the real MCP SDK client', () => {
 });
 
 async function connectClient(args: readonly string[]): Promise<Client> {
-  const client = new Client({ name: 'branchkit-test', version: '0.0.0' });
+  const client = new Client({ name: 'bough-test', version: '0.0.0' });
   await client.connect(
     new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', ...args], stderr: 'ignore' }),
   );
   return client;
 }
 
-describe('branchkit mcp --tools and --standalone', () => {
+describe('bough mcp --tools and --standalone', () => {
   let ws: TempWorkspace;
   beforeEach(() => {
     requireBuild();
@@ -163,7 +163,7 @@ function rawSession(ws: TempWorkspace) {
   return { child, send, reply, request, initialize, replies };
 }
 
-describe('branchkit mcp with a misbehaving client', () => {
+describe('bough mcp with a misbehaving client', () => {
   let ws: TempWorkspace;
   beforeEach(() => {
     requireBuild();

@@ -1,4 +1,4 @@
-import type { ToolProgress } from '@branchkit/core';
+import type { ToolProgress } from '@bough/core';
 import type { CliLimits } from './limits.js';
 
 /** Where the CLI writes, injectable so tests can capture it. */

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   collect,
@@ -12,7 +12,7 @@ import {
   waitForFile,
 } from './test-process.js';
 
-describe('the built branchkit binary', () => {
+describe('the built bough binary', () => {
   let ws: TempWorkspace;
   beforeAll(requireBuild);
   beforeEach(() => {

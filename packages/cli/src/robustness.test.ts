@@ -1,6 +1,6 @@
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from './main.js';
 import { readAll } from './stdin.js';
@@ -9,7 +9,7 @@ import { captureIO } from './test-io.js';
 
 const never = new AbortController().signal;
 
-describe('branchkit call: odd input', () => {
+describe('bough call: odd input', () => {
   let ws: TempWorkspace;
   beforeEach(() => {
     ws = makeWorkspace({ 'notes.txt': 'alpha\nbeta\n', 'dir/inner.txt': 'x\n' });

@@ -1,14 +1,14 @@
 import { accessSync, constants, lstatSync, realpathSync, type Stats, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { astSearchProvider } from '@branchkit/ast-search';
-import { bashProvider } from '@branchkit/bash';
-import { codeCheckProvider } from '@branchkit/check';
-import { type CodingToolkitOptions, codingToolkit } from '@branchkit/coding';
-import { Branch, type ChatModel, ConfigurationError, ToolRegistry } from '@branchkit/core';
-import { editorProvider } from '@branchkit/editor';
-import { codeNavProvider } from '@branchkit/nav';
-import { readerProvider } from '@branchkit/reader';
-import { searchProvider } from '@branchkit/search';
+import { astSearchProvider } from '@bough/ast-search';
+import { bashProvider } from '@bough/bash';
+import { codeCheckProvider } from '@bough/check';
+import { type CodingToolkitOptions, codingToolkit } from '@bough/coding';
+import { Branch, type ChatModel, ConfigurationError, ToolRegistry } from '@bough/core';
+import { editorProvider } from '@bough/editor';
+import { codeNavProvider } from '@bough/nav';
+import { readerProvider } from '@bough/reader';
+import { searchProvider } from '@bough/search';
 import { UsageError } from './args.js';
 
 /**

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, symlinkSync } from 'node:fs';
-import { Branch, ScriptedChatModel, textReply, toolCallReply } from '@branchkit/core';
+import { Branch, ScriptedChatModel, textReply, toolCallReply } from '@bough/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAgent } from './agent-loop.js';
 import { call, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';

@@ -8,7 +8,7 @@ import {
   errorMessage,
   isActionRequest,
   toolsToChatSpecs,
-} from '@branchkit/core';
+} from '@bough/core';
 import { DEFAULT_CODING_LIMITS } from './limits.js';
 
 /** Options of {@link runAgent}. */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Branch } from '@branchkit/core';
+import { Branch } from '@bough/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, initRepo, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
 import { STANDARD_SOURCES } from './tool-sources.js';

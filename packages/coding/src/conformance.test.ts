@@ -1,5 +1,5 @@
-import { Branch, ScriptedChatModel, type Tool, textReply } from '@branchkit/core';
-import { describeToolConformance } from '@branchkit/test-utils';
+import { Branch, ScriptedChatModel, type Tool, textReply } from '@bough/core';
+import { describeToolConformance } from '@bough/test-utils';
 import { initRepo } from './test-helpers.js';
 import { codingToolkit } from './toolkit.js';
 

@@ -1,7 +1,7 @@
 import { linkSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { snapshotTree } from '@branchkit/test-utils';
-import { Workspace } from '@branchkit/workspace';
+import { snapshotTree } from '@bough/test-utils';
+import { Workspace } from '@bough/workspace';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
 import type { CodingToolkitOptions } from './toolkit.js';

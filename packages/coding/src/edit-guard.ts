@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { failure, type ToolFailure } from '@branchkit/core';
-import { isWorkspaceFailure, type Workspace } from '@branchkit/workspace';
+import { failure, type ToolFailure } from '@bough/core';
+import { isWorkspaceFailure, type Workspace } from '@bough/workspace';
 import type { FileState } from './file-state.js';
 import { DEFAULT_CODING_LIMITS } from './limits.js';
 

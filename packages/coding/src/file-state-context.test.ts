@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Branch } from '@branchkit/core';
+import type { Branch } from '@bough/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
 

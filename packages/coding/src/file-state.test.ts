@@ -1,5 +1,5 @@
 import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
-import { Workspace } from '@branchkit/workspace';
+import { Workspace } from '@bough/workspace';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkBeforeEdit } from './edit-guard.js';
 import { FileState } from './file-state.js';

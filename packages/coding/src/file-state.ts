@@ -1,4 +1,4 @@
-import { type Branch, isActionResponse, isToolFailure } from '@branchkit/core';
+import { type Branch, isActionResponse, isToolFailure } from '@bough/core';
 
 /** What this branch last saw of one file: the content hash and the calls whose responses carry that evidence. */
 export interface FileStateEntry {

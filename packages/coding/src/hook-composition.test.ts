@@ -1,4 +1,4 @@
-import { defineTool, type PreHook } from '@branchkit/core';
+import { defineTool, type PreHook } from '@bough/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { call, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';

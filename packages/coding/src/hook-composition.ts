@@ -1,4 +1,4 @@
-import type { ErrorHook, PostHook, PreHook, ToolHooks } from '@branchkit/core';
+import type { ErrorHook, PostHook, PreHook, ToolHooks } from '@bough/core';
 
 /** Hooks keyed by tool name or '*' (every tool); a key may hold one hook or a list. */
 export type HookMap<H> = Readonly<Record<string, H | readonly H[]>>;

@@ -1,4 +1,4 @@
-/** Every limit of `@branchkit/coding`; each is overridable through {@link CodingToolkitOptions} or function options. */
+/** Every limit of `@bough/coding`; each is overridable through {@link CodingToolkitOptions} or function options. */
 export const DEFAULT_CODING_LIMITS = {
   /** Warning threshold (fraction of the context window) for the nudge engine; 0.7 leaves room to curate calmly. */
   nudgeThreshold: 0.7,

@@ -1,4 +1,4 @@
-import { Branch } from '@branchkit/core';
+import { Branch } from '@bough/core';
 import { describe, expect, it } from 'vitest';
 import { NudgeEngine, type NudgeRule } from './nudge-engine.js';
 import { defaultNudgeRules } from './nudge-rules.js';

@@ -1,4 +1,4 @@
-import { type Branch, countTokens, isActionResponse } from '@branchkit/core';
+import { type Branch, countTokens, isActionResponse } from '@bough/core';
 import { DEFAULT_CODING_LIMITS } from './limits.js';
 import { defaultNudgeRules } from './nudge-rules.js';
 

@@ -1,4 +1,4 @@
-import type { PostHook } from '@branchkit/core';
+import type { PostHook } from '@bough/core';
 import type { ToolkitState } from './toolkit-state.js';
 
 /** The one field the toolkit adds to a standalone result: a short system note from the nudge engine. */

@@ -1,6 +1,6 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Branch, type Tool, ToolRegistry } from '@branchkit/core';
+import { Branch, type Tool, ToolRegistry } from '@bough/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, makeWorkspace, type TempWorkspace } from './test-helpers.js';
 import { STANDARD_SOURCES, type ToolSource } from './tool-sources.js';

@@ -1,4 +1,4 @@
-import type { PreHook } from '@branchkit/core';
+import type { PreHook } from '@bough/core';
 import { globMatch } from './internal/glob-match.js';
 import { permissionSubject } from './permission-subject.js';
 

@@ -1,7 +1,7 @@
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { failure, type ToolFailure } from '@branchkit/core';
-import { isProtectedName } from '@branchkit/workspace';
+import { failure, type ToolFailure } from '@bough/core';
+import { isProtectedName } from '@bough/workspace';
 import { git, gitError } from './internal/git.js';
 import { DEFAULT_CODING_LIMITS } from './limits.js';
 import { gone } from './sandbox-ops.js';

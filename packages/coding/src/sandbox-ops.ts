@@ -1,4 +1,4 @@
-import { failure, type ToolFailure } from '@branchkit/core';
+import { failure, type ToolFailure } from '@bough/core';
 import { git, gitError } from './internal/git.js';
 import { globMatch } from './internal/glob-match.js';
 import {

@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { snapshotTree } from '@branchkit/test-utils';
+import { snapshotTree } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, gitSync, initRepo, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
 import type { CodingToolkitOptions } from './toolkit.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { lstatSync, unlinkSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { failure, type ToolFailure } from '@branchkit/core';
+import { failure, type ToolFailure } from '@bough/core';
 import { type GitOptions, git, gitError } from './internal/git.js';
 import { ensureContainer, ensureExcluded, makePlainDirs } from './internal/sandbox-paths.js';
 import { DEFAULT_CODING_LIMITS } from './limits.js';
@@ -107,8 +107,8 @@ async function identityConfig(repoRoot: string, at: GitOptions, options: Sandbox
   const email = await git(['config', '--get', 'user.email'], repoRoot, at);
   const name = await git(['config', '--get', 'user.name'], repoRoot, at);
   const config: string[] = [];
-  if (!name.ok || name.stdout.trim() === '') config.push('user.name=branchkit sandbox');
-  if (!email.ok || email.stdout.trim() === '') config.push('user.email=sandbox@branchkit.invalid');
+  if (!name.ok || name.stdout.trim() === '') config.push('user.name=bough sandbox');
+  if (!email.ok || email.stdout.trim() === '') config.push('user.email=sandbox@bough.invalid');
   return config;
 }
 

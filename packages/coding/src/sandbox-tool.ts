@@ -1,4 +1,4 @@
-import { defineTool, errorMessage, failure, type Tool, type ToolHooks } from '@branchkit/core';
+import { defineTool, errorMessage, failure, type Tool, type ToolHooks } from '@bough/core';
 import { z } from 'zod';
 import { sandboxDiff } from './sandbox-diff.js';
 import { PROTECTED_BRANCHES, sandboxCommit, sandboxMerge } from './sandbox-ops.js';

@@ -7,8 +7,8 @@ import {
   type Provider,
   type Tool,
   type ToolHooks,
-} from '@branchkit/core';
-import { isWorkspaceFailure } from '@branchkit/workspace';
+} from '@bough/core';
+import { isWorkspaceFailure } from '@bough/workspace';
 import { z } from 'zod';
 import { runAgent } from './agent-loop.js';
 import { DEFAULT_CODING_LIMITS } from './limits.js';

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { Branch, type ChatModel, type ToolCall } from '@branchkit/core';
-import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
+import { Branch, type ChatModel, type ToolCall } from '@bough/core';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import type { ToolSource } from './tool-sources.js';
 import { type CodingToolkitOptions, codingToolkit } from './toolkit.js';
 

@@ -1,12 +1,12 @@
-import { createAstSearchTool } from '@branchkit/ast-search';
-import { createBashTool } from '@branchkit/bash';
-import { createCodeCheckTool } from '@branchkit/check';
-import { contextProvider } from '@branchkit/context';
-import type { ProviderContext, Tool } from '@branchkit/core';
-import { createEditorTool } from '@branchkit/editor';
-import { createCodeNavTool } from '@branchkit/nav';
-import { createReaderTool } from '@branchkit/reader';
-import { createSearchTool } from '@branchkit/search';
+import { createAstSearchTool } from '@bough/ast-search';
+import { createBashTool } from '@bough/bash';
+import { createCodeCheckTool } from '@bough/check';
+import { contextProvider } from '@bough/context';
+import type { ProviderContext, Tool } from '@bough/core';
+import { createEditorTool } from '@bough/editor';
+import { createCodeNavTool } from '@bough/nav';
+import { createReaderTool } from '@bough/reader';
+import { createSearchTool } from '@bough/search';
 
 /** How the toolkit treats a standalone tool: which root it runs in and which state it feeds or checks. */
 export type ToolRole = 'read' | 'write' | 'plain' | 'branch';

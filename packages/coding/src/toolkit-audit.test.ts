@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Branch, type PostHook, type Tool, ToolRegistry } from '@branchkit/core';
-import { SEARCH_DEFAULTS } from '@branchkit/search';
+import { Branch, type PostHook, type Tool, ToolRegistry } from '@bough/core';
+import { SEARCH_DEFAULTS } from '@bough/search';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, initRepo, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
 import { STANDARD_SOURCES } from './tool-sources.js';

@@ -1,5 +1,5 @@
-import type { Branch } from '@branchkit/core';
-import { Workspace, type WorkspaceOptions } from '@branchkit/workspace';
+import type { Branch } from '@bough/core';
+import { Workspace, type WorkspaceOptions } from '@bough/workspace';
 import { FileState } from './file-state.js';
 import { DEFAULT_CODING_LIMITS } from './limits.js';
 import type { NudgeEngine } from './nudge-engine.js';

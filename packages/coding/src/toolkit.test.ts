@@ -1,4 +1,4 @@
-import { Branch, ConfigurationError } from '@branchkit/core';
+import { Branch, ConfigurationError } from '@bough/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, initRepo, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
 import { STANDARD_SOURCES } from './tool-sources.js';

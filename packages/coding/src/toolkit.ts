@@ -5,7 +5,7 @@ import {
   type Provider,
   type ProviderContext,
   type Tool,
-} from '@branchkit/core';
+} from '@bough/core';
 import { type CodingHooks, composeHooks, copyHooks } from './hook-composition.js';
 import { type CodingLimits, DEFAULT_CODING_LIMITS } from './limits.js';
 import { NudgeEngine, type NudgeRule } from './nudge-engine.js';

@@ -1,6 +1,6 @@
 import { isAbsolute } from 'node:path';
-import { defineTool, type ProviderContext, type Tool, type ToolHooks, withHooks } from '@branchkit/core';
-import type { WorkspaceOptions } from '@branchkit/workspace';
+import { defineTool, type ProviderContext, type Tool, type ToolHooks, withHooks } from '@bough/core';
+import type { WorkspaceOptions } from '@bough/workspace';
 import { checkBeforeEdit, GUARD_CODES, hashFile } from './edit-guard.js';
 import type { ToolSource } from './tool-sources.js';
 import type { ToolkitState } from './toolkit-state.js';

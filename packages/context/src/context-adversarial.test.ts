@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { Branch, ScriptedChatModel, textReply } from '@branchkit/core';
+import { Branch, ScriptedChatModel, textReply } from '@bough/core';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { handleContext } from './handle-context.js';
 import { DEFAULT_CONTEXT_LIMITS } from './limits.js';

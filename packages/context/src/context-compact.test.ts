@@ -1,4 +1,4 @@
-import { Branch, ScriptedChatModel, textReply } from '@branchkit/core';
+import { Branch, ScriptedChatModel, textReply } from '@bough/core';
 import { describe, expect, it } from 'vitest';
 import { handleContext } from './handle-context.js';
 import { SUMMARY_INSTRUCTION } from './internal/auto-summary.js';

@@ -1,4 +1,4 @@
-import { Branch } from '@branchkit/core';
+import { Branch } from '@bough/core';
 import { describe, expect, it } from 'vitest';
 import { handleContext } from './handle-context.js';
 import { branchWithCalls } from './test-helpers.js';

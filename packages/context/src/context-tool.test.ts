@@ -1,5 +1,5 @@
-import { Branch } from '@branchkit/core';
-import { describeToolConformance } from '@branchkit/test-utils';
+import { Branch } from '@bough/core';
+import { describeToolConformance } from '@bough/test-utils';
 import { describe, expect, it } from 'vitest';
 import { contextProvider, createContextTool } from './context-tool.js';
 import { CONTEXT_GUIDANCE } from './guidance.js';

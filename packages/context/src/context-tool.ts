@@ -1,4 +1,4 @@
-import { type Branch, branchProvider, defineTool, type Provider, type Tool } from '@branchkit/core';
+import { type Branch, branchProvider, defineTool, type Provider, type Tool } from '@bough/core';
 import { CONTEXT_DESCRIPTION } from './guidance.js';
 import { type ContextOptions, handleContext } from './handle-context.js';
 import { ContextRequest, ContextResponse } from './schema.js';

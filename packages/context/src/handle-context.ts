@@ -1,4 +1,4 @@
-import { type Branch, type ChatModel, describeZodError, failure } from '@branchkit/core';
+import { type Branch, type ChatModel, describeZodError, failure } from '@bough/core';
 import { ContextErrorCode } from './errors.js';
 import { compact } from './internal/compact.js';
 import { evict, evictActionResults, restore } from './internal/curate.js';

@@ -1,4 +1,4 @@
-import { Branch, defineTool } from '@branchkit/core';
+import { Branch, defineTool } from '@bough/core';
 import { z } from 'zod';
 
 /** A trivial stateless tool so tests can produce real action_request/action_response pairs. */

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, linkSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
-import { Workspace } from '@branchkit/workspace';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
+import { Workspace } from '@bough/workspace';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleEditor } from './index.js';
 

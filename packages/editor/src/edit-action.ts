@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { failure } from '@branchkit/core';
-import type { OpenedFile, Workspace, WrittenFile } from '@branchkit/workspace';
-import { countLineFeedsIn } from '@branchkit/workspace';
+import { failure } from '@bough/core';
+import type { OpenedFile, Workspace, WrittenFile } from '@bough/workspace';
+import { countLineFeedsIn } from '@bough/workspace';
 import { applyByteEdit, type ByteEdit, ByteScan, digestWhile, excerptAround } from './internal/byte-edit.js';
 import { findMatches } from './internal/find-matches.js';
 import {

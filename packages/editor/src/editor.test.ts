@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { describeToolConformance, makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
+import { describeToolConformance, makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEditorTool, handleEditor } from './index.js';
 

@@ -1,5 +1,5 @@
-import { describeZodError, errorMessage, failure } from '@branchkit/core';
-import { type ProtectedNamePolicy, Workspace } from '@branchkit/workspace';
+import { describeZodError, errorMessage, failure } from '@bough/core';
+import { type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import { editAction } from './edit-action.js';
 import { type EditorLimits, resolveEditorLimits } from './limits.js';
 import { EditorRequest, type EditorResponse } from './schema.js';

@@ -1,4 +1,4 @@
-/** Every limit of `@branchkit/editor`; each one can be overridden through `EditorOptions.limits`. */
+/** Every limit of `@bough/editor`; each one can be overridden through `EditorOptions.limits`. */
 export const DEFAULT_EDITOR_LIMITS = {
   /** An edit holds the whole file in memory twice (bytes and text); 256 MiB keeps that bounded on ordinary hosts. */
   maxFileBytes: 256 * 1024 * 1024,

@@ -1,4 +1,4 @@
-import type { ToolFailure } from '@branchkit/core';
+import type { ToolFailure } from '@bough/core';
 import { z } from 'zod';
 
 /** The editor request: one flat object (hosts handle it better than a union); per-action rules live in the handler. */

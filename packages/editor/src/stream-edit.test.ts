@@ -1,6 +1,6 @@
 import { appendFileSync, chmodSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
-import { Workspace } from '@branchkit/workspace';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
+import { Workspace } from '@bough/workspace';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleEditor } from './index.js';
 import { statUnchanged } from './internal/load-text.js';

@@ -1,5 +1,5 @@
-import { defineTool, type Provider, statelessProvider, type Tool } from '@branchkit/core';
-import type { Workspace } from '@branchkit/workspace';
+import { defineTool, type Provider, statelessProvider, type Tool } from '@bough/core';
+import type { Workspace } from '@bough/workspace';
 import { type EditorOptions, handleEditor, openEditorWorkspace } from './handle-editor.js';
 import { EditorRequest, EditorResponse } from './schema.js';
 

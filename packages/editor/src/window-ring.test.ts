@@ -1,4 +1,4 @@
-import { countLineFeedsIn } from '@branchkit/workspace';
+import { countLineFeedsIn } from '@bough/workspace';
 import { describe, expect, it } from 'vitest';
 import { windowRing } from './internal/window-ring.js';
 

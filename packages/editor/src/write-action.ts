@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { failure } from '@branchkit/core';
-import type { Workspace } from '@branchkit/workspace';
+import { failure } from '@bough/core';
+import type { Workspace } from '@bough/workspace';
 import { sampleStyle } from './internal/file-style.js';
 import { countLines } from './internal/lines.js';
 import { bomFor, encodeText, firstLoneSurrogate, type TextEncodingName } from './internal/text-codec.js';

@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 const HEAVY = /[\\/]node_modules[\\/]@ast-grep[\\/]/;
 const heavyLoaded = () => Object.keys(createRequire(import.meta.url).cache).filter((key) => HEAVY.test(key));
 
-it('importing @branchkit/grammars loads nothing native; loadAstGrep() does', async () => {
+it('importing @bough/grammars loads nothing native; loadAstGrep() does', async () => {
   expect(heavyLoaded()).toEqual([]);
   const { loadAstGrep } = await import('./index.js');
   expect(heavyLoaded()).toEqual([]);

@@ -87,7 +87,7 @@ async function load(): Promise<AstGrepEngine> {
 let loading: Promise<AstGrepEngine> | undefined;
 
 /**
- * Loads @ast-grep/napi and registers python, rust, go, c and cpp in one call, once per process, so every branchkit
+ * Loads @ast-grep/napi and registers python, rust, go, c and cpp in one call, once per process, so every bough
  * component sees the same grammars whichever loads first. A failed load is forgotten so the next call retries.
  */
 export function loadAstGrep(): Promise<AstGrepEngine> {

@@ -1,4 +1,4 @@
-/** Every limit of @branchkit/mcp, each overridable through the options of the function that uses it. */
+/** Every limit of @bough/mcp, each overridable through the options of the function that uses it. */
 export interface McpLimits {
   /** How long the client waits for one remote request (tools/list page or tools/call) before giving up. */
   readonly requestTimeoutMs: number;

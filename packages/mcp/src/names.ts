@@ -1,4 +1,4 @@
-import { ConfigurationError } from '@branchkit/core';
+import { ConfigurationError } from '@bough/core';
 import { DEFAULT_MCP_LIMITS } from './limits.js';
 
 /** Prefix every proxied tool name starts with; it marks a tool as owned by an MCP registration. */

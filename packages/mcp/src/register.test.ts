@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { ConfigurationError, defineTool, ToolRegistry, toolJsonSchema } from '@branchkit/core';
+import { ConfigurationError, defineTool, ToolRegistry, toolJsonSchema } from '@bough/core';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -132,7 +132,7 @@ describe('registerMcpServer over stdio', () => {
 });
 
 describe('registerMcpServer against createMcpServer', () => {
-  it('round-trips a branchkit tool through MCP and back', async () => {
+  it('round-trips a bough tool through MCP and back', async () => {
     const served = new ToolRegistry();
     served.register(
       defineTool({

@@ -1,4 +1,4 @@
-import { ConfigurationError, errorMessage, statelessProvider, type Tool, type ToolRegistry } from '@branchkit/core';
+import { ConfigurationError, errorMessage, statelessProvider, type Tool, type ToolRegistry } from '@bough/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { type Connection, connect, type McpClientSource } from './internal/connect.js';

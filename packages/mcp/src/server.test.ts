@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { defineTool, failure, ToolRegistry } from '@branchkit/core';
+import { defineTool, failure, ToolRegistry } from '@bough/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterEach, describe, expect, it } from 'vitest';

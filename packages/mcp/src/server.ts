@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import { type ToolProgress, type ToolRegistry, toMcpTool } from '@branchkit/core';
+import { type ToolProgress, type ToolRegistry, toMcpTool } from '@bough/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import {

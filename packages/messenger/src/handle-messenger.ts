@@ -1,4 +1,4 @@
-import { describeZodError, failure } from '@branchkit/core';
+import { describeZodError, failure } from '@bough/core';
 import { MessengerErrorCode } from './errors.js';
 import { checkOutgoing, deliver, receive } from './internal/mail.js';
 import { signal } from './internal/signals.js';

@@ -1,4 +1,4 @@
-import { Branch, branchProvider, CloneError, defineTool } from '@branchkit/core';
+import { Branch, branchProvider, CloneError, defineTool } from '@bough/core';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { Exchange } from './exchange.js';

@@ -1,4 +1,4 @@
-import { Branch } from '@branchkit/core';
+import { Branch } from '@bough/core';
 import { describe, expect, it } from 'vitest';
 import type { ReceivedMessage, TargetResult } from './schema.js';
 

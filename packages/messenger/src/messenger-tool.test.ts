@@ -1,11 +1,11 @@
-import { Branch } from '@branchkit/core';
+import { Branch } from '@bough/core';
 import { describe, expect, it } from 'vitest';
 import type { ReceivedMessage, TargetResult } from './schema.js';
 
 /** The response fields the tests read, whatever the action. */
 type Out = { success: boolean; note?: string; results: TargetResult[]; messages: ReceivedMessage[] };
 
-import { describeToolConformance } from '@branchkit/test-utils';
+import { describeToolConformance } from '@bough/test-utils';
 import { Exchange } from './exchange.js';
 import { InMemoryTransport } from './memory-transport.js';
 import { createMessengerTool, type MessengerOptions, messengerProvider } from './messenger-tool.js';

@@ -1,4 +1,4 @@
-import { type Branch, branchProvider, ConfigurationError, defineTool, type Provider, type Tool } from '@branchkit/core';
+import { type Branch, branchProvider, ConfigurationError, defineTool, type Provider, type Tool } from '@bough/core';
 import { Exchange } from './exchange.js';
 import { handleMessenger } from './handle-messenger.js';
 import { displayName, ensureRegistered } from './internal/names.js';

@@ -1,4 +1,4 @@
-import { describeZodError, errorMessage } from '@branchkit/core';
+import { describeZodError, errorMessage } from '@bough/core';
 import {
   addWalkSkips,
   emptySkipCounts,
@@ -6,7 +6,7 @@ import {
   skipReasonOf,
   Workspace,
   WorkspaceError,
-} from '@branchkit/workspace';
+} from '@bough/workspace';
 import { loadPythonGrammar, type Napi } from './internal/python-grammar.js';
 import { pythonDefinitions, pythonOutline, pythonReferences, pythonSyntaxError } from './internal/python-nav.js';
 import { extensionOf, PYTHON_EXT, readSource, TS_EXT } from './internal/source.js';
@@ -49,7 +49,7 @@ export async function handleCodeNav(request: unknown, options: NavOptions): Prom
   const parsed = NavRequest.safeParse(request);
   if (!parsed.success) return fail('invalid_request', `Invalid code_nav request: ${describeZodError(parsed.error)}`);
   const { action } = parsed.data;
-  // An empty path is the workspace root, as everywhere in branchkit.
+  // An empty path is the workspace root, as everywhere in bough.
   const path = parsed.data.path.trim() === '' ? '.' : parsed.data.path;
   const symbol = parsed.data.symbol?.trim() ?? '';
   if (action !== 'outline' && !symbol)

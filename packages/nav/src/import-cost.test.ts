@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { makeWorkspace } from '@branchkit/test-utils';
+import { makeWorkspace } from '@bough/test-utils';
 import { expect, it } from 'vitest';
 
 // Every module listed here is CommonJS, so once loaded it sits in the shared require cache. Vitest gives each test
@@ -8,7 +8,7 @@ const HEAVY =
   /[\\/]node_modules[\\/](typescript|ts-morph|@ts-morph[\\/]common|@ast-grep[\\/]|@astral-sh[\\/]ruff-wasm)/;
 const heavyLoaded = () => Object.keys(createRequire(import.meta.url).cache).filter((key) => HEAVY.test(key));
 
-it('importing @branchkit/nav loads neither ts-morph nor ast-grep; the first call that needs them does', async () => {
+it('importing @bough/nav loads neither ts-morph nor ast-grep; the first call that needs them does', async () => {
   expect(heavyLoaded()).toEqual([]);
   const { handleCodeNav, createCodeNavTool } = await import('./index.js');
   const ws = makeWorkspace({ 'a.py': 'def f():\n    pass\n', 'b.ts': 'export function g() {}\n' });

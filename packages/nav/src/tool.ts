@@ -1,4 +1,4 @@
-import { defineTool, type Provider, statelessProvider, type Tool } from '@branchkit/core';
+import { defineTool, type Provider, statelessProvider, type Tool } from '@bough/core';
 import { handleCodeNav, type NavOptions } from './handle-nav.js';
 import { NavCache } from './internal/ts-project.js';
 import { NavRequest, NavResponse } from './schema.js';

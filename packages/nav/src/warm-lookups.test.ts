@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
-import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
-import { Workspace } from '@branchkit/workspace';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
+import { Workspace } from '@bough/workspace';
 import { ts } from 'ts-morph';
 import { afterEach, describe, expect, it } from 'vitest';
 import { handleCodeNav } from './handle-nav.js';

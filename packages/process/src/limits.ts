@@ -1,4 +1,4 @@
-/** Every limit of `@branchkit/process`; each one can be overridden through {@link RunOptions} or function options. */
+/** Every limit of `@bough/process`; each one can be overridden through {@link RunOptions} or function options. */
 export const DEFAULT_PROCESS_LIMITS = {
   /** A command that has not finished after 30 s is almost always waiting on something that never comes. */
   timeoutMs: 30_000,

@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { snapshotTree } from '@branchkit/test-utils';
+import { snapshotTree } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RunOptions, type RunProcessOutcome, runProcess } from './run-process.js';
 import { makeTree, runningMembers, TEST_BASE_ENV, type TempTree } from './test-helpers.js';

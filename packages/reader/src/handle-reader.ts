@@ -1,5 +1,5 @@
-import { describeZodError, errorMessage, failure } from '@branchkit/core';
-import { type ProtectedNamePolicy, Workspace } from '@branchkit/workspace';
+import { describeZodError, errorMessage, failure } from '@bough/core';
+import { type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import type { DocumentCache } from './document-cache.js';
 import { type ReaderLimits, resolveReaderLimits } from './limits.js';
 import { listDir } from './list-dir.js';

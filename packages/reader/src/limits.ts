@@ -1,4 +1,4 @@
-/** Every limit of `@branchkit/reader`; each one can be overridden through `ReaderOptions.limits`. */
+/** Every limit of `@bough/reader`; each one can be overridden through `ReaderOptions.limits`. */
 export const DEFAULT_READER_LIMITS = {
   /** Lines per read when `limit` is missing or not positive: a few screens of code, the peers' common default. */
   defaultLineLimit: 2000,

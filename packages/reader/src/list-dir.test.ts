@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
-import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleReader } from './index.js';
 

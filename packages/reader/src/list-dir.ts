@@ -1,5 +1,5 @@
-import { failure } from '@branchkit/core';
-import { type WalkSummary, type Workspace, WorkspaceError } from '@branchkit/workspace';
+import { failure } from '@bough/core';
+import { type WalkSummary, type Workspace, WorkspaceError } from '@bough/workspace';
 import type { ReaderLimits } from './limits.js';
 import { extensionOf } from './read-file.js';
 import type { ReaderResponse } from './schema.js';

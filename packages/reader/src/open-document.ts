@@ -1,5 +1,5 @@
-import { errorMessage, failure } from '@branchkit/core';
-import type { Workspace } from '@branchkit/workspace';
+import { errorMessage, failure } from '@bough/core';
+import type { Workspace } from '@bough/workspace';
 import { convertDocument, type DocumentKind, kindOfExtension } from './convert/convert.js';
 import { ConversionAborted, ConversionOutOfMemory, ConversionTimeout } from './convert/isolated.js';
 import type { ReaderOptions } from './handle-reader.js';

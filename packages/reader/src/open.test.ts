@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createReaderTool, DocumentCache, handleReader, type ReaderTextResult } from './index.js';
 import { makeDocx, makePdf, makePptx, makeZip } from './test-docs.js';

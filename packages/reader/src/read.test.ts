@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { describeToolConformance, makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
+import { describeToolConformance, makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createReaderTool, handleReader, type ReaderTextResult } from './index.js';
 

@@ -1,5 +1,5 @@
 import { type AddressInfo, createServer, type Server } from 'node:net';
-import { makeWorkspace, snapshotTree, type TempWorkspace } from '@branchkit/test-utils';
+import { makeWorkspace, snapshotTree, type TempWorkspace } from '@bough/test-utils';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handleReader, type ReaderOptions } from './index.js';
 import { isPublicAddress } from './remote/ip-policy.js';

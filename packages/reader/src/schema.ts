@@ -1,4 +1,4 @@
-import type { ToolFailure } from '@branchkit/core';
+import type { ToolFailure } from '@bough/core';
 import { z } from 'zod';
 
 /** The reader request: one flat object; fields that an action does not use are ignored. */

@@ -1,5 +1,5 @@
-import { defineTool, type Provider, statelessProvider, type Tool } from '@branchkit/core';
-import type { Workspace } from '@branchkit/workspace';
+import { defineTool, type Provider, statelessProvider, type Tool } from '@bough/core';
+import type { Workspace } from '@bough/workspace';
 import { DocumentCache } from './document-cache.js';
 import { handleReader, openReaderWorkspace, type ReaderOptions } from './handle-reader.js';
 import { resolveReaderLimits } from './limits.js';

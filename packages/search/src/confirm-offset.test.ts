@@ -1,7 +1,7 @@
 import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
-import { Workspace } from '@branchkit/workspace';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
+import { Workspace } from '@bough/workspace';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { confirmMatches, type PendingMatch } from './internal/verify-results.js';
 import { ok, searchIn } from './test-helpers.js';

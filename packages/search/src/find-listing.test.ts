@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inGitDir, isIgnoreSource, nameFilterFor, outsideIgnoreRulesMayApply } from './internal/ignore-sources.js';
 import { ok, searchIn } from './test-helpers.js';

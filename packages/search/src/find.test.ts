@@ -1,5 +1,5 @@
 import { utimesSync } from 'node:fs';
-import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { anchorGlob } from './find.js';
 import { ok, refused, searchIn } from './test-helpers.js';

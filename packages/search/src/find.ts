@@ -1,6 +1,6 @@
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { failure } from '@branchkit/core';
+import { failure } from '@bough/core';
 import picomatch from 'picomatch';
 import {
   IGNORE_FILE_NAMES,

@@ -1,4 +1,4 @@
-import { failure } from '@branchkit/core';
+import { failure } from '@bough/core';
 import { BoundedBest, comparePaths } from './internal/bounded-best.js';
 import { baseRgArgs, displayPath, isProtectedPath, protectedGlobArgs, toWorkspacePath } from './internal/rg-common.js';
 import { binaryNoticePath, RgLineParser } from './internal/rg-lines.js';

@@ -1,6 +1,6 @@
 import { dirname, posix } from 'node:path';
-import { describeZodError, failure } from '@branchkit/core';
-import { isWorkspaceFailure, type ProtectedNamePolicy, Workspace } from '@branchkit/workspace';
+import { describeZodError, failure } from '@bough/core';
+import { isWorkspaceFailure, type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import { find } from './find.js';
 import { grep } from './grep.js';
 import { checkGlob } from './internal/include-glob.js';

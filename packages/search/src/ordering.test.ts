@@ -2,7 +2,7 @@
 // newline counter the match confirmation relies on.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BoundedBest, comparePaths } from './internal/bounded-best.js';
 import { ok, searchIn } from './test-helpers.js';

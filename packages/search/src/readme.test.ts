@@ -1,5 +1,5 @@
 // Keeps the README honest: every failure code the sources can return and every limit is documented there.
-import { describeReadmeContract } from '@branchkit/test-utils';
+import { describeReadmeContract } from '@bough/test-utils';
 import { DEFAULT_SEARCH_LIMITS } from './limits.js';
 
 describeReadmeContract(import.meta.dirname, DEFAULT_SEARCH_LIMITS);

@@ -1,6 +1,6 @@
 // Spec checks for what a search reports about the files it left out, and for limits that must really be in force.
 import { join } from 'node:path';
-import { makeWorkspace, type TempWorkspace } from '@branchkit/test-utils';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { RgSkipTally } from './internal/rg-skips.js';
@@ -108,7 +108,7 @@ describe('the max_results ceiling is the configured limit', () => {
 
 describe('checking results never outlives the budget', () => {
   it('matches not confirmed before the deadline or an abort are left out and counted, never shown', async () => {
-    const gate = await import('@branchkit/workspace').then((m) => m.Workspace.open(ws.root));
+    const gate = await import('@bough/workspace').then((m) => m.Workspace.open(ws.root));
     const matches = [
       { path: 'src/a.ts', line: 1, text: 'needle a' },
       { path: 'z.ts', line: 1, text: 'needle z' },

@@ -1,4 +1,4 @@
-import type { TempWorkspace } from '@branchkit/test-utils';
+import type { TempWorkspace } from '@bough/test-utils';
 import { expect } from 'vitest';
 import { handleSearch, type SearchCallOptions } from './handle-search.js';
 import type { SearchResponse, SearchResult } from './schema.js';

@@ -1,4 +1,4 @@
-import { describeToolConformance } from '@branchkit/test-utils';
+import { describeToolConformance } from '@bough/test-utils';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_DEFAULTS } from './limits.js';
 import { createSearchTool, searchProvider } from './tool.js';

@@ -1,4 +1,4 @@
-import { defineTool, type Provider, statelessProvider, type Tool } from '@branchkit/core';
+import { defineTool, type Provider, statelessProvider, type Tool } from '@bough/core';
 import { SEARCH_DESCRIPTION } from './description.js';
 import { handleSearch, requestSchemaFor, type SearchOptions } from './handle-search.js';
 import { DEFAULT_SEARCH_LIMITS, resolveSearchLimits } from './limits.js';

@@ -1,7 +1,7 @@
 // Keeps the README honest: every failure code the sources can return and every limit is documented there.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describeReadmeContract } from '@branchkit/test-utils';
+import { describeReadmeContract } from '@bough/test-utils';
 import { describe, expect, it } from 'vitest';
 import { WORKSPACE_ERROR_CODES } from './errors.js';
 import { DEFAULT_WORKSPACE_LIMITS as LIMITS } from './limits.js';

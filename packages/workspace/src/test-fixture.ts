@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { snapshotTree } from '@branchkit/test-utils';
+import { snapshotTree } from '@bough/test-utils';
 import { Workspace, type WorkspaceOptions } from './workspace.js';
 
 /** The canary text planted outside the workspace; it must never appear in any result. */

@@ -1,7 +1,7 @@
-// A stand-in for `branchkit mcp --workspace DIR` while the CLI is being written: serves the standalone tools that are
-// available over stdio with @branchkit/mcp. Usage: node tooling/bench/dist/mcp-fallback-server.js --workspace DIR
-import { type Provider, ToolRegistry } from '@branchkit/core';
-import { serveStdio } from '@branchkit/mcp';
+// A stand-in for `bough mcp --workspace DIR` while the CLI is being written: serves the standalone tools that are
+// available over stdio with @bough/mcp. Usage: node tooling/bench/dist/mcp-fallback-server.js --workspace DIR
+import { type Provider, ToolRegistry } from '@bough/core';
+import { serveStdio } from '@bough/mcp';
 
 const at = process.argv.indexOf('--workspace');
 const workspaceRoot = at > 0 ? process.argv[at + 1] : undefined;
@@ -11,10 +11,10 @@ if (!workspaceRoot) {
 }
 
 const sources: Array<[string, string]> = [
-  ['@branchkit/reader', 'readerProvider'],
-  ['@branchkit/editor', 'editorProvider'],
-  ['@branchkit/search', 'searchProvider'],
-  ['@branchkit/bash', 'bashProvider'],
+  ['@bough/reader', 'readerProvider'],
+  ['@bough/editor', 'editorProvider'],
+  ['@bough/search', 'searchProvider'],
+  ['@bough/bash', 'bashProvider'],
 ];
 const registry = new ToolRegistry();
 for (const [specifier, name] of sources) {
@@ -26,4 +26,4 @@ for (const [specifier, name] of sources) {
     console.error(`${specifier} could not be loaded: ${(error as Error).message}`);
   }
 }
-await serveStdio(registry, { name: 'branchkit-bench', version: '0.0.0' });
+await serveStdio(registry, { name: 'bough-bench', version: '0.0.0' });

@@ -1,4 +1,4 @@
-import { isToolFailure, type Tool, ToolRegistry, toMcpTool, toOpenAITool, toolJsonSchema } from '@branchkit/core';
+import { isToolFailure, type Tool, ToolRegistry, toMcpTool, toOpenAITool, toolJsonSchema } from '@bough/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeWorkspace, type TempWorkspace } from './workspace.js';
 

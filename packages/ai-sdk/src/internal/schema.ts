@@ -3,7 +3,7 @@
 const AI_SCHEMA_SYMBOL = Symbol.for('vercel.ai.schema');
 
 /**
- * An AI SDK schema that advertises `jsonSchema` to the model and accepts any input, leaving validation to branchkit's
+ * An AI SDK schema that advertises `jsonSchema` to the model and accepts any input, leaving validation to bough's
  * executor so a bad input becomes a typed `invalid_request` value the model can read (instead of an SDK error).
  */
 export function passThroughSchema(jsonSchema: Record<string, unknown>): unknown {

@@ -1,5 +1,5 @@
 import type { NapiConfig, SgNode } from '@ast-grep/napi';
-import type { Napi } from '@branchkit/grammars';
+import type { Napi } from '@bough/grammars';
 import type { LanguageInfo } from '../languages.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { SgNode, SgRoot } from '@ast-grep/napi';
-import type { Napi } from '@branchkit/grammars';
-import type { Workspace } from '@branchkit/workspace';
+import type { Napi } from '@bough/grammars';
+import type { Workspace } from '@bough/workspace';
 import type { AstSearchLimits } from '../limits.js';
 import type { AstSearchMatch } from '../schema.js';
 import { mayMatch, type PatternMatcher } from './compile-pattern.js';

@@ -5,7 +5,7 @@ import {
   skipReasonOf,
   type Workspace,
   type SkipCounts as WorkspaceSkipCounts,
-} from '@branchkit/workspace';
+} from '@bough/workspace';
 
 /** A file chosen for searching. */
 export interface CandidateFile {

@@ -6,7 +6,7 @@ import {
   type Workspace,
   WorkspaceError,
   type WorkspaceFailure,
-} from '@branchkit/workspace';
+} from '@bough/workspace';
 
 /** File extensions each checker understands. */
 export const PYTHON_EXTENSIONS: ReadonlySet<string> = new Set(['py', 'pyi']);

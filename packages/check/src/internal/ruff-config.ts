@@ -1,4 +1,4 @@
-import type { Workspace } from '@branchkit/workspace';
+import type { Workspace } from '@bough/workspace';
 import { readText } from './collect-files.js';
 
 /** Ruff settings found in the workspace, in the shape the wasm `Workspace` accepts, plus per-file ignores. */

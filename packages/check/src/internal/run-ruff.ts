@@ -1,5 +1,5 @@
-import type { ToolProgress } from '@branchkit/core';
-import { emptySkipCounts, type SkipCounts, skipReasonOf, type Workspace } from '@branchkit/workspace';
+import type { ToolProgress } from '@bough/core';
+import { emptySkipCounts, type SkipCounts, skipReasonOf, type Workspace } from '@bough/workspace';
 import type { CodeCheckLimits } from '../limits.js';
 import type { CodeDiagnostic } from '../schema.js';
 import { type CheckFile, readText } from './collect-files.js';

@@ -1,5 +1,5 @@
 import { dirname, join } from 'node:path';
-import type { Workspace } from '@branchkit/workspace';
+import type { Workspace } from '@bough/workspace';
 import type ts from 'typescript';
 import type { CheckCache } from '../check-cache.js';
 import type { CodeCheckLimits } from '../limits.js';

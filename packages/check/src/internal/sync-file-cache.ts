@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import type { Workspace } from '@branchkit/workspace';
+import type { Workspace } from '@bough/workspace';
 import { readText } from './collect-files.js';
 
 /** Whether `path` lies inside the absolute directory `dir`. */

@@ -1,5 +1,5 @@
-import { isPresetName, PERMISSION_PRESETS, runAgent } from '@branchkit/coding';
-import { OpenAIChatModel } from '@branchkit/core';
+import { isPresetName, PERMISSION_PRESETS, runAgent } from '@bough/coding';
+import { OpenAIChatModel } from '@bough/core';
 import { flag, intFlag, type ParsedArgs, UsageError } from '../args.js';
 import type { CliIO } from '../output.js';
 import { toolkitBranch, workspaceRoot } from '../toolset.js';
@@ -27,15 +27,13 @@ function modelUrl(value: string | undefined): string {
 }
 
 /**
- * `branchkit agent "<instruction>" --base-url URL --model NAME`: the coding toolkit driven by a real model.
+ * `bough agent "<instruction>" --base-url URL --model NAME`: the coding toolkit driven by a real model.
  * Exit 0 when the model answered, 1 when it stopped otherwise (model error, turn limit), 130 when interrupted.
  */
 export async function agentCommand(args: ParsedArgs, io: CliIO, signal: AbortSignal): Promise<number> {
   const instruction = args.positionals.join(' ').trim();
   if (!instruction)
-    throw new UsageError(
-      'agent needs an instruction: branchkit agent "fix the failing test" --base-url URL --model NAME',
-    );
+    throw new UsageError('agent needs an instruction: bough agent "fix the failing test" --base-url URL --model NAME');
   const baseUrl = modelUrl(flag(args, 'base-url'));
   const modelName = flag(args, 'model');
   if (!modelName) throw new UsageError('agent needs --base-url (an OpenAI-compatible endpoint) and --model.');

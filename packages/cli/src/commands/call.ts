@@ -25,12 +25,12 @@ function parseRequest(text: string): Record<string, unknown> {
 }
 
 /**
- * `branchkit call <tool> '<json>'` (or `-` to read the JSON from stdin): runs one tool and prints its JSON response.
+ * `bough call <tool> '<json>'` (or `-` to read the JSON from stdin): runs one tool and prints its JSON response.
  * Exit 0 on success, 1 when the tool reported a typed failure, 2 on a usage error.
  */
 export async function callCommand(args: ParsedArgs, io: CliIO, signal: AbortSignal): Promise<number> {
   const [name, json = '{}', ...extra] = args.positionals;
-  if (!name) throw new UsageError("call needs a tool name: branchkit call <tool> '<json arguments>'");
+  if (!name) throw new UsageError("call needs a tool name: bough call <tool> '<json arguments>'");
   if (extra.length > 0) throw new UsageError('call takes one JSON argument; quote it as a single word.');
   const root = workspaceRoot(flag(args, 'workspace'), io.cwd);
   const registry = has(args, 'toolkit') ? toolkitBranch(root).registry : standaloneRegistry(root);

@@ -1,4 +1,4 @@
-import type { ActionRequestContent, ActionResponseContent, Branch } from '@branchkit/core';
+import type { ActionRequestContent, ActionResponseContent, Branch } from '@bough/core';
 import type { CliIO } from '../output.js';
 import { clip, renderSummary, summarize } from '../summary.js';
 

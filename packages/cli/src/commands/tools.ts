@@ -1,9 +1,9 @@
-import { toolJsonSchema } from '@branchkit/core';
+import { toolJsonSchema } from '@bough/core';
 import { flag, has, type ParsedArgs } from '../args.js';
 import type { CliIO } from '../output.js';
 import { standaloneRegistry, toolkitBranch, toolList, workspaceRoot } from '../toolset.js';
 
-/** `branchkit tools [--toolkit] [--json]`: every tool with its description and JSON Schema. */
+/** `bough tools [--toolkit] [--json]`: every tool with its description and JSON Schema. */
 export async function toolsCommand(args: ParsedArgs, io: CliIO): Promise<number> {
   const root = workspaceRoot(flag(args, 'workspace'), io.cwd);
   const only = toolList(flag(args, 'tools'));

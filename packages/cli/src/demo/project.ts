@@ -1,6 +1,6 @@
 /** The small built-in project the demo copies into a temporary workspace. */
 export const DEMO_PROJECT: Readonly<Record<string, string>> = {
-  'README.md': '# stats\n\nTiny statistics helpers used by the branchkit demo.\n',
+  'README.md': '# stats\n\nTiny statistics helpers used by the bough demo.\n',
   'stats/calc.py': [
     'import os',
     'import sys',

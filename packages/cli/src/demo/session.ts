@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { codingToolkit, runAgent } from '@branchkit/coding';
-import { Branch, ScriptedChatModel, type ScriptStep, textReply, toolCallReply } from '@branchkit/core';
-import { Exchange, messengerProvider } from '@branchkit/messenger';
+import { codingToolkit, runAgent } from '@bough/coding';
+import { Branch, ScriptedChatModel, type ScriptStep, textReply, toolCallReply } from '@bough/core';
+import { Exchange, messengerProvider } from '@bough/messenger';
 import { printCalls } from '../commands/print-calls.js';
 import type { CliIO } from '../output.js';
 import { DEMO_PROJECT } from './project.js';
@@ -77,7 +77,7 @@ function script(): ScriptStep[] {
 }
 
 function copyProject(): string {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'branchkit-demo-')));
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'bough-demo-')));
   for (const [path, text] of Object.entries(DEMO_PROJECT)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);
@@ -92,7 +92,7 @@ function outputsOf(branch: Branch): Record<string, unknown>[] {
 }
 
 /**
- * `branchkit demo`: copies a small project to a temp workspace and runs a scripted agent session through the real
+ * `bough demo`: copies a small project to a temp workspace and runs a scripted agent session through the real
  * coding toolkit, then shows a clone rebinding its tools and two branches exchanging a message. With `json`, stdout
  * carries one JSON object per call and a final result object instead of the readable trace.
  */
@@ -104,7 +104,7 @@ export async function runDemo(io: CliIO, options: { keep?: boolean; json?: boole
   const root = copyProject();
   const checks: Check[] = [];
   try {
-    say(`branchkit demo: a scripted agent fixes a bug in a small project, using the real tools.\n`);
+    say(`bough demo: a scripted agent fixes a bug in a small project, using the real tools.\n`);
     say(`Workspace (a temporary copy): ${root}\n\n== 1. An agent session on a Branch with the coding toolkit\n`);
     const model = new ScriptedChatModel(script(), 'demo-script');
     const branch = new Branch({ name: 'agent', workspaceRoot: root, model, system: 'You fix bugs carefully.' });

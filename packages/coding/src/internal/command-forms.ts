@@ -1,4 +1,4 @@
-import { splitCommand } from '@branchkit/process';
+import { splitCommand } from '@bough/process';
 
 /** How deny rules see one bash command: every form it could run as, and whether part of it stayed hidden. */
 export interface CommandView {

@@ -1,4 +1,4 @@
-import { runProcess } from '@branchkit/process';
+import { runProcess } from '@bough/process';
 import { DEFAULT_CODING_LIMITS } from '../limits.js';
 
 /** The outcome of one git command. */
@@ -25,7 +25,7 @@ export interface GitOptions {
  */
 const SAFETY_CONFIG = ['core.hooksPath=/dev/null', 'core.fsmonitor=false'];
 
-/** Runs `git <args>` in `cwd` with argv only (no shell), through @branchkit/process; never throws. */
+/** Runs `git <args>` in `cwd` with argv only (no shell), through @bough/process; never throws. */
 export async function git(args: readonly string[], cwd: string, options: GitOptions): Promise<GitResult> {
   const config = [...SAFETY_CONFIG, ...(options.config ?? [])];
   const argv = ['git', '--no-optional-locks', ...config.flatMap((c) => ['-c', c]), ...args];

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { type FileHandle, lstat, mkdir, open } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { failure, type ToolFailure } from '@branchkit/core';
+import { failure, type ToolFailure } from '@bough/core';
 import { type GitOptions, git, gitError } from './git.js';
 
 const unsafe = (what: string) =>

@@ -1,4 +1,4 @@
-import { type ChatModel, errorMessage, failure, type Message, messageText, type ToolFailure } from '@branchkit/core';
+import { type ChatModel, errorMessage, failure, type Message, messageText, type ToolFailure } from '@bough/core';
 import { ContextErrorCode } from '../errors.js';
 
 /** The instruction sent to the model before the collapsed span when compact runs with auto=true. */

@@ -1,4 +1,4 @@
-import { type Branch, type ChatModel, failure, messageTokens, type ToolFailure } from '@branchkit/core';
+import { type Branch, type ChatModel, failure, messageTokens, type ToolFailure } from '@bough/core';
 import { ContextErrorCode } from '../errors.js';
 import type { ContextLimits } from '../limits.js';
 import type { CompactResult, ContextRequest } from '../schema.js';

@@ -1,4 +1,4 @@
-import { type Branch, failure, type ToolFailure } from '@branchkit/core';
+import { type Branch, failure, type ToolFailure } from '@bough/core';
 import { ContextErrorCode } from '../errors.js';
 import type { EvictResult, RestoreResult } from '../schema.js';
 import { activeFloor, callIdOf, clampSpan, isCurrentCall, spanText } from './ranges.js';

@@ -1,4 +1,4 @@
-import { type Branch, type MessageRole, messageText } from '@branchkit/core';
+import { type Branch, type MessageRole, messageText } from '@bough/core';
 import type { ContextLimits } from '../limits.js';
 import type { MessagesResult, StatusResult } from '../schema.js';
 import { clampSpan, preview } from './ranges.js';

@@ -1,4 +1,4 @@
-import type { Branch, Message } from '@branchkit/core';
+import type { Branch, Message } from '@bough/core';
 
 /** A half-open range [start, end) that has already been clamped to a list. */
 export interface Span {

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { countLineFeedsIn } from '@branchkit/workspace';
+import { countLineFeedsIn } from '@bough/workspace';
 import { firstLoneSurrogate, type TextEncodingName } from './text-codec.js';
 
 /**

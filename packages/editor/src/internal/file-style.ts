@@ -1,4 +1,4 @@
-import type { Workspace } from '@branchkit/workspace';
+import type { Workspace } from '@bough/workspace';
 import type { TextEncodingName } from './text-codec.js';
 
 /** What `write` keeps from the file it replaces: its BOM/UTF-16 encoding and whether it used CRLF throughout. */

@@ -1,6 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
-import { failure, type ToolFailure } from '@branchkit/core';
-import type { OpenedFile, Workspace } from '@branchkit/workspace';
+import { failure, type ToolFailure } from '@bough/core';
+import type { OpenedFile, Workspace } from '@bough/workspace';
 import { type DecodedText, decodeText } from './text-codec.js';
 
 /** A file read whole through the workspace and decoded without loss. */

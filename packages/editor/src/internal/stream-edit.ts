@@ -1,8 +1,8 @@
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import type { OpenedFile, ReplacementSink } from '@branchkit/workspace';
-import { countLineFeedsIn } from '@branchkit/workspace';
+import type { OpenedFile, ReplacementSink } from '@bough/workspace';
+import { countLineFeedsIn } from '@bough/workspace';
 import { excerptBounds, sequenceBoundary } from './byte-edit.js';
 import { firstLoneSurrogate } from './text-codec.js';
 import { windowRing } from './window-ring.js';

@@ -1,4 +1,4 @@
-import { countingBuffer } from '@branchkit/workspace';
+import { countingBuffer } from '@bough/workspace';
 
 /** Equal-sized scratch buffers for a streamed pass, and a line-feed counter that works on any range of them. */
 export interface WindowRing {

@@ -1,4 +1,4 @@
-import { isToolFailure, type ToolCall } from '@branchkit/core';
+import { isToolFailure, type ToolCall } from '@bough/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 /**

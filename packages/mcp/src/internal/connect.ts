@@ -1,4 +1,4 @@
-import { ConfigurationError, errorMessage } from '@branchkit/core';
+import { ConfigurationError, errorMessage } from '@bough/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -53,7 +53,7 @@ export async function connect(alias: string, source: McpClientSource, version: s
         ...(source.cwd ? { cwd: source.cwd } : {}),
         ...(source.stderr ? { stderr: source.stderr } : {}),
       });
-  const client = new Client({ name: 'branchkit', version });
+  const client = new Client({ name: 'bough', version });
   track(client);
   try {
     await client.connect(transport);

@@ -1,4 +1,4 @@
-import { defineTool, errorMessage, failure, type Tool, type ToolFailure } from '@branchkit/core';
+import { defineTool, errorMessage, failure, type Tool, type ToolFailure } from '@bough/core';
 import { ErrorCode, McpError, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { McpLimits } from '../limits.js';
@@ -26,7 +26,7 @@ function requestSchema(inputSchema: McpTool['inputSchema']): z.ZodType<Record<st
 
 function clip(text: string, max: number): string {
   if (text.length <= max) return text;
-  return `${text.slice(0, max)}\n[… ${text.length - max} more characters cut by branchkit's maxResultChars limit]`;
+  return `${text.slice(0, max)}\n[… ${text.length - max} more characters cut by bough's maxResultChars limit]`;
 }
 
 function contentText(content: readonly ContentBlock[], max: number): string {

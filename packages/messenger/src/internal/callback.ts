@@ -1,4 +1,4 @@
-import { errorMessage } from '@branchkit/core';
+import { errorMessage } from '@bough/core';
 
 /** How a coordinator callback ended. */
 export type CallbackOutcome =

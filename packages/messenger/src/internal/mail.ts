@@ -1,4 +1,4 @@
-import { errorMessage, failure } from '@branchkit/core';
+import { errorMessage, failure } from '@bough/core';
 import { MessengerErrorCode } from '../errors.js';
 import { type MessengerLimits, resolveMessengerLimits } from '../limits.js';
 import type { MessengerDeps } from '../messenger-deps.js';

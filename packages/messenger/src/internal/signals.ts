@@ -1,4 +1,4 @@
-import { failure } from '@branchkit/core';
+import { failure } from '@bough/core';
 import { MessengerErrorCode } from '../errors.js';
 import type { MessengerLimits } from '../limits.js';
 import type { MessengerDeps } from '../messenger-deps.js';

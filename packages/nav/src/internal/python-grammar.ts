@@ -1,10 +1,10 @@
-import { loadAstGrep, type Napi } from '@branchkit/grammars';
+import { loadAstGrep, type Napi } from '@bough/grammars';
 
 export type { Napi };
 
 /**
- * The ast-grep engine with the Python grammar ready. Registration goes through @branchkit/grammars, which registers
- * every grammar branchkit uses in one call, so loading code_nav first no longer hides other languages from ast_search.
+ * The ast-grep engine with the Python grammar ready. Registration goes through @bough/grammars, which registers
+ * every grammar bough uses in one call, so loading code_nav first no longer hides other languages from ast_search.
  */
 export async function loadPythonGrammar(): Promise<Napi> {
   const engine = await loadAstGrep();

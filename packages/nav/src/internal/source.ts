@@ -1,4 +1,4 @@
-import { readWorkspaceText, type Workspace } from '@branchkit/workspace';
+import { readWorkspaceText, type Workspace } from '@bough/workspace';
 
 /** Python files handled by the ast-grep grammar. */
 export const PYTHON_EXT: ReadonlySet<string> = new Set(['py', 'pyi']);

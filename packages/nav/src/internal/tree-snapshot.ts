@@ -1,7 +1,7 @@
 import { lstatSync, type Stats } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Workspace } from '@branchkit/workspace';
+import type { Workspace } from '@bough/workspace';
 
 /** A file the last walk yielded, with the size and mtime it had then. */
 export interface TreeFile {

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import type { Workspace } from '@branchkit/workspace';
+import type { Workspace } from '@bough/workspace';
 import type { ts as TsNs } from 'ts-morph';
 import { readSource } from './source.js';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative } from 'node:path';
-import type { Workspace } from '@branchkit/workspace';
+import type { Workspace } from '@bough/workspace';
 import type { ts as TsNs } from 'ts-morph';
 import type { NavLimits } from '../limits.js';
 import type { NavItem } from '../schema.js';

@@ -1,11 +1,11 @@
 import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isWorkspaceFailure, Workspace } from '@branchkit/workspace';
+import { isWorkspaceFailure, Workspace } from '@bough/workspace';
 import { type ProcessFailure, processFailure } from '../failure.js';
 
 /**
  * Turns the requested working directory into a real, existing directory; with a workspace root, one that
- * `@branchkit/workspace` accepts for listing.
+ * `@bough/workspace` accepts for listing.
  */
 export async function resolveCwd(
   cwd: string | undefined,

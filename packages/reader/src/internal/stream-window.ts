@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import { countingBuffer } from '@branchkit/workspace';
+import { countingBuffer } from '@bough/workspace';
 import { RowBuilder, type WindowResult } from './row-builder.js';
 import { completePrefixLength, countCodePoints, firstInvalidUtf8 } from './utf8.js';
 

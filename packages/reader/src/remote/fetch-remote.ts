@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import type { IncomingMessage } from 'node:http';
 import { request } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { failure, type ToolFailure } from '@branchkit/core';
+import { failure, type ToolFailure } from '@bough/core';
 import { isPublicAddress } from './ip-policy.js';
 import { checkUrl, normalizeHost } from './url-policy.js';
 
@@ -81,7 +81,7 @@ function get(url: URL, pinned: { address: string; family: number }, options: Fet
       lookup,
       ...(isIP(host) ? {} : { servername: normalizeHost(host) }),
       ...(options.policy?.testCa ? { ca: options.policy.testCa } : {}),
-      headers: { 'accept-encoding': 'identity', 'user-agent': 'branchkit-reader' },
+      headers: { 'accept-encoding': 'identity', 'user-agent': 'bough-reader' },
       ...(options.signal ? { signal: options.signal } : {}),
     });
     req.on('response', resolve);

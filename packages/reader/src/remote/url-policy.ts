@@ -1,4 +1,4 @@
-import { failure, type ToolFailure } from '@branchkit/core';
+import { failure, type ToolFailure } from '@bough/core';
 
 /** Normalises a host for comparison: lower case, one trailing dot removed, IPv6 brackets kept. */
 export function normalizeHost(host: string): string {

@@ -1,4 +1,4 @@
-import { DEFAULT_PROTECTED, isProtectedName, type ProtectedNamePolicy } from '@branchkit/workspace';
+import { DEFAULT_PROTECTED, isProtectedName, type ProtectedNamePolicy } from '@bough/workspace';
 
 /**
  * ripgrep flags every search uses: no config file, hidden files on, `.git` off, no symlink following, and the debug

@@ -1,5 +1,5 @@
-import { failure, type ToolFailure } from '@branchkit/core';
-import { type ProcessFailure, type RunProcessOutcome, runProcess } from '@branchkit/process';
+import { failure, type ToolFailure } from '@bough/core';
+import { type ProcessFailure, type RunProcessOutcome, runProcess } from '@bough/process';
 
 /** How to run ripgrep for one search. */
 export interface RgRunOptions {

@@ -1,4 +1,4 @@
-import type { ProtectedNamePolicy, Workspace } from '@branchkit/workspace';
+import type { ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import type { SearchLimits } from '../limits.js';
 import type { SearchRequest, SearchResult } from '../schema.js';
 import type { RgSkipCounts } from './rg-skips.js';

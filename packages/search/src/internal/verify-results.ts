@@ -1,6 +1,6 @@
 import { readSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { type CountingBuffer, countingBuffer, type Workspace } from '@branchkit/workspace';
+import { type CountingBuffer, countingBuffer, type Workspace } from '@bough/workspace';
 
 /** One line ripgrep reported, kept raw until it is confirmed against the file the workspace gate opens. */
 export interface PendingMatch {

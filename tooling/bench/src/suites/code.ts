@@ -62,7 +62,7 @@ function listed(dir: string): { files: number; bytes: number } {
 }
 
 async function astRows(root: string, runs: number): Promise<BenchRow[]> {
-  const loaded = await loadExport('@branchkit/ast-search', 'handleAstSearch');
+  const loaded = await loadExport('@bough/ast-search', 'handleAstSearch');
   copyTypescriptLib(root);
   const bin = astGrepBinary();
   const cases = [
@@ -166,8 +166,8 @@ function writeTsProject(root: string, files: number): void {
 
 async function navRows(root: string, files: number, runs: number): Promise<BenchRow[]> {
   const name = (kind: string) => `code_nav find_references 'coreUtil', ${kind}, ${count(files)}-file TS project`;
-  const handler = await loadExport('@branchkit/nav', 'handleCodeNav');
-  const Cache = await loadExport<new () => object>('@branchkit/nav', 'NavCache');
+  const handler = await loadExport('@bough/nav', 'handleCodeNav');
+  const Cache = await loadExport<new () => object>('@bough/nav', 'NavCache');
   if (!handler.ok || !Cache.ok) {
     const reason = handler.ok ? (Cache as { reason: string }).reason : handler.reason;
     return [unmeasured(suite, name('warm'), 'ms', reason, { goal: '≤ 50 ms' })];
@@ -264,7 +264,7 @@ type RuffModule = {
 
 async function checkRows(root: string, files: number, runs: number): Promise<BenchRow[]> {
   const name = `code_check (ruff) of ${count(files)} generated Python files`;
-  const handler = await loadExport('@branchkit/check', 'handleCodeCheck');
+  const handler = await loadExport('@bough/check', 'handleCodeCheck');
   writePythonFiles(root, files);
   const loaded = (await import('@astral-sh/ruff-wasm-nodejs')) as unknown as RuffModule & { default?: RuffModule };
   const ruff = loaded.default ?? loaded;

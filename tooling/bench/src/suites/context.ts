@@ -1,4 +1,4 @@
-import { Branch } from '@branchkit/core';
+import { Branch } from '@bough/core';
 import { type BenchRow, type BenchSuite, pairedMedians, timeMedian, unmeasured } from '../harness.js';
 import { count, loadExport } from './support.js';
 
@@ -22,7 +22,7 @@ function filledBranch(messages: number): Branch {
 }
 
 async function contextRows(scale: number, log: (message: string) => void): Promise<BenchRow[]> {
-  const loaded = await loadExport<ContextHandler>('@branchkit/context', 'handleContext');
+  const loaded = await loadExport<ContextHandler>('@bough/context', 'handleContext');
   const size = 10_000;
   const span = 1_000;
   if (!loaded.ok) return [unmeasured(suite, `context status, ${count(size)} messages`, 'ms', loaded.reason)];
@@ -76,7 +76,7 @@ async function contextRows(scale: number, log: (message: string) => void): Promi
 }
 
 async function exchangeRows(scale: number, log: (message: string) => void): Promise<BenchRow[]> {
-  const Exchange = await loadExport<new () => ExchangeLike>('@branchkit/messenger', 'Exchange');
+  const Exchange = await loadExport<new () => ExchangeLike>('@bough/messenger', 'Exchange');
   const total = Math.max(5_000, Math.round(100_000 * scale));
   const name = `Exchange: ${count(total)} direct messages between 10 owners (send + collect + popMany)`;
   if (!Exchange.ok) return [unmeasured(suite, name, 'messages/s', Exchange.reason)];

@@ -1,4 +1,4 @@
-import { Branch, branchProvider, defineTool, ToolRegistry } from '@branchkit/core';
+import { Branch, branchProvider, defineTool, ToolRegistry } from '@bough/core';
 import { z } from 'zod';
 import { type BenchRow, type BenchSuite, opsPerSecond, timeMedian } from '../harness.js';
 

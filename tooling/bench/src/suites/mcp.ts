@@ -17,7 +17,7 @@ interface Server {
 
 async function connect(label: string, args: string[]): Promise<Server> {
   const transport = new StdioClientTransport({ command: process.execPath, args, stderr: 'ignore' });
-  const client = new Client({ name: 'branchkit-bench', version: '0.0.0' });
+  const client = new Client({ name: 'bough-bench', version: '0.0.0' });
   await client.connect(transport);
   const listed = await client.listTools();
   return { label, client, tools: new Set(listed.tools.map((tool) => tool.name)) };
@@ -27,15 +27,15 @@ async function connectOurs(root: string): Promise<Server> {
   const cli = join(repoRoot, 'packages/cli/dist/bin.js');
   if (existsSync(cli)) {
     try {
-      const server = await connect('branchkit mcp', [cli, 'mcp', '--workspace', root]);
-      server.note = 'ours: `branchkit mcp --workspace DIR`, the coding toolkit with its read-before-edit guard';
+      const server = await connect('bough mcp', [cli, 'mcp', '--workspace', root]);
+      server.note = 'ours: `bough mcp --workspace DIR`, the coding toolkit with its read-before-edit guard';
       return server;
     } catch {
       // fall through to the stand-in below
     }
   }
   const fallback = fileURLToPath(new URL('../mcp-fallback-server.js', import.meta.url));
-  const server = await connect('branchkit (stand-in server)', [fallback, '--workspace', root]);
+  const server = await connect('bough (stand-in server)', [fallback, '--workspace', root]);
   server.note = 'served by tooling/bench mcp-fallback-server (the CLI `mcp` command is not built yet)';
   return server;
 }
@@ -86,7 +86,7 @@ async function measure(
   return summary;
 }
 
-/** The reference MCP filesystem server against branchkit's MCP server, same client, same workspace (issue 10). */
+/** The reference MCP filesystem server against bough's MCP server, same client, same workspace (issue 10). */
 export const mcpSuite: BenchSuite = {
   name: 'mcp',
   async run({ scratch, scale, log }) {

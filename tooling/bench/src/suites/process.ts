@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { join } from 'node:path';
-import { handleBash } from '@branchkit/bash';
-import { runProcess } from '@branchkit/process';
-import { Workspace } from '@branchkit/workspace';
+import { handleBash } from '@bough/bash';
+import { runProcess } from '@bough/process';
+import { Workspace } from '@bough/workspace';
 import {
   type BenchRow,
   type BenchSuite,

@@ -33,12 +33,12 @@ interface Reader {
 }
 
 async function loadReader(): Promise<Reader | string> {
-  const handler = await loadExport('@branchkit/reader', 'handleReader');
+  const handler = await loadExport('@bough/reader', 'handleReader');
   if (!handler.ok) return handler.reason;
-  const schema = await loadExport<{ shape?: Record<string, unknown> }>('@branchkit/reader', 'ReaderRequest');
+  const schema = await loadExport<{ shape?: Record<string, unknown> }>('@bough/reader', 'ReaderRequest');
   // The ADR names the field `path`; accept `file_path` too in case the package follows the editor's naming.
   const pathKey = schema.ok && schema.value.shape && 'file_path' in schema.value.shape ? 'file_path' : 'path';
-  return { handler: handler.value, url: import.meta.resolve('@branchkit/reader'), pathKey };
+  return { handler: handler.value, url: import.meta.resolve('@bough/reader'), pathKey };
 }
 
 /** Windowed reads of huge files against tail|head, the reader's peak memory, and a big-file edit against cp (issue 4). */
@@ -129,7 +129,7 @@ export const readerSuite: BenchSuite = {
 };
 
 async function editRows(root: string, scale: number, log: (message: string) => void): Promise<BenchRow[]> {
-  const editor = await loadExport('@branchkit/editor', 'handleEditor');
+  const editor = await loadExport('@bough/editor', 'handleEditor');
   const lines = Math.max(20_000, Math.round(2_000_000 * scale));
   const rel = 'edit-target.txt';
   const file = join(root, rel);

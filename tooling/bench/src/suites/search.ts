@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { protectedGlobArgs } from '@branchkit/search';
+import { protectedGlobArgs } from '@bough/search';
 import { rgPath } from '@vscode/ripgrep';
 import {
   type BenchRow,
@@ -24,7 +24,7 @@ import {
 
 const suite = 'search+bash';
 
-// What @branchkit/search passes ripgrep for grep with default limits (see packages/search/src/grep.ts).
+// What @bough/search passes ripgrep for grep with default limits (see packages/search/src/grep.ts).
 const OUR_GREP_FLAGS = [
   '--no-config',
   '--hidden',
@@ -180,8 +180,8 @@ export const searchSuite: BenchSuite = {
   name: 'search',
   async run({ scratch, scale, log }) {
     const rows: BenchRow[] = [];
-    const search = await loadExport('@branchkit/search', 'handleSearch');
-    const bash = await loadExport('@branchkit/bash', 'handleBash');
+    const search = await loadExport('@bough/search', 'handleSearch');
+    const bash = await loadExport('@bough/bash', 'handleBash');
     const runs = scale >= 0.5 ? 5 : 3;
 
     const root = join(scratch, 'tree');
