@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { CloneError, ConfigurationError } from './bough-error.js';
 import { Branch } from './branch.js';
-import { CloneError, ConfigurationError } from './errors.js';
 import { branchProvider, statelessProvider } from './provider.js';
 import { defineTool, type Tool } from './tool.js';
 

@@ -1,6 +1,7 @@
+import { CloneError, ConfigurationError } from './bough-error.js';
 import type { ExecuteOptions, ToolCall } from './call.js';
 import type { ChatModel } from './chat-model.js';
-import { CloneError, ConfigurationError, errorMessage } from './errors.js';
+import { errorMessage } from './errors.js';
 import { newId } from './internal/ids.js';
 import { type Message, type MessageInput, messageText } from './messages.js';
 import type { Provider, ProviderContext } from './provider.js';

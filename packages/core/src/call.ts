@@ -1,6 +1,8 @@
-import { CallErrorCode, describeZodError, errorMessage, failure, type ToolFailure } from './errors.js';
+import { CallErrorCode, describeZodError, errorMessage } from './errors.js';
+import { failure, type ToolFailure } from './failure.js';
 import type { ErrorHook, PostHook, PreHook, ToolHooks } from './hooks.js';
 import { newId } from './internal/ids.js';
+import { effectiveTimeout } from './timeout.js';
 import type { Tool, ToolProgress } from './tool.js';
 
 /** Lifecycle of one tool call. */
@@ -16,9 +18,10 @@ export interface ToolCallError {
 export interface ExecuteOptions {
   readonly signal?: AbortSignal;
   /**
-   * Milliseconds before the call is abandoned as `timed_out`; the handler's signal is aborted too. A value that is
-   * not positive (0, negative, NaN) means the budget is already spent: the call ends as `timed_out` before the handler
-   * starts. `Infinity` means no timeout; finite values above {@link MAX_TIMEOUT_MS} wait that long instead.
+   * Milliseconds before the call is abandoned as `timed_out`; the handler's signal is aborted too. The one timeout
+   * rule applies ({@link effectiveTimeout}): a value that is missing, not positive or not finite (0, negative, NaN,
+   * `Infinity`) means the default, which for a call is no timeout; finite values above `MAX_TIMEOUT_MS` wait
+   * that long instead.
    */
   readonly timeoutMs?: number;
   readonly callId?: string;
@@ -29,16 +32,6 @@ export interface ExecuteOptions {
 }
 
 const NEVER_ABORTED = new AbortController().signal;
-
-/** The longest per-call timeout a Node timer can wait (about 24.8 days); longer finite values are capped to it. */
-export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
-
-/** The timer delay for a requested timeout: undefined for none, 0 for an already spent budget. */
-function timerDelay(timeoutMs: number | undefined): number | undefined {
-  if (timeoutMs === undefined || timeoutMs === Number.POSITIVE_INFINITY) return undefined;
-  if (!(timeoutMs > 0)) return 0;
-  return Math.min(timeoutMs, MAX_TIMEOUT_MS);
-}
 
 /**
  * One tool invocation moving pending → processing → completed | failed | cancelled.
@@ -241,8 +234,7 @@ async function runHandler<REQ, RES>(
   options: ExecuteOptions,
 ): Promise<HandlerOutcome> {
   const outer = options.signal;
-  const timeoutMs = options.timeoutMs;
-  const delay = timerDelay(timeoutMs);
+  const delay = effectiveTimeout(options.timeoutMs, undefined);
   if (!outer && delay === undefined) {
     // Fast path: nothing can cancel this call.
     try {
@@ -256,9 +248,8 @@ async function runHandler<REQ, RES>(
   const timedOut = (): HandlerOutcome => ({
     kind: 'cancelled',
     code: CallErrorCode.timedOut,
-    message: `Tool ${tool.name} did not finish within ${timeoutMs} ms and was cancelled.`,
+    message: `Tool ${tool.name} did not finish within ${delay} ms and was cancelled.`,
   });
-  if (delay === 0) return timedOut();
 
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;

@@ -1,13 +1,6 @@
 import type { z } from 'zod';
 import { describe, safeJson } from './internal/safe-json.js';
 
-/** The value every tool returns for an expected failure, so a model can read what happened and what to do next. */
-export interface ToolFailure {
-  readonly success: false;
-  readonly error: string;
-  readonly error_code: string;
-}
-
 /** Error codes produced by the execution pipeline itself (tools add their own). */
 export const CallErrorCode = {
   unknownTool: 'unknown_tool',
@@ -17,40 +10,6 @@ export const CallErrorCode = {
   timedOut: 'timed_out',
   aborted: 'aborted',
 } as const;
-
-/** Builds a {@link ToolFailure}; extra fields are kept so tools can add context such as candidates or counts. */
-export function failure<E extends Record<string, unknown> = Record<string, never>>(
-  errorCode: string,
-  message: string,
-  extra?: E,
-): ToolFailure & E {
-  return { ...(extra as E), success: false, error: message, error_code: errorCode };
-}
-
-/** True when a value has the {@link ToolFailure} shape. */
-export function isToolFailure(value: unknown): value is ToolFailure {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { success?: unknown }).success === false &&
-    typeof (value as { error_code?: unknown }).error_code === 'string'
-  );
-}
-
-/** Thrown for programmer mistakes at set-up time (duplicate names, bad tool names), never for a model's bad input. */
-export class ConfigurationError extends Error {
-  override readonly name = 'ConfigurationError';
-}
-
-/** Thrown by `Branch.clone()` when tools bound to the source branch cannot be rebuilt for the clone. */
-export class CloneError extends ConfigurationError {
-  /** The tool names that blocked the clone. */
-  readonly tools: readonly string[];
-  constructor(message: string, tools: readonly string[], options?: ErrorOptions) {
-    super(message, options);
-    this.tools = tools;
-  }
-}
 
 /** Renders zod issues as one readable sentence per problem, naming the field path. */
 export function describeZodError(error: z.ZodError): string {

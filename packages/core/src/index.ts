@@ -1,3 +1,4 @@
+export { BoughError, type BoughErrorOptions, CloneError, ConfigurationError } from './bough-error.js';
 export {
   type ActionCall,
   type ActOptions,
@@ -9,7 +10,6 @@ export {
 export {
   type ExecuteOptions,
   executeTool,
-  MAX_TIMEOUT_MS,
   ToolCall,
   type ToolCallError,
   type ToolCallStatus,
@@ -27,17 +27,29 @@ export {
   toolCallReply,
 } from './chat-model.js';
 export { branchToChatMessages, toolsToChatSpecs } from './chat-transcript.js';
+export { CallErrorCode, describeZodError, errorMessage } from './errors.js';
 export {
-  CallErrorCode,
-  CloneError,
-  ConfigurationError,
-  describeZodError,
-  errorMessage,
+  defineErrorCodes,
+  type ErrorCodeOf,
+  type ErrorCodeTable,
+  type FailureBuilder,
   failure,
+  failureBuilder,
+  failureSchema,
   isToolFailure,
   type ToolFailure,
-} from './errors.js';
+} from './failure.js';
 export type { ErrorHook, HookCall, PostHook, PreHook, PreHookResult, ToolHooks } from './hooks.js';
+export {
+  defineLimits,
+  formatBytes,
+  formatCount,
+  type LimitRule,
+  type LimitSpec,
+  type LimitTable,
+  type LimitValues,
+  limitText,
+} from './limits.js';
 export {
   type ActionRequestContent,
   type ActionResponseContent,
@@ -68,6 +80,7 @@ export {
   renderPrompt,
 } from './resources.js';
 export { toAnthropicTool, toMcpTool, toOpenAITool, toolJsonSchema } from './schema.js';
+export { effectiveTimeout, isDefaultTimeout, MAX_TIMEOUT_MS } from './timeout.js';
 export { countTokens, messageTokens, TOKEN_COUNT_LONG_RUN_CHARS } from './tokens.js';
 export {
   defineTool,

@@ -1,5 +1,5 @@
+import { ConfigurationError } from './bough-error.js';
 import type { ChatModel } from './chat-model.js';
-import { ConfigurationError } from './errors.js';
 import type { Tool, ToolScope } from './tool.js';
 
 /** What a provider may use when it builds its tools. */

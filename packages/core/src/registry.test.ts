@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConfigurationError } from './errors.js';
+import { ConfigurationError } from './bough-error.js';
 import { branchProvider, statelessProvider } from './provider.js';
 import { ToolRegistry } from './registry.js';
 import { defineTool } from './tool.js';

@@ -1,5 +1,6 @@
+import { ConfigurationError } from './bough-error.js';
 import { type ExecuteOptions, executeTool, ToolCall } from './call.js';
-import { CallErrorCode, ConfigurationError } from './errors.js';
+import { CallErrorCode } from './errors.js';
 import type { ToolHooks } from './hooks.js';
 import { isProvider, type Provider, type ProviderContext } from './provider.js';
 import { isTool, type Tool } from './tool.js';

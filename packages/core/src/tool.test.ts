@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { ConfigurationError } from './errors.js';
+import { ConfigurationError } from './bough-error.js';
 import { defineTool, isTool, type Tool, withHooks } from './tool.js';
 
 const echo = defineTool({

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ConfigurationError } from './errors.js';
+import { ConfigurationError } from './bough-error.js';
 import type { ToolHooks } from './hooks.js';
 
 /** Whether a tool can be shared across branches ('stateless') or closes over one branch ('branch'). */
