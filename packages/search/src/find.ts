@@ -2,6 +2,7 @@ import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { failure } from '@bough/core';
 import picomatch from 'picomatch';
+import { confirmPaths } from './internal/confirm-paths.js';
 import {
   IGNORE_FILE_NAMES,
   inGitDir,
@@ -13,7 +14,7 @@ import { baseRgArgs, displayPath, isProtectedPath, toWorkspacePath } from './int
 import { RgSkipTally } from './internal/rg-skips.js';
 import { type RgRun, rgFailure, runRg } from './internal/run-rg.js';
 import { type SearchContext, searchResult } from './internal/search-context.js';
-import { confirmDeadline, confirmPaths } from './internal/verify-results.js';
+import { confirmDeadline } from './internal/verify-results.js';
 import type { SearchResponse } from './schema.js';
 
 /** A glob without '/' matches file names at any depth, the way `*.ts` is usually meant. */

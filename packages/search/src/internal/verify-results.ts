@@ -317,51 +317,7 @@ export function confirmDeadline(started: number, limits: { timeoutMs: number; co
   return Math.max(started + limits.timeoutMs, Date.now() + limits.confirmMs);
 }
 
-function outOfTime(budget: ConfirmBudget): boolean {
+/** True once the call was cancelled or the confirmation deadline has passed. */
+export function outOfTime(budget: ConfirmBudget): boolean {
   return (budget.signal?.aborted ?? false) || (budget.deadline !== undefined && Date.now() >= budget.deadline);
-}
-
-/** Keeps only the listed paths that the workspace gate still accepts as regular files inside the workspace. */
-export async function confirmPaths(
-  workspace: Workspace,
-  paths: readonly string[],
-  budget: ConfirmBudget = {},
-): Promise<{ kept: string[]; dropped: number; unchecked: number }> {
-  // The checks run a few at a time ahead of the in-order walk below, which alone decides what is kept.
-  const checks = paths.map(() => {
-    let resolve!: (ok: boolean) => void;
-    const promise = new Promise<boolean>((r) => {
-      resolve = r;
-    });
-    return { promise, resolve };
-  });
-  let settled = false;
-  const order = paths.map((path, index) => ({ path, index }));
-  void eachLimited(
-    order,
-    CONFIRM_CONCURRENCY,
-    async ({ path, index }) => {
-      let accepted = false;
-      try {
-        const where = await workspace.resolve(path, 'read');
-        accepted = where.ok === true && where.kind === 'file';
-      } catch {
-        // a path the gate could not check is never shown
-      }
-      checks[index]?.resolve(accepted);
-    },
-    () => settled,
-  );
-  const kept: string[] = [];
-  let dropped = 0;
-  try {
-    for (const [index, path] of paths.entries()) {
-      if (outOfTime(budget)) return { kept, dropped, unchecked: paths.length - index };
-      if (await checks[index]?.promise) kept.push(path);
-      else dropped++;
-    }
-    return { kept, dropped, unchecked: 0 };
-  } finally {
-    settled = true;
-  }
 }
