@@ -5,6 +5,7 @@ export const MessengerErrorCode = {
   tooManyRecipients: 'too_many_recipients',
   unknownRecipient: 'unknown_recipient',
   exchangeFailed: 'exchange_failed',
+  transportUnavailable: 'transport_unavailable',
   callbackFailed: 'callback_failed',
   callbackTimedOut: 'callback_timed_out',
   recipientOffline: 'recipient_offline',

@@ -9,7 +9,7 @@ export interface ExchangeMessage {
   readonly createdAt: number;
 }
 
-/** One copy of a message on its way to one owner's inbox; kept in a ledger until the write is confirmed. */
+/** One copy of a message for one owner's inbox. `id` is the same for every attempt, so a retried write keeps one copy. */
 export interface Delivery {
   readonly id: string;
   readonly to: string;
@@ -25,30 +25,35 @@ export interface InboxQuery {
 }
 
 /**
- * The storage under an {@link Exchange}: owners, outboxes, inboxes and the in-flight ledger. Every method is async so
- * a broker-backed implementation can be plugged in; the in-memory one is {@link InMemoryTransport}.
+ * The storage under an {@link Exchange}: the roster of owners and one durable inbox per owner. A broker-backed
+ * implementation shares the roster and the inboxes between processes; the in-memory one is {@link InMemoryTransport}.
+ *
+ * An owner is *registered* on the exchange (by any process, possibly one that is offline right now) and *held* by at
+ * most one live process, the only one that may take from its inbox. Methods throw
+ * {@link TransportUnavailableError} when the storage cannot be reached.
  */
 export interface ExchangeTransport {
-  /** Adds an owner with empty boxes; returns false when it already exists. */
+  /**
+   * Registers an owner and holds it in this process. True when this call did it (a new owner, or one whose previous
+   * holder is gone); false when a live process (this one included) already holds it.
+   */
   addOwner(owner: string): Promise<boolean>;
-  /** Removes an owner and its boxes; returns false when it did not exist. */
+  /** Unregisters an owner this process holds and deletes its mail; false when it is not held here. */
   removeOwner(owner: string): Promise<boolean>;
+  /** Whether the owner is registered (held by a live process or waiting for its holder to come back). */
   hasOwner(owner: string): Promise<boolean>;
+  /** Whether this process holds the owner. */
+  holdsOwner(owner: string): Promise<boolean>;
+  /** Every registered owner. */
   owners(): Promise<string[]>;
-  /** Queues a message in its sender's outbox. */
-  enqueue(owner: string, message: ExchangeMessage): Promise<void>;
-  /** Removes and returns everything in an owner's outbox, oldest first. */
-  takeOutbox(owner: string): Promise<ExchangeMessage[]>;
-  /** Records deliveries as in flight before they are written. */
-  stage(deliveries: readonly Delivery[]): Promise<void>;
-  /** Deliveries recorded as in flight and not yet settled. */
-  pending(): Promise<Delivery[]>;
-  /** Writes a delivery into its recipient's inbox; may throw (the delivery then stays in flight). */
+  /** Stores one copy in its recipient's inbox; resolves once it is stored. Writing the same delivery id twice keeps one. */
   writeInbox(delivery: Delivery): Promise<void>;
-  /** Removes a delivery from the in-flight ledger once it was written or given up. */
-  settle(deliveryId: string): Promise<void>;
-  /** Inbox messages oldest-sent first, without removing them. */
+  /** Inbox messages of a held owner, oldest first, without removing them. */
   readInbox(owner: string, query?: InboxQuery): Promise<ExchangeMessage[]>;
-  /** Removes and returns inbox messages, oldest-sent first. */
+  /** Removes and returns inbox messages of a held owner, oldest first; a taken message is never returned again. */
   takeInbox(owner: string, query?: InboxQuery): Promise<ExchangeMessage[]>;
+  /** Resolves true once a held owner's inbox is not empty (at once if it already is not), false after `timeoutMs`. */
+  waitForMail(owner: string, timeoutMs: number): Promise<boolean>;
+  /** Lets go of every held owner (they stay registered, their mail kept) and releases connections. */
+  close(): Promise<void>;
 }

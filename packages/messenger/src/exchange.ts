@@ -1,21 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { Delivery, ExchangeMessage, ExchangeTransport } from './exchange-transport.js';
 import { InMemoryTransport } from './memory-transport.js';
+import { TransportUnavailableError } from './transport-error.js';
 
-/** Thrown for misuse of an {@link Exchange}: unknown or duplicate owners. */
+/** Thrown for misuse of an {@link Exchange}: unknown, duplicate or foreign owners. */
 export class ExchangeError extends Error {
   override readonly name = 'ExchangeError';
 }
 
-/** What one collect or drain did. */
+/** What one retry of in-flight copies did. */
 export interface CollectReport {
-  /** Distinct messages taken from outboxes (a broadcast counts once). */
+  /** Always 0: a send delivers at once; kept so older callers of `collect` still read a full report. */
   readonly messages: number;
   /** Copies written into inboxes. */
   readonly delivered: number;
-  /** Direct messages whose recipient is not registered (or copies whose recipient left). */
+  /** Copies whose recipient left before they could be written. */
   readonly dropped: number;
-  /** Copies whose write failed; they stay in flight until {@link Exchange.drainPending} succeeds. */
+  /** Copies whose write failed again; they stay in flight. */
   readonly failed: number;
 }
 
@@ -28,25 +29,16 @@ export interface ExchangeOptions {
   readonly now?: () => number;
 }
 
-const EMPTY: CollectReport = Object.freeze({ messages: 0, delivered: 0, dropped: 0, failed: 0 });
-
-function add(a: CollectReport, b: CollectReport): CollectReport {
-  return {
-    messages: a.messages + b.messages,
-    delivered: a.delivered + b.delivered,
-    dropped: a.dropped + b.dropped,
-    failed: a.failed + b.failed,
-  };
-}
-
 /**
- * A mailbox hub for agents (one owner per branch id): send queues in the sender's outbox, collect moves mail into
- * the recipients' inboxes through an in-flight ledger, so a write that fails half-way can be retried.
+ * A mailbox hub for agents (one owner per branch id). `send` writes the message into each recipient's inbox before
+ * it returns; a broadcast copy whose write failed stays in flight in this process and is retried (with the same
+ * delivery id, so it is stored once) before this sender's next send and on every {@link Exchange.drainPending}.
  */
 export class Exchange {
   readonly #transport: ExchangeTransport;
   readonly #defaultChannel: string;
   readonly #now: () => number;
+  readonly #inFlight = new Map<string, Delivery>();
   #dropped = 0;
 
   constructor(options: ExchangeOptions = {}) {
@@ -55,37 +47,65 @@ export class Exchange {
     this.#now = options.now ?? Date.now;
   }
 
-  /** Messages dropped since this exchange was created (unknown recipients). */
+  /** The storage under this exchange. */
+  get transport(): ExchangeTransport {
+    return this.#transport;
+  }
+
+  /** Messages dropped since this exchange was created (unknown recipients, recipients that left). */
   get dropped(): number {
     return this.#dropped;
   }
 
-  /** Adds an owner; registering the same id twice throws. */
+  /** Copies whose write failed and that are waiting for a retry. */
+  get pendingCount(): number {
+    return this.#inFlight.size;
+  }
+
+  /** Registers an owner held by this process; an owner a live process already holds throws. */
   async register(owner: string): Promise<void> {
     if (!(await this.#transport.addOwner(owner))) throw new ExchangeError(`Owner ${owner} is already registered.`);
   }
 
-  /** Removes an owner and its mail; returns whether it was registered. */
+  /** Unregisters an owner held here and deletes its mail; returns whether it was held here. */
   async unregister(owner: string): Promise<boolean> {
     return this.#transport.removeOwner(owner);
   }
 
+  /** Whether the owner is registered (by any process sharing this exchange). */
   has(owner: string): Promise<boolean> {
     return this.#transport.hasOwner(owner);
+  }
+
+  /** Whether this process holds the owner (may send as it and take its mail). */
+  holds(owner: string): Promise<boolean> {
+    return this.#transport.holdsOwner(owner);
   }
 
   ownerIds(): Promise<string[]> {
     return this.#transport.owners();
   }
 
-  /** Queues a message in the sender's outbox; `recipient: null` broadcasts to every other owner at collect time. */
+  /**
+   * Delivers a message; `recipient: null` broadcasts to every other registered owner. Resolves once every copy is
+   * stored (or, for a broadcast whose writes only partly failed, kept in flight). Direct mail to an unregistered owner
+   * is dropped and counted. Throws {@link ExchangeError} for a sender not held here and
+   * {@link TransportUnavailableError} when nothing could be stored or older copies of this sender are still stuck.
+   */
   async send(
     sender: string,
     recipient: string | null,
     content: string,
     options: { channel?: string } = {},
   ): Promise<ExchangeMessage> {
-    if (!(await this.#transport.hasOwner(sender))) throw new ExchangeError(`Sender ${sender} is not registered.`);
+    if (!(await this.#transport.holdsOwner(sender))) {
+      throw new ExchangeError(`Sender ${sender} is not registered by this process.`);
+    }
+    // Copies of this sender still in flight go first, so per-sender order holds.
+    const stuck = await this.collect(sender);
+    if (stuck.failed > 0) {
+      throw new TransportUnavailableError(`${stuck.failed} earlier copies from ${sender} are still undelivered.`);
+    }
     const message: ExchangeMessage = Object.freeze({
       id: randomUUID(),
       sender,
@@ -94,82 +114,57 @@ export class Exchange {
       channel: options.channel ?? this.#defaultChannel,
       createdAt: this.#now(),
     });
-    await this.#transport.enqueue(sender, message);
+    let targets: string[];
+    if (recipient === null) {
+      targets = (await this.#transport.owners()).filter((owner) => owner !== sender);
+    } else if (await this.#transport.hasOwner(recipient)) {
+      targets = [recipient];
+    } else {
+      this.#dropped += 1;
+      return message;
+    }
+    const deliveries = targets.map((to) => ({ id: `${message.id}:${to}`, to, message }));
+    const outcomes = await Promise.allSettled(deliveries.map((delivery) => this.#transport.writeInbox(delivery)));
+    const failed = deliveries.filter((_, index) => outcomes[index]?.status === 'rejected');
+    if (failed.length > 0 && failed.length === deliveries.length) {
+      const first = outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult;
+      throw first.reason;
+    }
+    for (const delivery of failed) this.#inFlight.set(delivery.id, delivery);
     return message;
   }
 
-  /** Delivers one owner's outbox; failed writes stay in flight and are counted, not thrown. */
-  async collect(owner: string): Promise<CollectReport> {
-    if (!(await this.#transport.hasOwner(owner))) throw new ExchangeError(`Owner ${owner} is not registered.`);
-    const outbox = await this.#transport.takeOutbox(owner);
-    if (outbox.length === 0) return EMPTY;
-    const owners = new Set(await this.#transport.owners());
-    const deliveries: Delivery[] = [];
-    let dropped = 0;
-    for (const message of outbox) {
-      if (message.recipient === null) {
-        for (const to of owners) if (to !== message.sender) deliveries.push({ id: randomUUID(), to, message });
-      } else if (owners.has(message.recipient)) {
-        deliveries.push({ id: randomUUID(), to: message.recipient, message });
-      } else {
-        dropped += 1;
-      }
-    }
-    try {
-      await this.#transport.stage(deliveries);
-    } catch (error) {
-      // Nothing is in flight yet: put the taken mail back in the outbox so the next collect retries it.
-      await this.#requeue(owner, outbox);
-      throw error;
-    }
-    this.#dropped += dropped;
-    const written = await this.#write(deliveries);
-    return { ...written, messages: outbox.length, dropped: dropped + written.dropped };
-  }
-
-  async #requeue(owner: string, messages: readonly ExchangeMessage[]): Promise<void> {
-    for (const message of messages) {
-      try {
-        await this.#transport.enqueue(owner, message);
-      } catch {
-        // The transport refuses writes altogether; the caller still gets the original error.
-      }
-    }
-  }
-
-  /** Collects every owner's outbox. */
-  async collectAll(): Promise<CollectReport> {
-    let total = EMPTY;
-    for (const owner of await this.#transport.owners()) total = add(total, await this.collect(owner));
-    return total;
-  }
-
-  /** Retries deliveries that are still in flight (a write failed earlier); recipients that left are dropped. */
-  async drainPending(): Promise<CollectReport> {
-    return this.#write(await this.#transport.pending());
-  }
-
-  async #write(deliveries: readonly Delivery[]): Promise<CollectReport> {
+  /** Retries the in-flight copies of one sender (all senders when omitted); recipients that left are dropped. */
+  async collect(sender?: string): Promise<CollectReport> {
     let delivered = 0;
     let dropped = 0;
     let failed = 0;
-    for (const delivery of deliveries) {
-      if (!(await this.#transport.hasOwner(delivery.to))) {
-        dropped += 1;
-        this.#dropped += 1;
-        await this.#transport.settle(delivery.id);
-        continue;
-      }
+    for (const delivery of [...this.#inFlight.values()]) {
+      if (sender !== undefined && delivery.message.sender !== sender) continue;
       try {
-        await this.#transport.writeInbox(delivery);
+        if (!(await this.#transport.hasOwner(delivery.to))) {
+          dropped += 1;
+          this.#dropped += 1;
+        } else {
+          await this.#transport.writeInbox(delivery);
+          delivered += 1;
+        }
+        this.#inFlight.delete(delivery.id);
       } catch {
         failed += 1;
-        continue;
       }
-      await this.#transport.settle(delivery.id);
-      delivered += 1;
     }
     return { messages: 0, delivered, dropped, failed };
+  }
+
+  /** Retries every in-flight copy. */
+  collectAll(): Promise<CollectReport> {
+    return this.collect();
+  }
+
+  /** Retries every in-flight copy (the same as {@link Exchange.collectAll}). */
+  drainPending(): Promise<CollectReport> {
+    return this.collect();
   }
 
   /** Inbox messages of an owner (optionally from one sender), oldest first, without removing them. */
@@ -186,5 +181,15 @@ export class Exchange {
   /** Removes and returns up to `limit` inbox messages (optionally from one sender), oldest first. */
   popMany(owner: string, options: { sender?: string; limit?: number } = {}): Promise<ExchangeMessage[]> {
     return this.#transport.takeInbox(owner, options);
+  }
+
+  /** Resolves true once the owner's inbox has mail, false after `timeoutMs` (default 30 s). */
+  waitForMail(owner: string, options: { timeoutMs?: number } = {}): Promise<boolean> {
+    return this.#transport.waitForMail(owner, options.timeoutMs ?? 30_000);
+  }
+
+  /** Lets go of the owners this process holds (they stay registered) and closes the transport. */
+  close(): Promise<void> {
+    return this.#transport.close();
   }
 }

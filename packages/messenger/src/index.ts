@@ -1,4 +1,4 @@
-/** The exchange: owners, outboxes, inboxes and in-flight deliveries. */
+/** The exchange: owners, inboxes and in-flight deliveries. */
 
 /** Error codes returned by the `messenger` tool. */
 export { MessengerErrorCode } from './errors.js';
@@ -28,3 +28,5 @@ export {
 } from './messenger-tool.js';
 /** Request and response schemas (also the TypeScript types). */
 export { MessengerRequest, MessengerResponse, ReceivedMessage, TargetResult } from './schema.js';
+/** Thrown by a transport when its storage (a broker) cannot be reached. */
+export { TransportUnavailableError } from './transport-error.js';

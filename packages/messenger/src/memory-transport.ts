@@ -1,89 +1,89 @@
 import type { Delivery, ExchangeMessage, ExchangeTransport, InboxQuery } from './exchange-transport.js';
 
-interface Boxes {
-  outbox: ExchangeMessage[];
-  inbox: ExchangeMessage[];
+interface Inbox {
+  messages: ExchangeMessage[];
+  /** Delivery ids written, so a retried write keeps one copy. */
+  written: Set<string>;
+  waiters: Set<() => void>;
 }
 
-/** The default {@link ExchangeTransport}: plain maps in this process, nothing persisted. */
+/** The default {@link ExchangeTransport}: plain maps in this process (which holds every owner), nothing persisted. */
 export class InMemoryTransport implements ExchangeTransport {
-  readonly #boxes = new Map<string, Boxes>();
-  readonly #inFlight = new Map<string, Delivery>();
+  readonly #inboxes = new Map<string, Inbox>();
 
   async addOwner(owner: string): Promise<boolean> {
-    if (this.#boxes.has(owner)) return false;
-    this.#boxes.set(owner, { outbox: [], inbox: [] });
+    if (this.#inboxes.has(owner)) return false;
+    this.#inboxes.set(owner, { messages: [], written: new Set(), waiters: new Set() });
     return true;
   }
 
   async removeOwner(owner: string): Promise<boolean> {
-    return this.#boxes.delete(owner);
+    const inbox = this.#inboxes.get(owner);
+    if (!inbox) return false;
+    this.#inboxes.delete(owner);
+    for (const wake of inbox.waiters) wake();
+    return true;
   }
 
   async hasOwner(owner: string): Promise<boolean> {
-    return this.#boxes.has(owner);
+    return this.#inboxes.has(owner);
+  }
+
+  async holdsOwner(owner: string): Promise<boolean> {
+    return this.#inboxes.has(owner);
   }
 
   async owners(): Promise<string[]> {
-    return [...this.#boxes.keys()];
-  }
-
-  async enqueue(owner: string, message: ExchangeMessage): Promise<void> {
-    this.#box(owner).outbox.push(message);
-  }
-
-  async takeOutbox(owner: string): Promise<ExchangeMessage[]> {
-    const box = this.#box(owner);
-    const taken = box.outbox;
-    box.outbox = [];
-    return taken;
-  }
-
-  async stage(deliveries: readonly Delivery[]): Promise<void> {
-    for (const delivery of deliveries) this.#inFlight.set(delivery.id, delivery);
-  }
-
-  async pending(): Promise<Delivery[]> {
-    return [...this.#inFlight.values()];
+    return [...this.#inboxes.keys()];
   }
 
   async writeInbox(delivery: Delivery): Promise<void> {
-    const box = this.#boxes.get(delivery.to);
-    if (!box) throw new Error(`Owner ${delivery.to} has no inbox.`);
-    if (box.inbox.some((message) => message.id === delivery.message.id)) return;
-    // Keep the inbox in send-time order (ties keep arrival order), so FIFO means oldest sent first.
-    let at = box.inbox.length;
-    while (at > 0 && (box.inbox[at - 1] as ExchangeMessage).createdAt > delivery.message.createdAt) at -= 1;
-    box.inbox.splice(at, 0, delivery.message);
-  }
-
-  async settle(deliveryId: string): Promise<void> {
-    this.#inFlight.delete(deliveryId);
+    const inbox = this.#inboxes.get(delivery.to);
+    if (!inbox) throw new Error(`Owner ${delivery.to} has no inbox.`);
+    if (inbox.written.has(delivery.id)) return;
+    inbox.written.add(delivery.id);
+    inbox.messages.push(delivery.message);
+    for (const wake of inbox.waiters) wake();
   }
 
   async readInbox(owner: string, query: InboxQuery = {}): Promise<ExchangeMessage[]> {
-    const box = this.#boxes.get(owner);
-    if (!box) return [];
-    return select(box.inbox, query).map(({ message }) => message);
+    const inbox = this.#inboxes.get(owner);
+    if (!inbox) return [];
+    return select(inbox.messages, query).map(({ message }) => message);
   }
 
   async takeInbox(owner: string, query: InboxQuery = {}): Promise<ExchangeMessage[]> {
-    const box = this.#boxes.get(owner);
-    if (!box) return [];
-    const chosen = select(box.inbox, query);
+    const inbox = this.#inboxes.get(owner);
+    if (!inbox) return [];
+    const chosen = select(inbox.messages, query);
     const drop = new Set(chosen.map(({ index }) => index));
-    box.inbox = box.inbox.filter((_, index) => !drop.has(index));
+    inbox.messages = inbox.messages.filter((_, index) => !drop.has(index));
     return chosen.map(({ message }) => message);
   }
 
-  #box(owner: string): Boxes {
-    const box = this.#boxes.get(owner);
-    if (!box) throw new Error(`Owner ${owner} is not registered on this exchange.`);
-    return box;
+  async waitForMail(owner: string, timeoutMs: number): Promise<boolean> {
+    const inbox = this.#inboxes.get(owner);
+    if (!inbox) return false;
+    if (inbox.messages.length > 0) return true;
+    return new Promise((resolve) => {
+      const wake = (): void => {
+        clearTimeout(timer);
+        inbox.waiters.delete(wake);
+        resolve(inbox.messages.length > 0);
+      };
+      const timer = setTimeout(wake, timeoutMs);
+      inbox.waiters.add(wake);
+    });
   }
+
+  async close(): Promise<void> {}
 }
 
-function select(inbox: readonly ExchangeMessage[], query: InboxQuery): { message: ExchangeMessage; index: number }[] {
+/** The messages matching a query, oldest first, with their positions. */
+export function select(
+  inbox: readonly ExchangeMessage[],
+  query: InboxQuery,
+): { message: ExchangeMessage; index: number }[] {
   const out: { message: ExchangeMessage; index: number }[] = [];
   const limit = query.limit ?? Number.POSITIVE_INFINITY;
   for (const [index, message] of inbox.entries()) {

@@ -9,6 +9,7 @@ import { describeToolConformance } from '@bough/test-utils';
 import { Exchange } from './exchange.js';
 import { InMemoryTransport } from './memory-transport.js';
 import { createMessengerTool, type MessengerOptions, messengerProvider } from './messenger-tool.js';
+import { TransportUnavailableError } from './transport-error.js';
 
 async function setup(options: Omit<MessengerOptions, 'exchange' | 'roster'> = {}) {
   let clock = 10_000;
@@ -122,8 +123,8 @@ describe('messenger send and receive', () => {
 
   it('turns an exchange exception into exchange_failed', async () => {
     class Broken extends InMemoryTransport {
-      override async enqueue(): Promise<void> {
-        throw new Error('broker offline');
+      override async writeInbox(): Promise<void> {
+        throw new Error('disk broken');
       }
     }
     const exchange = new Exchange({ transport: new Broken() });
@@ -132,6 +133,23 @@ describe('messenger send and receive', () => {
     const call = await branch.act({ name: 'messenger', arguments: { action: 'send', to: 'me', content: 'x' } });
     expect(call.status).toBe('completed');
     expect(call.output).toMatchObject({ success: false, error_code: 'exchange_failed', results: [{ ok: false }] });
+  });
+
+  it('turns a transport outage into transport_unavailable', async () => {
+    class Down extends InMemoryTransport {
+      override async writeInbox(): Promise<void> {
+        throw new TransportUnavailableError('broker offline');
+      }
+    }
+    const exchange = new Exchange({ transport: new Down() });
+    const branch = new Branch();
+    branch.registerTools(messengerProvider({ exchange, roster: { me: branch.id } }));
+    const call = await branch.act({ name: 'messenger', arguments: { action: 'send', to: 'me', content: 'x' } });
+    expect(call.output).toMatchObject({
+      success: false,
+      error_code: 'transport_unavailable',
+      results: [{ ok: false }],
+    });
   });
 
   it('can record sent messages visibly or not at all', async () => {

@@ -1,4 +1,12 @@
 export { type ConformanceOptions, describeToolConformance } from './conformance.js';
+export {
+  type ContractExchange,
+  type ContractMessage,
+  type ContractTeam,
+  describeExchangeContract,
+  takeAll,
+  until,
+} from './exchange-contract.js';
 export { describeReadmeContract, returnedCodes } from './readme-contract.js';
 export { snapshotTree } from './snapshot.js';
 export { makeWorkspace, type TempWorkspace } from './workspace.js';

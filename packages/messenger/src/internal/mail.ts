@@ -3,6 +3,7 @@ import { MessengerErrorCode } from '../errors.js';
 import { type MessengerLimits, resolveMessengerLimits } from '../limits.js';
 import type { MessengerDeps } from '../messenger-deps.js';
 import type { MessengerResponse, ReceivedMessage, TargetResult } from '../schema.js';
+import { TransportUnavailableError } from '../transport-error.js';
 import { runCallback } from './callback.js';
 import { displayName, ensureRegistered, knownNames, resolveTarget } from './names.js';
 
@@ -61,7 +62,7 @@ export async function deliver(
   try {
     await ensureRegistered(exchange, selfId);
   } catch (error) {
-    return failure(MessengerErrorCode.exchangeFailed, `The exchange refused this sender: ${errorMessage(error)}`);
+    return failure(codeOf(error), `The exchange refused this sender: ${errorMessage(error)}`);
   }
   const text = kind === 'wakeup' ? `${WAKEUP_PREFIX} ${content}` : content;
   const channel = deps.channel === undefined ? {} : { channel: deps.channel };
@@ -73,7 +74,7 @@ export async function deliver(
       if (name !== '*') targetId = await resolveTarget(name, deps.roster, exchange);
     } catch (error) {
       const why = `The exchange could not look up ${name}: ${errorMessage(error)}`;
-      results.push({ to: name, ok: false, error_code: MessengerErrorCode.exchangeFailed, error: why });
+      results.push({ to: name, ok: false, error_code: codeOf(error), error: why });
       continue;
     }
     if (targetId === undefined) {
@@ -93,19 +94,15 @@ export async function deliver(
       sent.push({ to: name, id: message.id, channel: message.channel });
     } catch (error) {
       const why = `The exchange could not send to ${name}: ${errorMessage(error)}`;
-      results.push({ to: name, ok: false, error_code: MessengerErrorCode.exchangeFailed, error: why });
+      results.push({ to: name, ok: false, error_code: codeOf(error), error: why });
       continue;
     }
     results.push(await wakeTarget(kind, name, targetId, content, messageId, deps));
   }
   let note: string | undefined;
   if (sent.length > 0) {
-    try {
-      const report = await exchange.collect(selfId);
-      if (report.failed > 0) note = `${report.failed} deliveries failed and will be retried by the exchange.`;
-    } catch (error) {
-      note = `Queued, but delivery is delayed: ${errorMessage(error)}`;
-    }
+    const stuck = exchange.pendingCount;
+    if (stuck > 0) note = `${stuck} deliveries failed and will be retried by the exchange.`;
     deps.record?.({
       kind,
       to: sent.map((entry) => entry.to),
@@ -181,7 +178,6 @@ export async function receive(
         );
       }
     }
-    await exchange.collectAll();
     await exchange.drainPending();
     const taken = await exchange.popMany(selfId, { limit: limits.maxReceive, ...(sender ? { sender } : {}) });
     const remaining = (await exchange.receive(selfId, sender)).length;
@@ -203,6 +199,13 @@ export async function receive(
       ...(messages.length === 0 ? { note: 'No new messages.' } : {}),
     };
   } catch (error) {
-    return failure(MessengerErrorCode.exchangeFailed, `The exchange failed while receiving: ${errorMessage(error)}`);
+    return failure(codeOf(error), `The exchange failed while receiving: ${errorMessage(error)}`);
   }
+}
+
+/** `transport_unavailable` for a storage outage (retry later), `exchange_failed` for anything else. */
+function codeOf(error: unknown): string {
+  return error instanceof TransportUnavailableError
+    ? MessengerErrorCode.transportUnavailable
+    : MessengerErrorCode.exchangeFailed;
 }

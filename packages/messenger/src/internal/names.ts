@@ -17,16 +17,16 @@ export function displayName(id: string, roster: Readonly<Record<string, string>>
 }
 
 /**
- * Registers the sender on first use, so a clone can message without set-up (a lost race is not an error).
+ * Registers (and holds) the sender on first use, so a clone can message without set-up (a lost race is not an error).
  * Returns true when this call added the owner.
  */
 export async function ensureRegistered(exchange: Exchange, owner: string): Promise<boolean> {
-  if (await exchange.has(owner)) return false;
+  if (await exchange.holds(owner)) return false;
   try {
     await exchange.register(owner);
     return true;
   } catch (error) {
-    if (!(error instanceof ExchangeError) || !(await exchange.has(owner))) throw error;
+    if (!(error instanceof ExchangeError) || !(await exchange.holds(owner))) throw error;
     return false;
   }
 }
