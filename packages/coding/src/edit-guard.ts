@@ -1,36 +1,33 @@
 import { createHash } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
 import { failure, type ToolFailure } from '@bough/core';
 import { isWorkspaceFailure, type Workspace } from '@bough/workspace';
 import type { FileState } from './file-state.js';
-import { DEFAULT_CODING_LIMITS } from './limits.js';
+import { evidenceNeed, firstUnseenSpan, linesOf } from './internal/edit-spans.js';
+import { type CodingLimits, DEFAULT_CODING_LIMITS } from './limits.js';
 
 /** Failure codes of the read-before-edit guard. */
 export const GUARD_CODES = { notRead: 'not_read', staleRead: 'stale_read', checkFailed: 'guard_check_failed' } as const;
 
 /**
- * Checks that an existing file may be overwritten or edited: its current sha256 must equal what this branch last
- * read or wrote. Returns undefined to proceed (also for new files and for paths the workspace refuses — the
- * standalone editor reports those itself), or a typed failure. A failure to hash is never a silent allow.
+ * Checks that an existing file may be changed by `request` (an editor request; a bare path asks for the strictest
+ * check). Allowed when the whole file is as this branch last read or wrote it (same sha256), or — after a
+ * formatter or another process touched other parts — when every line the request replaces is exactly as a read
+ * showed it. Returns undefined to proceed (also for new files and for paths the workspace refuses: the standalone
+ * editor reports those itself), or a typed failure. A failure to read the file is never a silent allow.
  */
 export async function checkBeforeEdit(
   workspace: Workspace,
   state: FileState,
   filePath: unknown,
-  maxBytes: number = DEFAULT_CODING_LIMITS.guardMaxBytes,
+  limits: GuardLimits = DEFAULT_CODING_LIMITS,
+  request?: unknown,
 ): Promise<ToolFailure | undefined> {
   if (typeof filePath !== 'string' || filePath === '') return undefined;
   const resolved = await workspace.resolve(filePath, 'write');
   if (isWorkspaceFailure(resolved) || !resolved.exists) return undefined;
   if (resolved.kind !== 'file') return undefined;
   const shown = resolved.relative;
-  const current = await hashFile(workspace, resolved.path, maxBytes);
-  if (typeof current !== 'string') {
-    return failure(
-      GUARD_CODES.checkFailed,
-      `Could not verify that ${shown} is unchanged since you last read it (${current.reason}), so it was not modified. ` +
-        'Read it again with the reader tool and retry.',
-    );
-  }
   const entry = state.get(resolved.path);
   if (!entry) {
     return failure(
@@ -39,13 +36,93 @@ export async function checkBeforeEdit(
         'Read it with the reader tool first, then retry the edit.',
     );
   }
-  if (entry.sha256 !== current) {
+  const wantText = entry.windows.length > 0 && request !== undefined;
+  const current = await readCurrent(
+    workspace,
+    resolved.path,
+    limits.guardMaxBytes,
+    wantText ? limits.guardRangeMaxBytes : -1,
+  );
+  if ('reason' in current) {
     return failure(
-      GUARD_CODES.staleRead,
-      `${shown} changed since you last read or wrote it. Read it again with the reader tool, then redo the edit against the current content.`,
+      GUARD_CODES.checkFailed,
+      `Could not verify that ${shown} is unchanged since you last read it (${current.reason}), so it was not modified. ` +
+        'Read it again with the reader tool and retry.',
     );
   }
-  return undefined;
+  if (entry.digests.has(current.sha256)) return undefined;
+  const stale = `${shown} changed since you last read or wrote it`;
+  const reread = 'Read it again with the reader tool, then redo the edit against the current content.';
+  if (current.text === undefined) return failure(GUARD_CODES.staleRead, `${stale}. ${reread}`);
+  const need = evidenceNeed(request, current.text);
+  if (need.kind === 'digest')
+    return failure(
+      GUARD_CODES.staleRead,
+      `${stale}, and the text to replace could not be located exactly in what you read. ${reread}`,
+    );
+  const unseen = firstUnseenSpan(linesOf(current.text), need.spans, entry.windows);
+  if (!unseen) return undefined;
+  const lines = unseen.start === unseen.end ? `line ${unseen.start}` : `lines ${unseen.start}-${unseen.end}`;
+  return failure(
+    GUARD_CODES.staleRead,
+    `${stale}: ${lines}, which this change replaces, ${
+      entry.windows.length > 0 ? 'differ from what you read or were not shown to you' : 'were not shown to you'
+    }. Read ${lines} of ${shown} again, then redo the edit against the current content.`,
+  );
+}
+
+/** The limits the guard works within (see {@link DEFAULT_CODING_LIMITS}). */
+export type GuardLimits = Pick<CodingLimits, 'guardMaxBytes' | 'guardRangeMaxBytes' | 'guardOwnWriteBytes'>;
+
+/**
+ * What the toolkit's own write left in a file: its text when it is at most `guardOwnWriteBytes`, and its digest
+ * when asked for or when the text was read anyway. Undefined when the file cannot be read.
+ */
+export async function ownContent(
+  workspace: Workspace,
+  path: string,
+  limits: GuardLimits,
+  needDigest: boolean,
+): Promise<{ sha256: string | undefined; text: string | undefined } | undefined> {
+  const got = await readCurrent(workspace, path, limits.guardMaxBytes, limits.guardOwnWriteBytes, !needDigest);
+  return 'reason' in got ? undefined : got;
+}
+
+/**
+ * sha256 of the file and, when it is at most `textMaxBytes`, its text — from one read through the gate.
+ * `textOnly` skips a file too big for its text (nothing to learn from it then).
+ */
+async function readCurrent(
+  workspace: Workspace,
+  path: string,
+  maxBytes: number,
+  textMaxBytes: number,
+  textOnly = false,
+): Promise<{ sha256: string; text: string | undefined } | { reason: string }> {
+  const opened = await workspace.openRead(path, { maxBytes });
+  if (isWorkspaceFailure(opened)) return { reason: opened.error_code };
+  try {
+    if (opened.size > textMaxBytes) {
+      if (textOnly) return { reason: 'too large for its text' };
+      const digest = await hashHandle(opened.handle, opened.size);
+      return { sha256: digest, text: undefined };
+    }
+    const chunks: Buffer[] = [];
+    const hash = createHash('sha256');
+    const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(opened.size + 1, HASH_CHUNK_BYTES)));
+    for (;;) {
+      const { bytesRead } = await opened.handle.read(buffer, 0, buffer.length, null);
+      if (bytesRead === 0) break;
+      const piece = Buffer.from(buffer.subarray(0, bytesRead));
+      hash.update(piece);
+      chunks.push(piece);
+    }
+    return { sha256: hash.digest('hex'), text: new TextDecoder().decode(Buffer.concat(chunks)) };
+  } catch (error) {
+    return { reason: (error as { code?: string }).code ?? 'read error' };
+  } finally {
+    await opened.handle.close().catch(() => {});
+  }
 }
 
 const HASH_CHUNK_BYTES = 1 << 20;
@@ -59,18 +136,23 @@ export async function hashFile(
   const opened = await workspace.openRead(path, { maxBytes });
   if (isWorkspaceFailure(opened)) return { reason: opened.error_code };
   try {
-    const hash = createHash('sha256');
-    // One read for a small file, 1 MiB reads for a big one: each read is a thread-pool round trip.
-    const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(opened.size + 1, HASH_CHUNK_BYTES)));
-    for (;;) {
-      const { bytesRead } = await opened.handle.read(buffer, 0, buffer.length, null);
-      if (bytesRead === 0) break;
-      hash.update(buffer.subarray(0, bytesRead));
-    }
-    return hash.digest('hex');
+    return await hashHandle(opened.handle, opened.size);
   } catch (error) {
     return { reason: (error as { code?: string }).code ?? 'read error' };
   } finally {
     await opened.handle.close().catch(() => {});
   }
+}
+
+/** sha256 (hex) of an open file from its current position: one read for a small file, 1 MiB reads for a big one. */
+async function hashHandle(handle: FileHandle, size: number): Promise<string> {
+  const hash = createHash('sha256');
+  // Each read is a thread-pool round trip, so small files take one.
+  const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(size + 1, HASH_CHUNK_BYTES)));
+  for (;;) {
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+    if (bytesRead === 0) break;
+    hash.update(buffer.subarray(0, bytesRead));
+  }
+  return hash.digest('hex');
 }

@@ -1,27 +1,56 @@
 import { type Branch, isActionResponse, isToolFailure } from '@bough/core';
 
-/** What this branch last saw of one file: the content hash and the calls whose responses carry that evidence. */
+/** Lines a read showed, as evidence that those lines were seen: `null` marks a line shown cut short (not evidence). */
+export interface ReadWindow {
+  /** 1-based number of the first line shown. */
+  readonly startLine: number;
+  /** The text of each shown line without its line ending; `null` where the reader cut the line. */
+  readonly lines: readonly (string | null)[];
+  /** The call whose response showed these lines. */
+  readonly callId: string;
+}
+
+/** What this branch last saw of one file: whole-content digests, line windows, and the calls that carry them. */
 export interface FileStateEntry {
   /** Real absolute path. */
   readonly path: string;
-  /** sha256 (hex) of the whole file as last read or written by this branch. */
-  readonly sha256: string;
-  /** Call ids of the reader/editor responses that showed this content. */
+  /** sha256 (hex) of the whole file as most recently read or written, when one was known. */
+  readonly sha256: string | undefined;
+  /** Every whole-file digest still backed by a live call (a file may have been read at several versions). */
+  readonly digests: ReadonlySet<string>;
+  /** Line windows shown by live reads, newest last. */
+  readonly windows: readonly ReadWindow[];
+  /** Call ids of the reader/editor responses that carry this evidence. */
   readonly evidence: ReadonlySet<string>;
   /** Whether the latest evidence came from a read or from the toolkit's own write. */
   readonly source: 'read' | 'write';
 }
 
+interface Entry {
+  /** digest -> the calls that showed that whole content. */
+  digests: Map<string, Set<string>>;
+  latest: string | undefined;
+  windows: ReadWindow[];
+  source: 'read' | 'write';
+}
+
 /**
- * Read-before-edit state of one toolkit build. An entry lives only while at least one of its evidence calls is
- * still in the branch's active view (or its response has not been appended yet); evict, compact and
- * evict_action_results therefore drop read- and write-derived entries alike.
+ * Read-before-edit state of one toolkit build. Evidence is kept per call: a digest of the whole file (from a read
+ * that scanned it or from the toolkit's own write) or the lines a read window showed. Evidence lives only while its
+ * call is still in the branch's active view (or its response has not been appended yet); evict, compact and
+ * evict_action_results therefore drop read- and write-derived evidence alike.
  */
 export class FileState {
-  readonly #entries = new Map<string, { sha256: string; evidence: Set<string>; source: 'read' | 'write' }>();
+  readonly #entries = new Map<string, Entry>();
   /** Calls recorded by a handler whose action_response has not reached the branch yet. */
   readonly #pending = new Set<string>();
+  readonly #maxWindows: number;
   #branch: Branch | undefined;
+
+  /** `maxWindows` bounds the line windows kept per file (the oldest go first). */
+  constructor(maxWindows = 32) {
+    this.#maxWindows = Math.max(1, maxWindows);
+  }
 
   /** Follows a branch: prunes on every active-view change and confirms evidence as responses land. */
   attach(branch: Branch): () => void {
@@ -40,34 +69,69 @@ export class FileState {
     });
   }
 
-  /** Records what a successful read or write showed; the same content adds evidence, new content starts over. */
+  /** Records the digest of the whole file as a successful read or write showed it. */
   record(path: string, sha256: string, callId: string, source: 'read' | 'write'): void {
-    const entry = this.#entries.get(path);
+    const entry = this.#entry(path);
     this.#pending.add(callId);
-    if (entry && entry.sha256 === sha256) {
-      entry.evidence.add(callId);
-      entry.source = source;
-      return;
+    let calls = entry.digests.get(sha256);
+    if (!calls) {
+      calls = new Set();
+      entry.digests.set(sha256, calls);
     }
-    this.#entries.set(path, { sha256, evidence: new Set([callId]), source });
+    calls.add(callId);
+    entry.latest = sha256;
+    entry.source = source;
+  }
+
+  /** Records the lines a read window showed (cheap evidence: no hashing, checked against the file when an edit needs it). */
+  recordWindow(path: string, startLine: number, lines: readonly (string | null)[], callId: string): void {
+    if (lines.length === 0) return;
+    const entry = this.#entry(path);
+    this.#pending.add(callId);
+    entry.windows.push(Object.freeze({ startLine, lines: Object.freeze([...lines]), callId }));
+    if (entry.windows.length > this.#maxWindows) entry.windows.splice(0, entry.windows.length - this.#maxWindows);
+    entry.source = 'read';
+  }
+
+  /** Moves every piece of evidence from one path to another (a rename keeps the content the branch saw). */
+  move(from: string, to: string): void {
+    const entry = this.#entries.get(from);
+    this.#entries.delete(from);
+    if (entry) this.#entries.set(to, entry);
+    else this.#entries.delete(to);
+  }
+
+  /** Drops all evidence of a path (after a delete). */
+  drop(path: string): void {
+    this.#entries.delete(path);
   }
 
   /** The live entry for a path (pruned first), or undefined when the branch holds no evidence of it. */
   get(path: string): FileStateEntry | undefined {
     const entry = this.#entries.get(path);
     if (!entry) return undefined;
-    if (!this.#alive(entry.evidence)) {
+    if (!this.#pruneEntry(entry)) {
       this.#entries.delete(path);
       return undefined;
     }
-    return { path, sha256: entry.sha256, evidence: new Set(entry.evidence), source: entry.source };
+    const evidence = new Set<string>();
+    for (const calls of entry.digests.values()) for (const id of calls) evidence.add(id);
+    for (const window of entry.windows) evidence.add(window.callId);
+    return {
+      path,
+      sha256: entry.latest !== undefined && entry.digests.has(entry.latest) ? entry.latest : undefined,
+      digests: new Set(entry.digests.keys()),
+      windows: [...entry.windows],
+      evidence,
+      source: entry.source,
+    };
   }
 
   /** Drops every entry none of whose evidence is still active; returns how many were dropped. */
   prune(): number {
     let dropped = 0;
     for (const [path, entry] of this.#entries) {
-      if (!this.#alive(entry.evidence)) {
+      if (!this.#pruneEntry(entry)) {
         this.#entries.delete(path);
         dropped += 1;
       }
@@ -87,18 +151,38 @@ export class FileState {
     return [...this.#entries.keys()];
   }
 
-  #alive(evidence: Set<string>): boolean {
-    const branch = this.#branch;
-    if (!branch) return evidence.size > 0;
-    for (const callId of evidence) {
-      if (this.#pending.has(callId) || branch.isCallActive(callId)) return true;
+  #entry(path: string): Entry {
+    let entry = this.#entries.get(path);
+    if (!entry) {
+      entry = { digests: new Map(), latest: undefined, windows: [], source: 'read' };
+      this.#entries.set(path, entry);
     }
-    return false;
+    return entry;
+  }
+
+  /** Removes dead evidence from one entry; false when nothing live is left. */
+  #pruneEntry(entry: Entry): boolean {
+    for (const [digest, calls] of entry.digests) {
+      for (const id of calls) if (!this.#alive(id)) calls.delete(id);
+      if (calls.size === 0) entry.digests.delete(digest);
+    }
+    entry.windows = entry.windows.filter((window) => this.#alive(window.callId));
+    return entry.digests.size > 0 || entry.windows.length > 0;
+  }
+
+  #alive(callId: string): boolean {
+    const branch = this.#branch;
+    if (!branch) return true;
+    return this.#pending.has(callId) || branch.isCallActive(callId);
   }
 
   #forget(callId: string): void {
     for (const [path, entry] of this.#entries) {
-      if (entry.evidence.delete(callId) && entry.evidence.size === 0) this.#entries.delete(path);
+      for (const [digest, calls] of entry.digests) {
+        if (calls.delete(callId) && calls.size === 0) entry.digests.delete(digest);
+      }
+      entry.windows = entry.windows.filter((window) => window.callId !== callId);
+      if (entry.digests.size === 0 && entry.windows.length === 0) this.#entries.delete(path);
     }
   }
 }

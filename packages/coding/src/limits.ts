@@ -34,6 +34,16 @@ export const DEFAULT_CODING_LIMITS = {
   gitTimeoutMs: 30_000,
   /** Largest file the edit guard hashes (the editor's own edit ceiling); bigger files fail the check, never pass it. */
   guardMaxBytes: 256 * 1024 * 1024,
+  /** Largest file whose text the guard compares line by line with what was read; above it only an unchanged file passes. */
+  guardRangeMaxBytes: 64 * 1024 * 1024,
+  /** Read windows remembered per file as line evidence; the oldest are dropped first. */
+  guardWindowsPerFile: 32,
+  /** After its own write the toolkit remembers the whole new text of files up to this size, so later edits survive outside changes elsewhere. */
+  guardOwnWriteBytes: 1024 * 1024,
+  /** Time budget for the before-and-after check behind `diagnostics_introduced`; past it the result says the check ran out. */
+  diagnosticsBudgetMs: 2_000,
+  /** Most introduced diagnostics reported per changed file. */
+  diagnosticsPerFile: 20,
   /** How deep permission checks follow nested shell scripts (`sh -c "sh -c '…'"`); deeper counts as unreadable. */
   permissionScriptDepth: 4,
   /** Most command forms permission checks derive from one bash command; more counts as unreadable. */

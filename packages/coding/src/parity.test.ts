@@ -174,7 +174,7 @@ describe('parity: the toolkit returns what the standalone tool returns', () => {
     noted.registerTools(codingToolkit({ tools: ['bash'] }, SOURCES));
     const withNote = await call(noted, 'bash', { command: 'echo hi' });
     expect(Object.keys(withNote).filter((key) => !(key in composed))).toEqual(['system_note']);
-    expect(TOOLKIT_EXTRA_FIELDS).toEqual(['system_note']);
+    expect(TOOLKIT_EXTRA_FIELDS).toEqual(['system_note', 'diagnostics_introduced', 'diagnostics_note']);
   });
 
   it('offers the same request schema and description as the standalone tool', () => {

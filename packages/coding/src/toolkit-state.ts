@@ -1,5 +1,7 @@
 import type { Branch } from '@bough/core';
 import { Workspace, type WorkspaceOptions } from '@bough/workspace';
+import type { DiagnosticsWatcher } from './diagnostics-introduced.js';
+import type { GuardLimits } from './edit-guard.js';
 import { FileState } from './file-state.js';
 import { DEFAULT_CODING_LIMITS } from './limits.js';
 import type { NudgeEngine } from './nudge-engine.js';
@@ -17,19 +19,26 @@ export interface SandboxSlot {
 export class ToolkitState {
   readonly branch: Branch;
   readonly workspaceRoot: string;
-  readonly files = new FileState();
+  readonly files: FileState;
   readonly sandbox: SandboxSlot = { session: undefined };
   nudges: NudgeEngine | undefined;
-  /** Largest file the edit guard will hash. */
-  guardMaxBytes: number = DEFAULT_CODING_LIMITS.guardMaxBytes;
+  /** The read-before-edit guard's size limits. */
+  guardLimits: GuardLimits = DEFAULT_CODING_LIMITS;
+  /** Reports the diagnostics each change introduced; absent when that is turned off. */
+  diagnostics: DiagnosticsWatcher | undefined;
   readonly #workspaces = new Map<string, Promise<Workspace>>();
   readonly #keys = new WeakMap<object, number>();
   #nextKey = 1;
   readonly detach: () => void;
 
-  constructor(branch: Branch, workspaceRoot: string) {
+  constructor(
+    branch: Branch,
+    workspaceRoot: string,
+    windowsPerFile: number = DEFAULT_CODING_LIMITS.guardWindowsPerFile,
+  ) {
     this.branch = branch;
     this.workspaceRoot = workspaceRoot;
+    this.files = new FileState(windowsPerFile);
     this.detach = this.files.attach(branch);
   }
 

@@ -6,6 +6,7 @@ import {
   type ProviderContext,
   type Tool,
 } from '@bough/core';
+import { DiagnosticsWatcher } from './diagnostics-introduced.js';
 import { type CodingHooks, composeHooks, copyHooks } from './hook-composition.js';
 import { type CodingLimits, DEFAULT_CODING_LIMITS } from './limits.js';
 import { NudgeEngine, type NudgeRule } from './nudge-engine.js';
@@ -43,7 +44,11 @@ export type CodingToolName = (typeof ALL_CODING_TOOLS)[number];
 /** The tools enabled when `tools` is omitted (sandbox and subagent are opt-in). */
 export const DEFAULT_CODING_TOOLS: readonly CodingToolName[] = Object.freeze(ALL_CODING_TOOLS.slice(0, 8));
 /** The only fields the toolkit adds to a standalone tool's response (the parity suite ignores exactly these). */
-export const TOOLKIT_EXTRA_FIELDS: readonly string[] = Object.freeze([NUDGE_FIELD]);
+export const TOOLKIT_EXTRA_FIELDS: readonly string[] = Object.freeze([
+  NUDGE_FIELD,
+  'diagnostics_introduced',
+  'diagnostics_note',
+]);
 
 /** Options of {@link codingToolkit}; everything is copied at construction, so later changes do not leak in. */
 export interface CodingToolkitOptions {
@@ -70,6 +75,11 @@ export interface CodingToolkitOptions {
   /** Options passed to each standalone tool factory, by tool name (limits, env, …); the root is always the toolkit's. */
   readonly toolOptions?: Readonly<Partial<Record<CodingToolName, Record<string, unknown>>>>;
   readonly limits?: Partial<CodingLimits>;
+  /**
+   * After each successful write, edit, multi_edit or patch of Python or TypeScript/JavaScript files, run the check on
+   * the changed files and attach `diagnostics_introduced` (default true; `false` turns it off).
+   */
+  readonly diagnostics?: boolean;
 }
 
 /**
@@ -109,9 +119,10 @@ function buildTools(
 ): Tool[] {
   const root = options.workspaceRoot ?? context.workspaceRoot;
   if (!root) throw new ConfigurationError('codingToolkit needs a workspaceRoot (in its options or on the branch).');
-  const state = new ToolkitState(context.branch, root);
   const L = options.limits;
-  state.guardMaxBytes = L.guardMaxBytes;
+  const state = new ToolkitState(context.branch, root, L.guardWindowsPerFile);
+  state.guardLimits = L;
+  if (options.diagnostics !== false) state.diagnostics = new DiagnosticsWatcher(L);
   if (options.notify !== false) {
     state.nudges = new NudgeEngine(context.branch, {
       rules: [
