@@ -81,3 +81,30 @@ describe('diagnostics_introduced', () => {
     expect(String(out.diagnostics_note)).toMatch(/budget/);
   });
 });
+
+describe('diagnostics_introduced for TypeScript', () => {
+  it('reports a type error an edit introduced', async () => {
+    const ts = makeWorkspace({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2022' } }),
+      'src/sum.ts': 'export function sum(xs: number[]): number {\n  return xs.reduce((a, b) => a + b, 0);\n}\n',
+    });
+    try {
+      const branch = toolkitBranch(ts.root, {
+        tools: ['reader', 'editor'],
+        notify: false,
+        limits: { diagnosticsBudgetMs: 120_000 },
+      });
+      await call(branch, 'reader', { action: 'read', path: 'src/sum.ts' });
+      const out = await call(branch, 'editor', {
+        action: 'edit',
+        file_path: 'src/sum.ts',
+        old_string: '  return xs.reduce((a, b) => a + b, 0);',
+        new_string: "  const label: number = 'total';\n  return xs.reduce((a, b) => a + b, 0) + label;",
+      });
+      expect(out.success).toBe(true);
+      expect((out.diagnostics_introduced as { code: string }[]).map((d) => d.code)).toEqual(['TS2322']);
+    } finally {
+      ts.cleanup();
+    }
+  }, 180_000);
+});
