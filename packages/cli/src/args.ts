@@ -15,6 +15,7 @@ const VALUE_FLAGS = new Set([
   'max-turns',
   'timeout',
   'permissions',
+  'http',
 ]);
 const SHORT: Record<string, string> = { w: 'workspace', h: 'help', j: 'json' };
 
@@ -57,7 +58,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 export const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
   tools: ['workspace', 'toolkit', 'tools', 'json'],
   call: ['workspace', 'toolkit', 'timeout', 'json'],
-  mcp: ['workspace', 'tools', 'standalone'],
+  mcp: ['workspace', 'tools', 'standalone', 'http'],
   demo: ['keep', 'json'],
   agent: ['base-url', 'model', 'api-key-env', 'max-turns', 'permissions', 'workspace', 'timeout', 'json'],
 };

@@ -16,8 +16,10 @@ Usage:
   bough call <tool> '<json>'|- [--workspace DIR] [--toolkit] [--timeout MS] [--json]
       Run one tool and print its JSON response ('-' reads the JSON object from stdin).
       Exit 0 on success, 1 on a typed failure, 2 on a usage error, 130 when interrupted.
-  bough mcp [--workspace DIR] [--tools a,b] [--standalone]
-      Serve the coding toolkit (or the chosen tools) over MCP on stdio.
+  bough mcp [DIR…] [--tools a,b] [--standalone] [--http [HOST:]PORT]
+      Serve the coding toolkit (or the chosen tools) for exactly these directories over MCP, on stdio or
+      streamable HTTP (loopback, bearer token from BOUGH_MCP_TOKEN or printed once). Without DIR the
+      client's MCP roots are served; the current directory never is.
   bough demo [--keep] [--json]
       Run a scripted agent session through the real toolkit on a built-in example (no network, no API key).
   bough agent "<instruction>" --base-url URL --model NAME [--api-key-env VAR] [--workspace DIR]
@@ -52,7 +54,7 @@ export async function main(argv: readonly string[], io: CliIO, signal: AbortSign
       case 'call':
         return await callCommand(args, io, signal);
       case 'mcp':
-        return await mcpCommand(args, io);
+        return await mcpCommand(args, io, signal);
       case 'demo':
         return await runDemo(io, { keep: has(args, 'keep'), json: has(args, 'json') });
       case 'agent':

@@ -47,7 +47,6 @@ describe('bough mcp over stdio with the real MCP SDK client', () => {
       'code_check',
       'code_nav',
       'ast_search',
-      'context',
     ]);
     expect(tools[0]?.inputSchema.type).toBe('object');
 
@@ -124,8 +123,8 @@ describe('bough mcp --tools and --standalone', () => {
 });
 
 /** A raw JSON-RPC session with the built server, for input no well-behaved client would send. */
-function rawSession(ws: TempWorkspace) {
-  const child = spawnCli(['mcp', '--workspace', ws.root]);
+function rawSession(ws: TempWorkspace, args: readonly string[] = ['--workspace', ws.root]) {
+  const child = spawnCli(['mcp', ...args]);
   const replies: { id?: unknown; result?: unknown; error?: unknown }[] = [];
   const waiters: (() => void)[] = [];
   let buffer = '';
@@ -188,16 +187,16 @@ describe('bough mcp with a misbehaving client', () => {
     expect(await exited(session.child)).toBe(0);
   }, 30_000);
 
-  it('stops a running call and exits cleanly when the client disconnects mid-call', async () => {
+  it('stops a running call when it is told to stop (SIGTERM), even after stdin closed', async () => {
     const session = rawSession(ws);
     await session.initialize();
     session.request(2, 'tools/call', { name: 'bash', arguments: { command: SLEEPER_COMMAND } });
     const pid = Number(await waitForFile(ws.path('pid.txt'), session.child));
     expect(isRunning(pid)).toBe(true);
-    // The client vanishes: its end of both pipes closes.
-    session.child.stdout?.destroy();
+    // stdin closing alone would wait for the answer; the signal aborts the call.
     session.child.stdin?.end();
-    expect(await exited(session.child)).toBe(0);
+    session.child.kill('SIGTERM');
+    expect(await exited(session.child)).toBe(143);
     expect(isRunning(pid)).toBe(false);
   }, 60_000);
 
@@ -212,4 +211,91 @@ describe('bough mcp with a misbehaving client', () => {
     expect(await exited(session.child)).toBe(0);
     expect(isRunning(pid)).toBe(false);
   }, 60_000);
+});
+
+describe('bough mcp DIR…: what it serves', () => {
+  let ws: TempWorkspace;
+  let other: TempWorkspace;
+  beforeEach(() => {
+    requireBuild();
+    ws = makeWorkspace({ 'a.txt': 'from the first root\n' });
+    other = makeWorkspace({ 'b.txt': 'from the second root\n' });
+  });
+  afterEach(() => {
+    ws.cleanup();
+    other.cleanup();
+  });
+
+  it('answers every call of a piped session before it exits (printf … | bough mcp DIR)', async () => {
+    const lines = [
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'printf', version: '0' } },
+      },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'reader', arguments: { action: 'read', path: 'a.txt' } },
+      },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'bash', arguments: { command: 'sleep 1' } } },
+    ];
+    const child = spawnCli(['mcp', ws.root]);
+    const out = collect(child.stdout);
+    child.stdin?.end(`${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+    expect(await exited(child)).toBe(0);
+    const replies = out()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number; result: { content: { text: string }[] } });
+    expect(replies.map((reply) => reply.id).sort()).toEqual([1, 2, 3]);
+    expect(replies.find((reply) => reply.id === 2)?.result.content[0]?.text).toBe('1\tfrom the first root');
+  }, 30_000);
+
+  it('serves several roots: relative paths in the first, absolute paths in any, nothing outside', async () => {
+    const client = await connectClient([ws.root, other.root]);
+    try {
+      const first = await client.callTool({ name: 'reader', arguments: { action: 'read', path: 'a.txt' } });
+      expect(text(first)).toBe('1\tfrom the first root');
+      const second = await client.callTool({
+        name: 'reader',
+        arguments: { action: 'read', path: other.path('b.txt') },
+      });
+      expect(text(second)).toBe('1\tfrom the second root');
+      // The read-before-edit guard holds per root: the read above lets this edit through.
+      const edit = { action: 'edit', file_path: other.path('b.txt'), old_string: 'second', new_string: '2nd' };
+      expect((await client.callTool({ name: 'editor', arguments: edit })).isError).toBeFalsy();
+      const outside = await client.callTool({ name: 'reader', arguments: { action: 'read', path: '/etc/hostname' } });
+      expect(outside.isError).toBe(true);
+      expect(text(outside)).toMatch(/^Error \(outside_roots\)/);
+      expect((await client.listTools()).tools.every((tool) => tool.outputSchema?.type === 'object')).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('without directories serves nothing until the client gives roots; never the cwd', async () => {
+    const client = new Client({ name: 'no-roots', version: '0' });
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp'], cwd: ws.root, stderr: 'ignore' }),
+    );
+    try {
+      const read = await client.callTool({ name: 'reader', arguments: { action: 'read', path: 'a.txt' } });
+      expect(read.isError).toBe(true);
+      expect(text(read)).toMatch(/^Error \(no_roots\)/);
+      expect(text(read)).not.toContain('from the first root');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('refuses / as a root with exit 2', async () => {
+    const child = spawnCli(['mcp', '/']);
+    const err = collect(child.stderr);
+    expect(await exited(child)).toBe(2);
+    expect(err()).toMatch(/file system root/);
+  });
 });

@@ -1,12 +1,22 @@
+export {
+  generateToken,
+  MCP_HTTP_PATH,
+  type McpHttpServer,
+  type ServeHttpOptions,
+  serveHttp,
+} from './http.js';
 export type { McpClientSource, McpStdioOptions } from './internal/connect.js';
 export { McpErrorCode } from './internal/proxy-tool.js';
 export { DEFAULT_MCP_LIMITS, type McpLimits } from './limits.js';
 export { MCP_TOOL_PREFIX, mcpToolName } from './names.js';
 export { type McpRegistration, type McpServerConfig, type RegisterMcpOptions, registerMcpServer } from './register.js';
+export { renderOutput } from './render-text.js';
+export { checkRoot, McpRootErrorCode, PATH_FIELDS, type RootCheck, RootRouter } from './roots.js';
 export {
   createMcpServer,
   type McpServerOptions,
   type RegistrySource,
-  type ServeStdioOptions,
-  serveStdio,
+  type RootsUpdate,
+  type ServedRoots,
 } from './server.js';
+export { type ServeStdioOptions, serveStdio } from './stdio.js';

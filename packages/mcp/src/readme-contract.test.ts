@@ -2,5 +2,8 @@
 import { describeReadmeContract } from '@bough/test-utils';
 import { McpErrorCode } from './internal/proxy-tool.js';
 import { DEFAULT_MCP_LIMITS } from './limits.js';
+import { McpRootErrorCode } from './roots.js';
 
-describeReadmeContract(import.meta.dirname, DEFAULT_MCP_LIMITS, { codes: Object.values(McpErrorCode) });
+describeReadmeContract(import.meta.dirname, DEFAULT_MCP_LIMITS, {
+  codes: [...Object.values(McpErrorCode), ...Object.values(McpRootErrorCode)],
+});

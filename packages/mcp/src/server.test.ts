@@ -4,7 +4,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createMcpServer, serveStdio } from './server.js';
+import { createMcpServer } from './server.js';
+import { serveStdio } from './stdio.js';
 
 function buildRegistry() {
   const registry = new ToolRegistry();

@@ -1,17 +1,41 @@
-import type { Readable, Writable } from 'node:stream';
-import { type ToolProgress, type ToolRegistry, toMcpTool } from '@bough/core';
+import { fileURLToPath } from 'node:url';
+import { type Tool, type ToolCall, type ToolProgress, type ToolRegistry, toMcpTool } from '@bough/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import {
   CallToolRequestSchema,
   type CallToolResult,
   ListToolsRequestSchema,
   type ListToolsResult,
+  RootsListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { toCallToolResult } from './internal/call-result.js';
+import { toCallToolResult, toToolResult } from './internal/call-result.js';
+import { outputSchemaOf } from './internal/output-schema.js';
+import { DEFAULT_MCP_LIMITS } from './limits.js';
+import { checkRoot, RootRouter } from './roots.js';
 
 /** A registry, or a function returning the registry to serve (read again on every request). */
 export type RegistrySource = ToolRegistry | (() => ToolRegistry);
+
+/** What the client's roots came to: the directories now served and the ones refused (with the reason). */
+export interface RootsUpdate {
+  readonly roots: readonly string[];
+  readonly refused: readonly string[];
+}
+
+/**
+ * Directories to serve, each with a registry of its own (its own workspace gate and file state). Without `roots`
+ * the server asks the client (MCP roots) and follows its changes; until it has one, tool calls fail with `no_roots`.
+ */
+export interface ServedRoots {
+  /** Directories to serve, first one first (relative paths resolve against it). Checked with `checkRoot`. */
+  readonly roots?: readonly string[];
+  /** Builds the registry of one root; called at most once per root per server, so per session. */
+  readonly registryFor: (root: string) => ToolRegistry;
+  /** Listed before any root is known (never invoked); defaults to the first root's registry. */
+  readonly catalog?: ToolRegistry;
+  /** Told whenever the client's roots were read (for logging to stderr). */
+  readonly onRoots?: (update: RootsUpdate) => void;
+}
 
 /** Options for {@link createMcpServer}. */
 export interface McpServerOptions {
@@ -23,31 +47,141 @@ export interface McpServerOptions {
   readonly timeoutMs?: number;
   /** Optional instructions shown to the client (how to use this set of tools). */
   readonly instructions?: string;
+  /** How long to wait for the client's answer to roots/list (default `rootsTimeoutMs` of the limits). */
+  readonly rootsTimeoutMs?: number;
 }
 
 type McpToolEntry = ListToolsResult['tools'][number];
 
-function listEntry(tool: Parameters<typeof toMcpTool>[0]): McpToolEntry {
-  const entry = toMcpTool(tool);
-  // MCP requires an object schema at the root; a union of objects still validates the same with the type added.
-  const inputSchema =
-    entry.inputSchema.type === 'object' ? entry.inputSchema : { ...entry.inputSchema, type: 'object' };
-  return { ...entry, inputSchema } as McpToolEntry;
+const entries = new WeakMap<Tool, McpToolEntry>();
+
+function listEntry(tool: Tool): McpToolEntry {
+  let entry = entries.get(tool);
+  if (!entry) {
+    const base = toMcpTool(tool);
+    // MCP requires an object schema at the root; a union of objects still validates the same with the type added.
+    const inputSchema = base.inputSchema.type === 'object' ? base.inputSchema : { ...base.inputSchema, type: 'object' };
+    entry = { ...base, inputSchema, outputSchema: outputSchemaOf(tool) } as McpToolEntry;
+    entries.set(tool, entry);
+  }
+  return entry;
+}
+
+function isServedRoots(source: RegistrySource | ServedRoots): source is ServedRoots {
+  return typeof source === 'object' && source !== null && typeof (source as ServedRoots).registryFor === 'function';
+}
+
+interface Dispatch {
+  list(): Tool[];
+  invoke(name: string, args: unknown, options: Parameters<ToolRegistry['invoke']>[2]): Promise<CallToolResult>;
+}
+
+function registryDispatch(source: RegistrySource): Dispatch {
+  const registry = typeof source === 'function' ? source : () => source;
+  return {
+    list: () => registry().list(),
+    invoke: async (name, args, options) => toCallToolResult(await registry().invoke(name, args, options)),
+  };
+}
+
+function rootsDispatch(server: Server, source: ServedRoots, options: McpServerOptions): Dispatch {
+  const router = new RootRouter(source.registryFor);
+  const fixed = source.roots ?? [];
+  if (fixed.length > 0) {
+    const checked = fixed.map((dir) => checkRoot(dir));
+    const bad = checked.flatMap((check) => (check.ok ? [] : [check.reason]));
+    if (bad.length > 0) throw new Error(`Cannot serve ${bad.join('; ')}.`);
+    router.setRoots(checked.flatMap((check) => (check.ok ? [check.root] : [])));
+  } else {
+    let pending: Promise<void> | undefined;
+    const refresh = () => {
+      pending = readClientRoots(server, router, source, options).finally(() => {
+        pending = undefined;
+      });
+    };
+    server.oninitialized = refresh;
+    server.setNotificationHandler(RootsListChangedNotificationSchema, async () => refresh());
+    const invoke = async (name: string, args: unknown, opts: Parameters<ToolRegistry['invoke']>[2]) => {
+      if (pending) await pending;
+      return routed(router, name, args, opts);
+    };
+    return { list: () => catalog(router, source), invoke };
+  }
+  return { list: () => catalog(router, source), invoke: (name, args, opts) => routed(router, name, args, opts) };
+}
+
+function catalog(router: RootRouter, source: ServedRoots): Tool[] {
+  const first = router.roots[0];
+  if (source.catalog) return source.catalog.list();
+  return first === undefined ? [] : router.registry(first).list();
+}
+
+async function routed(
+  router: RootRouter,
+  name: string,
+  args: unknown,
+  options: Parameters<ToolRegistry['invoke']>[2],
+): Promise<CallToolResult> {
+  const target = router.route(args);
+  if ('refusal' in target) return toToolResult(target.refusal, true);
+  return toCallToolResult((await router.registry(target.root).invoke(name, args, options)) as ToolCall);
+}
+
+async function readClientRoots(
+  server: Server,
+  router: RootRouter,
+  source: ServedRoots,
+  options: McpServerOptions,
+): Promise<void> {
+  if (!server.getClientCapabilities()?.roots) {
+    source.onRoots?.({ roots: [], refused: ['the client does not offer MCP roots'] });
+    return;
+  }
+  const timeout = options.rootsTimeoutMs ?? DEFAULT_MCP_LIMITS.rootsTimeoutMs;
+  const refused: string[] = [];
+  const accepted: string[] = [];
+  try {
+    const { roots } = await server.listRoots(undefined, { timeout });
+    for (const root of roots) {
+      if (!root.uri.startsWith('file://')) {
+        refused.push(`${root.uri} is not a file:// URI`);
+        continue;
+      }
+      let path: string;
+      try {
+        path = fileURLToPath(root.uri);
+      } catch {
+        refused.push(`${root.uri} is not a local file URI`);
+        continue;
+      }
+      const check = checkRoot(path, '/');
+      if (check.ok) accepted.push(check.root);
+      else refused.push(check.reason);
+    }
+  } catch (error) {
+    refused.push(`roots/list failed: ${(error as Error).message}`);
+    source.onRoots?.({ roots: router.roots, refused });
+    return;
+  }
+  router.setRoots(accepted);
+  source.onRoots?.({ roots: accepted, refused });
 }
 
 /**
- * Builds a low-level MCP `Server` exposing a registry's tools through tools/list and tools/call. Every outcome of a
- * call, including invalid arguments, unknown tools and typed failures, comes back as a result (with `isError` when
- * it failed), never as a protocol error. Progress is forwarded when the client asked for it.
+ * Builds a low-level MCP `Server` exposing tools through tools/list and tools/call: one registry, or served roots
+ * with a registry per root. Every outcome of a call, including invalid arguments, unknown tools and typed failures,
+ * comes back as a result (with `isError` when it failed), never as a protocol error. The text of a result is what a
+ * model needs to read; the whole response is in `structuredContent`, described by each tool's `outputSchema`.
+ * Progress is forwarded when the client asked for it.
  */
-export function createMcpServer(source: RegistrySource, options: McpServerOptions): Server {
-  const registry = typeof source === 'function' ? source : () => source;
+export function createMcpServer(source: RegistrySource | ServedRoots, options: McpServerOptions): Server {
   const server = new Server(
     { name: options.name, version: options.version },
     { capabilities: { tools: {} }, ...(options.instructions ? { instructions: options.instructions } : {}) },
   );
+  const dispatch = isServedRoots(source) ? rootsDispatch(server, source, options) : registryDispatch(source);
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: registry().list().map(listEntry) }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: dispatch.list().map(listEntry) }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const token = request.params._meta?.progressToken;
@@ -70,53 +204,11 @@ export function createMcpServer(source: RegistrySource, options: McpServerOption
           .catch(() => {});
       };
     }
-    const call = await registry().invoke(request.params.name, request.params.arguments ?? {}, {
+    return dispatch.invoke(request.params.name, request.params.arguments ?? {}, {
       signal: extra.signal,
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
       ...(progress ? { progress } : {}),
     });
-    return toCallToolResult(call);
   });
   return server;
-}
-
-/** Options for {@link serveStdio}: the server identity plus streams (process stdin/stdout by default). */
-export interface ServeStdioOptions extends McpServerOptions {
-  readonly stdin?: Readable;
-  readonly stdout?: Writable;
-}
-
-/**
- * Serves a registry over stdio until the client goes away, then resolves. The client going away means: stdin ends or
- * errors, or stdout breaks (EPIPE after the client died). Closing the server aborts every call still running, so
- * their processes are stopped rather than orphaned. Lines that are not JSON-RPC are skipped; the session goes on.
- * Nothing but protocol messages may be written to stdout while this runs; log to stderr.
- */
-export async function serveStdio(source: RegistrySource, options: ServeStdioOptions): Promise<void> {
-  const server = createMcpServer(source, options);
-  const stdin = options.stdin ?? process.stdin;
-  const stdout = options.stdout ?? process.stdout;
-  const transport = new StdioServerTransport(stdin, stdout);
-  const closed = new Promise<void>((resolve) => {
-    server.onclose = () => resolve();
-  });
-  // Garbage from the client is reported here by the SDK; it must not end the session or reach stdout.
-  server.onerror = () => {};
-  // The SDK transport does not notice a closed stdin or a broken stdout by itself, so close the server then.
-  const onGone = () => void server.close().catch(() => {});
-  stdin.once('end', onGone);
-  stdin.once('close', onGone);
-  stdin.on('error', onGone);
-  stdout.on('error', onGone);
-  try {
-    await server.connect(transport);
-    await closed;
-  } finally {
-    stdin.off('end', onGone);
-    stdin.off('close', onGone);
-    stdin.off('error', onGone);
-    // The stdout listener stays: a late EPIPE from a reply still in flight must not crash the process.
-    // Our own process stdin is released so that it no longer keeps the process alive.
-    if (!options.stdin) process.stdin.destroy();
-  }
 }

@@ -1,24 +1,105 @@
-import { serveStdio } from '@bough/mcp';
-import { flag, has, type ParsedArgs } from '../args.js';
+import { resolve } from 'node:path';
+import { codingToolkit, DEFAULT_CODING_TOOLS } from '@bough/coding';
+import { Branch, ConfigurationError, type ToolRegistry } from '@bough/core';
+import { checkRoot, generateToken, type ServedRoots, serveHttp, serveStdio } from '@bough/mcp';
+import { flag, has, type ParsedArgs, UsageError } from '../args.js';
 import type { CliIO } from '../output.js';
-import { standaloneRegistry, toolkitBranch, toolList, workspaceRoot } from '../toolset.js';
+import { standaloneRegistry, toolList } from '../toolset.js';
 import { VERSION } from '../version.js';
 
-/**
- * `bough mcp`: serves the coding toolkit (or `--standalone` tools, or a `--tools` subset) over MCP on stdio.
- * The toolkit is bound to one branch for the whole session, so its read-before-edit guard spans the session.
- */
-export async function mcpCommand(args: ParsedArgs, io: CliIO): Promise<number> {
-  const root = workspaceRoot(flag(args, 'workspace'), io.cwd);
-  const only = toolList(flag(args, 'tools'));
-  const registry = has(args, 'standalone')
-    ? standaloneRegistry(root, only)
-    : toolkitBranch(root, only ? { tools: only } : {}).registry;
-  io.stderr(`bough mcp: serving ${registry.names().join(', ')} for ${root}\n`);
-  await serveStdio(registry, {
-    name: 'bough',
-    version: VERSION,
-    instructions: `Tools for working on the files under ${root}. Read a file before editing it.`,
+/** The toolkit tools served by default: everything but `context`, which only makes sense in a curated conversation. */
+const MCP_TOOLS = DEFAULT_CODING_TOOLS.filter((name) => name !== 'context');
+
+/** Where a catalog registry (listed before the client gave roots, never invoked) pretends to live. */
+const NO_ROOT = resolve('/', 'nonexistent-bough-mcp-catalog');
+
+/** Parses `--http [HOST:]PORT`; the host defaults to 127.0.0.1. */
+export function parseListen(value: string): { host: string; port: number } {
+  const match = /^(?:(\[[0-9a-f:.]+\]|[^:]+):)?(\d{1,5})$/i.exec(value);
+  const port = Number(match?.[2]);
+  if (!match || !Number.isInteger(port) || port > 65_535) {
+    throw new UsageError(`--http needs [HOST:]PORT, e.g. 8123 or 127.0.0.1:8123 (got ${JSON.stringify(value)}).`);
+  }
+  const host = match[1]?.replace(/^\[(.*)\]$/, '$1') ?? '127.0.0.1';
+  return { host, port };
+}
+
+/** The directories named on the command line (`--workspace` first), each checked; none means "ask the client". */
+export function servedDirectories(args: ParsedArgs, cwd: string): string[] {
+  const named = [...(flag(args, 'workspace') ? [flag(args, 'workspace') as string] : []), ...args.positionals];
+  return named.map((dir) => {
+    const check = checkRoot(dir, cwd);
+    if (!check.ok) throw new UsageError(`Cannot serve ${check.reason}.`);
+    return check.root;
   });
+}
+
+function registryBuilder(args: ParsedArgs): (root: string) => ToolRegistry {
+  const only = toolList(flag(args, 'tools'));
+  if (has(args, 'standalone')) return (root) => standaloneRegistry(root, only);
+  if (only?.includes('context')) {
+    throw new UsageError('The context tool curates a conversation; an MCP server has none to curate. Drop it.');
+  }
+  return (root) => {
+    const branch = new Branch({ name: 'mcp', workspaceRoot: root });
+    try {
+      // No nudge notes: they describe a conversation the server does not hold.
+      branch.registerTools(codingToolkit({ workspaceRoot: root, tools: only ?? MCP_TOOLS, notify: false }));
+    } catch (error) {
+      if (only && error instanceof ConfigurationError) throw new UsageError(error.message);
+      throw error;
+    }
+    return branch.registry;
+  };
+}
+
+/**
+ * `bough mcp [DIR…]`: serves the coding toolkit (or `--standalone` tools, or a `--tools` subset) over MCP, on stdio
+ * or with `--http [HOST:]PORT` over streamable HTTP. Each directory gets its own registry (its own workspace gate and
+ * read-before-edit state); without directories the client's MCP roots are served. The cwd is never served implicitly.
+ */
+export async function mcpCommand(args: ParsedArgs, io: CliIO, signal?: AbortSignal): Promise<number> {
+  const roots = servedDirectories(args, io.cwd);
+  const registryFor = registryBuilder(args);
+  // Build once up front: a bad --tools list is reported before anything is served, and the listing is ready.
+  const catalog = registryFor(roots[0] ?? NO_ROOT);
+  const tools = catalog.names().join(', ');
+  const source: ServedRoots = {
+    roots,
+    registryFor: (root) => (root === roots[0] && !httpMode(args) ? catalog : registryFor(root)),
+    catalog,
+    onRoots: ({ roots: served, refused }) => {
+      for (const reason of refused) io.stderr(`bough mcp: client root refused: ${reason}\n`);
+      io.stderr(`bough mcp: serving ${served.length > 0 ? served.join(', ') : 'nothing yet (no usable roots)'}\n`);
+    },
+  };
+  const where = roots.length > 0 ? roots.join(', ') : "the client's MCP roots";
+  const instructions =
+    `Tools for working on the files under ${where}. Paths are relative to the first directory, or absolute inside ` +
+    'one of them. Read a file before editing it.';
+  const listen = flag(args, 'http');
+  if (listen !== undefined) {
+    const { host, port } = parseListen(listen);
+    const given = io.env.BOUGH_MCP_TOKEN;
+    const token = given && given.length > 0 ? given : generateToken();
+    const http = await serveHttp(source, { name: 'bough', version: VERSION, instructions, host, port, token });
+    io.stderr(`bough mcp: serving ${tools} for ${where} at ${http.url}\n`);
+    if (!given) io.stderr(`bough mcp: bearer token (set BOUGH_MCP_TOKEN to choose one): ${token}\n`);
+    if (!['127.0.0.1', 'localhost', '::1'].includes(host)) {
+      io.stderr(`bough mcp: warning: listening on ${host}, not only on this machine's loopback.\n`);
+    }
+    await new Promise<void>((done) => {
+      if (signal?.aborted) done();
+      signal?.addEventListener('abort', () => done(), { once: true });
+    });
+    await http.close();
+    return 0;
+  }
+  io.stderr(`bough mcp: serving ${tools} for ${where}\n`);
+  await serveStdio(source, { name: 'bough', version: VERSION, instructions, ...(signal ? { signal } : {}) });
   return 0;
+}
+
+function httpMode(args: ParsedArgs): boolean {
+  return flag(args, 'http') !== undefined;
 }

@@ -1,0 +1,149 @@
+import { accessSync, constants, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { failure, type ToolFailure, type ToolRegistry } from '@bough/core';
+
+/** Failure codes of root handling, returned as tool results. */
+export const McpRootErrorCode = Object.freeze({
+  /** No directory is being served yet (no arguments, and the client gave no usable roots). */
+  noRoots: 'no_roots',
+  /** An absolute path lies in none of the served roots. */
+  outsideRoots: 'outside_roots',
+  /** One call named paths in two different roots. */
+  mixedRoots: 'mixed_roots',
+});
+
+/** Request fields that hold a path (or a list of paths) in bough's tools; others are passed through untouched. */
+export const PATH_FIELDS: readonly string[] = Object.freeze([
+  'path',
+  'paths',
+  'file_path',
+  'cwd',
+  'destination',
+  'new_path',
+  'source_path',
+  'target_path',
+]);
+
+/** A directory that can be served, or why not. */
+export type RootCheck = { ok: true; root: string } | { ok: false; reason: string };
+
+/**
+ * Checks one directory for serving: it must exist, be a readable directory, and not be the file system root.
+ * The real path is returned (a symlink to a directory is followed once, here).
+ */
+export function checkRoot(dir: string, base: string = process.cwd()): RootCheck {
+  const path = resolve(base, dir);
+  let real: string;
+  try {
+    real = realpathSync(path);
+    if (!statSync(real).isDirectory()) return { ok: false, reason: `${path} is not a directory` };
+    accessSync(real, constants.R_OK | constants.X_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why =
+      code === 'ENOENT' ? 'does not exist' : code === 'EACCES' ? 'is not readable' : `cannot be used (${code})`;
+    return { ok: false, reason: `${path} ${why}` };
+  }
+  if (real === resolve('/', '.') || real === '/') {
+    return { ok: false, reason: `${path} is the file system root; serve a project directory instead` };
+  }
+  return { ok: true, root: real };
+}
+
+const isUrl = (value: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(value);
+
+function contains(root: string, path: string): boolean {
+  if (path === root) return true;
+  const rel = relative(root, path);
+  return rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel);
+}
+
+/**
+ * Routes tool calls to the registry of the root their paths lie in. Relative paths belong to the first root; an
+ * absolute path to the deepest root containing it (checked lexically here; each root's own workspace gate then
+ * applies every guarantee, links included). A call without paths goes to the first root.
+ */
+export class RootRouter {
+  readonly #registries = new Map<string, ToolRegistry>();
+  #roots: readonly string[] = [];
+
+  constructor(private readonly registryFor: (root: string) => ToolRegistry) {}
+
+  /** The roots served now, first one first. */
+  get roots(): readonly string[] {
+    return this.#roots;
+  }
+
+  /** Replaces the served roots; registries of roots that stay keep their state, dropped ones are forgotten. */
+  setRoots(roots: readonly string[]): void {
+    const unique = [...new Set(roots)];
+    for (const root of this.#registries.keys()) if (!unique.includes(root)) this.#registries.delete(root);
+    this.#roots = Object.freeze(unique);
+  }
+
+  /** The registry of one served root (built on first use). */
+  registry(root: string): ToolRegistry {
+    let registry = this.#registries.get(root);
+    if (!registry) {
+      registry = this.registryFor(root);
+      this.#registries.set(root, registry);
+    }
+    return registry;
+  }
+
+  /** The root a call's arguments belong to, or the failure to answer it with. */
+  route(args: unknown): { root: string } | { refusal: ToolFailure } {
+    const first = this.#roots[0];
+    if (first === undefined) {
+      return {
+        refusal: failure(
+          McpRootErrorCode.noRoots,
+          'No directory is being served yet: the client has not given any roots. Configure the server with ' +
+            'directories (`bough mcp DIR`) or let the client share its workspace roots, then retry.',
+        ),
+      };
+    }
+    let chosen: string | undefined;
+    for (const path of pathsOf(args)) {
+      const root = isAbsolute(path) ? this.#deepest(resolve(path)) : first;
+      if (root === undefined) {
+        return {
+          refusal: failure(
+            McpRootErrorCode.outsideRoots,
+            `${path} is outside the served directories (${this.#roots.join(', ')}). Use a path inside one of them, ` +
+              'or a path relative to the first.',
+          ),
+        };
+      }
+      if (chosen !== undefined && chosen !== root) {
+        return {
+          refusal: failure(
+            McpRootErrorCode.mixedRoots,
+            `This call names paths in two served directories (${chosen} and ${root}); make one call per directory.`,
+          ),
+        };
+      }
+      chosen = root;
+    }
+    return { root: chosen ?? first };
+  }
+
+  #deepest(path: string): string | undefined {
+    let best: string | undefined;
+    for (const root of this.#roots) {
+      if (contains(root, path) && (best === undefined || root.length > best.length)) best = root;
+    }
+    return best;
+  }
+}
+
+function pathsOf(args: unknown): string[] {
+  if (typeof args !== 'object' || args === null) return [];
+  const out: string[] = [];
+  for (const field of PATH_FIELDS) {
+    const value = (args as Record<string, unknown>)[field];
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) if (typeof item === 'string' && item !== '' && !isUrl(item)) out.push(item);
+  }
+  return out;
+}
