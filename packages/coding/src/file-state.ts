@@ -1,4 +1,4 @@
-import { type Branch, isActionResponse, isToolFailure } from '@bough/core';
+import { type BranchView, isActionResponse, isToolFailure } from '@bough/core';
 
 /** Lines a read showed, as evidence that those lines were seen: `null` marks a line shown cut short (not evidence). */
 export interface ReadWindow {
@@ -45,7 +45,7 @@ export class FileState {
   /** Calls recorded by a handler whose action_response has not reached the branch yet. */
   readonly #pending = new Set<string>();
   readonly #maxWindows: number;
-  #branch: Branch | undefined;
+  #branch: BranchView | undefined;
 
   /** `maxWindows` bounds the line windows kept per file (the oldest go first). */
   constructor(maxWindows = 32) {
@@ -53,7 +53,7 @@ export class FileState {
   }
 
   /** Follows a branch: prunes on every active-view change and confirms evidence as responses land. */
-  attach(branch: Branch): () => void {
+  attach(branch: BranchView): () => void {
     this.#branch = branch;
     return branch.subscribe((event) => {
       if (event.type === 'active') {

@@ -9,19 +9,12 @@ export { type CodingHooks, composeHooks, type HookMap, type ToolkitHookParts } f
 /** Every limit of the package. */
 export { type CodingLimits, DEFAULT_CODING_LIMITS } from './limits.js';
 /** The nudge engine and its rule types. */
-export {
-  type NudgeBudget,
-  type NudgeCall,
-  type NudgeContext,
-  NudgeEngine,
-  type NudgeEngineOptions,
-  type NudgePolicy,
-  type NudgeRule,
-} from './nudge-engine.js';
+export { NudgeEngine, type NudgeEngineOptions } from './nudge-engine.js';
 /** The nudge post hook, its result field and the success test it uses. */
 export { NUDGE_FIELD, nudgePostHook, resultOk } from './nudge-hook.js';
 /** The default nudge rules and the context guidance text. */
 export { CONTEXT_GUIDANCE, defaultNudgeRules } from './nudge-rules.js';
+export type { NudgeBudget, NudgeCall, NudgeContext, NudgePolicy, NudgeRule } from './nudge-types.js';
 /** The subject string permission patterns match, per tool. */
 export { type PermissionSubject, permissionSubject } from './permission-subject.js';
 /** Permission policies, presets and the hook that enforces them. */

@@ -1,7 +1,8 @@
 import { Branch } from '@bough/core';
 import { describe, expect, it } from 'vitest';
-import { NudgeEngine, type NudgeRule } from './nudge-engine.js';
+import { NudgeEngine } from './nudge-engine.js';
 import { defaultNudgeRules } from './nudge-rules.js';
+import type { NudgeRule } from './nudge-types.js';
 
 function branchWithTokens(words: number): Branch {
   const branch = new Branch({ system: 'sys' });

@@ -1,53 +1,7 @@
-import { type Branch, countTokens, isActionResponse } from '@bough/core';
+import { type BranchView, countTokens, isActionResponse } from '@bough/core';
 import { DEFAULT_CODING_LIMITS } from './limits.js';
 import { defaultNudgeRules } from './nudge-rules.js';
-
-/** How often a rule may fire: every time, once per engine, or at most once every `cooldown` evaluations. */
-export type NudgePolicy = 'always' | 'once' | { readonly cooldown: number };
-
-/** Context-window usage as the engine sees it, with the engine's own thresholds applied. */
-export interface NudgeBudget {
-  readonly used: number;
-  readonly limit: number;
-  /** used / limit. */
-  readonly pct: number;
-  readonly warning: boolean;
-  readonly critical: boolean;
-}
-
-/** One tool call the engine was told about. */
-export interface NudgeCall {
-  readonly tool: string;
-  readonly action: string;
-  readonly ok: boolean;
-}
-
-/** What a rule's condition and message see. */
-export interface NudgeContext {
-  readonly budget: NudgeBudget;
-  readonly thresholds: { readonly warning: number; readonly critical: number; readonly guidance: number };
-  readonly nActive: number;
-  readonly nTotal: number;
-  readonly nEvicted: number;
-  readonly nActionResults: number;
-  readonly nFiles: number;
-  /** Recent calls, oldest first. */
-  readonly recentCalls: readonly NudgeCall[];
-  readonly fired: ReadonlySet<string>;
-  readonly callCount: number;
-  /** The last `limit` calls of one tool, oldest first. */
-  recent(tool: string, limit?: number): NudgeCall[];
-}
-
-/** A nudge: when `condition` holds (and the policy allows), `message` is added to the tool result. */
-export interface NudgeRule {
-  readonly id: string;
-  readonly condition: (context: NudgeContext) => boolean;
-  readonly message: string | ((context: NudgeContext) => string);
-  readonly policy?: NudgePolicy;
-  /** Higher runs first; the first eligible rule is always kept, later ones only while under the token cap. */
-  readonly priority?: number;
-}
+import type { NudgeBudget, NudgeCall, NudgeContext, NudgeRule } from './nudge-types.js';
 
 /** Constructor options of {@link NudgeEngine}; every threshold given here is the one used. */
 export interface NudgeEngineOptions {
@@ -66,7 +20,7 @@ export interface NudgeEngineOptions {
 
 /** Decides which short notes to attach to tool results so the model can manage its own context. */
 export class NudgeEngine {
-  readonly #branch: Branch;
+  readonly #branch: BranchView;
   readonly #rules: readonly NudgeRule[];
   readonly #options: Required<Omit<NudgeEngineOptions, 'rules' | 'onRuleError'>>;
   readonly #onRuleError: ((ruleId: string, error: unknown) => void) | undefined;
@@ -74,7 +28,7 @@ export class NudgeEngine {
   readonly #lastFired = new Map<string, number>();
   #callCount = 0;
 
-  constructor(branch: Branch, options: NudgeEngineOptions = {}) {
+  constructor(branch: BranchView, options: NudgeEngineOptions = {}) {
     const L = DEFAULT_CODING_LIMITS;
     this.#branch = branch;
     this.#rules = Object.freeze([...(options.rules ?? defaultNudgeRules())]);

@@ -1,5 +1,5 @@
 import { DEFAULT_CODING_LIMITS } from './limits.js';
-import type { NudgeContext, NudgeRule } from './nudge-engine.js';
+import type { NudgeContext, NudgeRule } from './nudge-types.js';
 
 /** One-time advice on curating context with the `context` tool, shown when the window starts to fill. */
 export const CONTEXT_GUIDANCE =

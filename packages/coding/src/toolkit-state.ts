@@ -1,4 +1,4 @@
-import type { Branch } from '@bough/core';
+import type { BranchView } from '@bough/core';
 import { Workspace, type WorkspaceOptions } from '@bough/workspace';
 import type { DiagnosticsWatcher } from './diagnostics-introduced.js';
 import type { GuardLimits } from './edit-guard.js';
@@ -17,7 +17,7 @@ export interface SandboxSlot {
  * file state, sandbox, nudge history or cached tool is ever shared between builds.
  */
 export class ToolkitState {
-  readonly branch: Branch;
+  readonly branch: BranchView;
   readonly workspaceRoot: string;
   readonly files: FileState;
   readonly sandbox: SandboxSlot = { session: undefined };
@@ -32,7 +32,7 @@ export class ToolkitState {
   readonly detach: () => void;
 
   constructor(
-    branch: Branch,
+    branch: BranchView,
     workspaceRoot: string,
     windowsPerFile: number = DEFAULT_CODING_LIMITS.guardWindowsPerFile,
   ) {

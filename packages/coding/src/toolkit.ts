@@ -9,9 +9,10 @@ import {
 import { DiagnosticsWatcher } from './diagnostics-introduced.js';
 import { type CodingHooks, composeHooks, copyHooks } from './hook-composition.js';
 import { type CodingLimits, DEFAULT_CODING_LIMITS } from './limits.js';
-import { NudgeEngine, type NudgeRule } from './nudge-engine.js';
+import { NudgeEngine } from './nudge-engine.js';
 import { NUDGE_FIELD, nudgePostHook } from './nudge-hook.js';
 import { defaultNudgeRules } from './nudge-rules.js';
+import type { NudgeRule } from './nudge-types.js';
 import {
   type AskHandler,
   isPresetName,

@@ -1,4 +1,4 @@
-import { type Branch, branchProvider, defineTool, type Provider, type Tool } from '@bough/core';
+import { type BranchView, branchProvider, defineTool, type Provider, type Tool } from '@bough/core';
 import { CONTEXT_DESCRIPTION } from './guidance.js';
 import { type ContextOptions, handleContext } from './handle-context.js';
 import { ContextRequest, ContextResponse } from './schema.js';
@@ -8,7 +8,7 @@ export type ContextToolOptions = Omit<ContextOptions, 'signal' | 'callId'>;
 
 /** Builds the `context` tool bound to one branch: every call curates that branch and no other. */
 export function createContextTool(
-  branch: Branch,
+  branch: BranchView,
   options: ContextToolOptions = {},
 ): Tool<ContextRequest, ContextResponse> {
   return defineTool({

@@ -1,4 +1,4 @@
-import { type Branch, type ChatModel, describeZodError, failure } from '@bough/core';
+import { type BranchView, type ChatModel, describeZodError, failure } from '@bough/core';
 import { ContextErrorCode } from './errors.js';
 import { compact } from './internal/compact.js';
 import { evict, evictActionResults, restore } from './internal/curate.js';
@@ -23,7 +23,7 @@ export interface ContextOptions {
  * changes lives on the branch it is given, and expected failures come back as values.
  */
 export async function handleContext(
-  branch: Branch,
+  branch: BranchView,
   request: unknown,
   options: ContextOptions = {},
 ): Promise<ContextResponse> {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { executeTool } from './call.js';
-import type { ToolHooks } from './hooks.js';
 import { ToolRegistry } from './registry.js';
+import type { ToolHooks } from './tool.js';
 import { defineTool, type ToolContext } from './tool.js';
 
 const add = defineTool({

@@ -1,9 +1,9 @@
+import type { BranchView } from './branch-view.js';
 import { CallErrorCode, describeZodError, errorMessage } from './errors.js';
 import { failure, type ToolFailure } from './failure.js';
-import type { ErrorHook, PostHook, PreHook, ToolHooks } from './hooks.js';
 import { newId } from './internal/ids.js';
 import { effectiveTimeout } from './timeout.js';
-import type { Tool, ToolProgress } from './tool.js';
+import type { ErrorHook, PostHook, PreHook, Tool, ToolHooks, ToolProgress } from './tool.js';
 
 /** Lifecycle of one tool call. */
 export type ToolCallStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
@@ -25,7 +25,7 @@ export interface ExecuteOptions {
    */
   readonly timeoutMs?: number;
   readonly callId?: string;
-  readonly branch?: import('./branch.js').Branch;
+  readonly branch?: BranchView;
   /** Extra hooks that run before the tool's own (registry-level hooks). */
   readonly hooks?: readonly ToolHooks[];
   readonly progress?: (update: ToolProgress) => void;

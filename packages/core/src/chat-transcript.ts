@@ -1,4 +1,4 @@
-import type { Branch } from './branch.js';
+import type { BranchView } from './branch-view.js';
 import type { ChatMessage, ChatToolCall, ChatToolSpec } from './chat-model.js';
 import { safeJson } from './internal/safe-json.js';
 import { type Message, messageText } from './messages.js';
@@ -9,7 +9,7 @@ import type { Tool } from './tool.js';
  * Renders a branch's active view as chat messages: consecutive action requests become one assistant turn with
  * tool calls, and each action response becomes a tool message answering its call.
  */
-export function branchToChatMessages(branch: Branch): ChatMessage[] {
+export function branchToChatMessages(branch: BranchView): ChatMessage[] {
   return messagesToChat(branch.activeMessages());
 }
 

@@ -1,12 +1,6 @@
 export { BoughError, type BoughErrorOptions, CloneError, ConfigurationError } from './bough-error.js';
-export {
-  type ActionCall,
-  type ActOptions,
-  Branch,
-  type BranchEvent,
-  type BranchOptions,
-  type CloneOptions,
-} from './branch.js';
+export { type ActionCall, type ActOptions, Branch, type BranchOptions } from './branch.js';
+export type { BranchEvent, BranchView } from './branch-view.js';
 export {
   type ExecuteOptions,
   executeTool,
@@ -27,6 +21,7 @@ export {
   toolCallReply,
 } from './chat-model.js';
 export { branchToChatMessages, toolsToChatSpecs } from './chat-transcript.js';
+export type { CloneOptions } from './clone.js';
 export { CallErrorCode, describeZodError, errorMessage } from './errors.js';
 export {
   defineErrorCodes,
@@ -39,7 +34,6 @@ export {
   isToolFailure,
   type ToolFailure,
 } from './failure.js';
-export type { ErrorHook, HookCall, PostHook, PreHook, PreHookResult, ToolHooks } from './hooks.js';
 export {
   defineLimits,
   formatBytes,
@@ -84,11 +78,17 @@ export { effectiveTimeout, isDefaultTimeout, MAX_TIMEOUT_MS } from './timeout.js
 export { countTokens, messageTokens, TOKEN_COUNT_LONG_RUN_CHARS } from './tokens.js';
 export {
   defineTool,
+  type ErrorHook,
+  type HookCall,
   isTool,
+  type PostHook,
+  type PreHook,
+  type PreHookResult,
   RESERVED_TOOL_NAMES,
   TOOL_NAME_PATTERN,
   type Tool,
   type ToolContext,
+  type ToolHooks,
   type ToolProgress,
   type ToolScope,
   type ToolSpec,

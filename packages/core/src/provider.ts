@@ -1,10 +1,11 @@
 import { ConfigurationError } from './bough-error.js';
+import type { BranchView } from './branch-view.js';
 import type { ChatModel } from './chat-model.js';
 import type { Tool, ToolScope } from './tool.js';
 
 /** What a provider may use when it builds its tools. */
 export interface ProviderContext {
-  readonly branch: import('./branch.js').Branch;
+  readonly branch: BranchView;
   readonly workspaceRoot?: string;
   readonly model?: ChatModel;
   /** Shared services (an Exchange, a roster, …) passed to the Branch; providers narrow what they need. */

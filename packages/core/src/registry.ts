@@ -1,9 +1,8 @@
 import { ConfigurationError } from './bough-error.js';
 import { type ExecuteOptions, executeTool, ToolCall } from './call.js';
 import { CallErrorCode } from './errors.js';
-import type { ToolHooks } from './hooks.js';
 import { isProvider, type Provider, type ProviderContext } from './provider.js';
-import { isTool, type Tool } from './tool.js';
+import { isTool, type Tool, type ToolHooks } from './tool.js';
 
 /** Anything a registry (or a Branch) accepts: a tool, a provider, or a list of them. */
 export type Registrable = Tool | Provider | readonly Registrable[];

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ConfigurationError } from './bough-error.js';
-import type { ToolHooks } from './hooks.js';
+import type { BranchView } from './branch-view.js';
 
 /** Whether a tool can be shared across branches ('stateless') or closes over one branch ('branch'). */
 export type ToolScope = 'stateless' | 'branch';
@@ -16,9 +16,41 @@ export interface ToolProgress {
 export interface ToolContext {
   readonly signal: AbortSignal;
   readonly callId: string;
-  /** The branch acting, when the call came through `branch.act`. Typed loosely to keep core acyclic. */
-  readonly branch?: import('./branch.js').Branch;
+  /** The branch acting, when the call came through `branch.act`: its record and active view, not its tools. */
+  readonly branch?: BranchView;
   readonly progress?: (update: ToolProgress) => void;
+}
+
+/** What every hook sees about the call in flight. */
+export interface HookCall {
+  readonly tool: Tool;
+  readonly callId: string;
+  readonly branch?: BranchView;
+}
+
+/** A pre hook's verdict: continue (optionally with rewritten arguments) or deny with a reason for the model. */
+export type PreHookResult =
+  | undefined
+  | void
+  | { readonly decision?: 'allow'; readonly args?: unknown }
+  | { readonly decision: 'deny'; readonly reason: string };
+
+/** Runs before the handler; may rewrite arguments (validated again) or deny. A throwing pre hook denies. */
+export type PreHook = (call: HookCall & { readonly args: unknown }) => PreHookResult | Promise<PreHookResult>;
+
+/** Runs after a successful handler; returning a value other than undefined replaces the result. Errors are ignored. */
+export type PostHook = (call: HookCall & { readonly args: unknown; readonly result: unknown }) => unknown;
+
+/** Runs when the handler throws; returning `{ result }` turns the failure into that result. */
+export type ErrorHook = (
+  call: HookCall & { readonly args: unknown; readonly error: unknown },
+) => { readonly result: unknown } | undefined | void | Promise<{ readonly result: unknown } | undefined | void>;
+
+/** A group of hooks; the executor runs each list in order. */
+export interface ToolHooks {
+  readonly pre?: readonly PreHook[];
+  readonly post?: readonly PostHook[];
+  readonly error?: readonly ErrorHook[];
 }
 
 /** A frozen tool descriptor: name, model-facing description, zod request schema and an async handler. */

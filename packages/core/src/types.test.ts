@@ -4,6 +4,7 @@ import type {
   ActionCall,
   ActOptions,
   Branch,
+  BranchView,
   ChatModel,
   CloneOptions,
   ExecuteOptions,
@@ -36,7 +37,13 @@ describe('public types', () => {
   it('keeps the Provider protocol to build(context) and the context to what DESIGN lists', () => {
     expectTypeOf<Provider['build']>().parameters.toEqualTypeOf<[ProviderContext]>();
     expectTypeOf<ReturnType<Provider['build']>>().toEqualTypeOf<readonly Tool[]>();
-    expectTypeOf<ProviderContext['branch']>().toEqualTypeOf<Branch>();
+    expectTypeOf<ProviderContext['branch']>().toEqualTypeOf<BranchView>();
+    expectTypeOf<NonNullable<ToolContext['branch']>>().toEqualTypeOf<BranchView>();
+    // Tools see the record and the active view, never the registry, act or clone of the branch they serve.
+    expectTypeOf<Branch>().toExtend<BranchView>();
+    expectTypeOf<BranchView>().not.toHaveProperty('act');
+    expectTypeOf<BranchView>().not.toHaveProperty('registerTools');
+    expectTypeOf<BranchView>().not.toHaveProperty('clone');
     expectTypeOf<ProviderContext['model']>().toEqualTypeOf<ChatModel | undefined>();
     expectTypeOf<ProviderContext['abandoned']>().toEqualTypeOf<AbortSignal | undefined>();
     expectTypeOf<ToolContext['signal']>().toEqualTypeOf<AbortSignal>();

@@ -1,4 +1,4 @@
-import { type Branch, branchProvider, ConfigurationError, defineTool, type Provider, type Tool } from '@bough/core';
+import { type BranchView, branchProvider, ConfigurationError, defineTool, type Provider, type Tool } from '@bough/core';
 import { Exchange } from './exchange.js';
 import { handleMessenger } from './handle-messenger.js';
 import { displayName, ensureRegistered } from './internal/names.js';
@@ -13,7 +13,7 @@ export interface MessengerOptions {
   /** Teammate name → branch id, read on every call (so names added later are seen); defaults to `services.roster`. */
   readonly roster?: Readonly<Record<string, string>>;
   /** Name shown for the sender; a function can name each branch (clones included). Default: roster name or id prefix. */
-  readonly senderName?: string | ((branch: Branch) => string);
+  readonly senderName?: string | ((branch: BranchView) => string);
   /** Channel of sent messages. */
   readonly channel?: string;
   readonly callbacks?: MessengerCallbacks;
@@ -34,7 +34,7 @@ export const MESSENGER_DESCRIPTION =
   'the coordinator why you are stuck (urgency "blocked" when you cannot continue). On unknown_recipient, check the ' +
   'names listed in the error; on exchange_failed or callback_failed, retry once and then tell a teammate instead.';
 
-function record(branch: Branch, mode: 'hidden' | 'visible' | 'none', entry: SentRecord): void {
+function record(branch: BranchView, mode: 'hidden' | 'visible' | 'none', entry: SentRecord): void {
   if (mode === 'none') return;
   const message = branch.addMessage({
     role: 'assistant',
@@ -49,7 +49,7 @@ function record(branch: Branch, mode: 'hidden' | 'visible' | 'none', entry: Sent
 
 /** Builds the `messenger` tool bound to one branch: it sends and receives as `branch.id`. */
 export function createMessengerTool(
-  branch: Branch,
+  branch: BranchView,
   options: MessengerOptions = {},
   build: { readonly abandoned?: AbortSignal } = {},
 ): Tool<MessengerRequest, MessengerResponse> {

@@ -17,5 +17,6 @@ export { type ProcessFailure, type ProcessFailureCode, processFailure } from './
 /** Default limits, each overridable through options. */
 export { DEFAULT_PROCESS_LIMITS, MAX_TIMER_MS } from './limits.js';
 /** Runs a program under bough's process rules; see {@link runProcess}. */
-export { type ProcessResult, type RunOptions, type RunProcessOutcome, runProcess } from './run-process.js';
+export type { ProcessResult } from './process-result.js';
+export { type RunOptions, type RunProcessOutcome, runProcess } from './run-process.js';
 export { type SplitFailure, type SplitFailureCode, type SplitSuccess, splitCommand } from './split-command.js';

@@ -1,8 +1,9 @@
 import { defineTool, type Provider, statelessProvider, type Tool } from '@bough/core';
 import type { Workspace } from '@bough/workspace';
 import { DocumentCache } from './document-cache.js';
-import { handleReader, openReaderWorkspace, type ReaderOptions } from './handle-reader.js';
+import { handleReader, openReaderWorkspace } from './handle-reader.js';
 import { resolveReaderLimits } from './limits.js';
+import type { ReaderOptions } from './reader-options.js';
 import { ReaderRequest, ReaderResponse } from './schema.js';
 
 const DESCRIPTION = [

@@ -1,4 +1,4 @@
-import { type Branch, type ChatModel, failure, messageTokens, type ToolFailure } from '@bough/core';
+import { type BranchView, type ChatModel, failure, messageTokens, type ToolFailure } from '@bough/core';
 import { ContextErrorCode } from '../errors.js';
 import type { ContextLimits } from '../limits.js';
 import type { CompactResult, ContextRequest } from '../schema.js';
@@ -15,7 +15,7 @@ const isToolIo = (role: string) => role === 'action_request' || role === 'action
  * placed in the active view where the first collapsed message was; the collapsed messages stay in the record.
  */
 export async function compact(
-  branch: Branch,
+  branch: BranchView,
   request: Pick<ContextRequest, 'start' | 'end' | 'mode' | 'summary' | 'auto'>,
   options: {
     limits: ContextLimits;

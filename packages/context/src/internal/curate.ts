@@ -1,4 +1,4 @@
-import { type Branch, failure, type ToolFailure } from '@bough/core';
+import { type BranchView, failure, type ToolFailure } from '@bough/core';
 import { ContextErrorCode } from '../errors.js';
 import type { EvictResult, RestoreResult } from '../schema.js';
 import { activeFloor, callIdOf, clampSpan, isCurrentCall, spanText } from './ranges.js';
@@ -22,7 +22,7 @@ function invalidRange(
  * of the call in progress (its answer is about to be appended).
  */
 export function evict(
-  branch: Branch,
+  branch: BranchView,
   start: number | null | undefined,
   end: number | null | undefined,
   callId?: string,
@@ -48,7 +48,7 @@ export function evict(
  * Keeps the newest `keep` active tool results and hides the older ones together with the action_request that
  * asked for each of them (matched by call_id), so no call is left dangling without its answer.
  */
-export function evictActionResults(branch: Branch, keep: number): EvictResult {
+export function evictActionResults(branch: BranchView, keep: number): EvictResult {
   const active = branch.activeMessages();
   const responses = active.filter((message) => message.role === 'action_response');
   const keepCount = Math.max(0, keep);
@@ -88,7 +88,7 @@ export function evictActionResults(branch: Branch, keep: number): EvictResult {
 
 /** Brings messages [start, end) of the full record back into the active view, in chronological order. */
 export function restore(
-  branch: Branch,
+  branch: BranchView,
   start: number | null | undefined,
   end: number | null | undefined,
 ): RestoreResult | ToolFailure {

@@ -1,4 +1,4 @@
-import { type Branch, type MessageRole, messageText } from '@bough/core';
+import { type BranchView, type MessageRole, messageText } from '@bough/core';
 import type { ContextLimits } from '../limits.js';
 import type { MessagesResult, StatusResult } from '../schema.js';
 import { clampSpan, preview } from './ranges.js';
@@ -6,7 +6,7 @@ import { clampSpan, preview } from './ranges.js';
 const ROLES: readonly MessageRole[] = ['system', 'user', 'assistant', 'action_request', 'action_response'];
 
 /** Sizes of the active view and the record; token counts are cached per message by core, so this stays cheap. */
-export function status(branch: Branch): StatusResult {
+export function status(branch: BranchView): StatusResult {
   const byRole: Record<string, number> = Object.fromEntries(ROLES.map((role) => [role, 0]));
   for (const message of branch.activeMessages()) byRole[message.role] = (byRole[message.role] ?? 0) + 1;
   const active = branch.activeIds().length;
@@ -24,7 +24,7 @@ export function status(branch: Branch): StatusResult {
 
 /** Lists previews of the active view or of the full record, one line per message, paged by `maxListedMessages`. */
 export function getMessages(
-  branch: Branch,
+  branch: BranchView,
   request: { start?: number | null; end?: number | null; scope: 'active' | 'all' },
   limits: ContextLimits,
 ): MessagesResult {

@@ -1,4 +1,4 @@
-import type { Branch, Message } from '@bough/core';
+import type { BranchView, Message } from '@bough/core';
 
 /** A half-open range [start, end) that has already been clamped to a list. */
 export interface Span {
@@ -23,7 +23,7 @@ export function clampSpan(
  * The first active index that may be hidden: 1 when the active view starts with the system message (it is never
  * hidden), otherwise 0 so a branch without a system message can curate all of its messages.
  */
-export function activeFloor(branch: Branch): number {
+export function activeFloor(branch: BranchView): number {
   const first = branch.activeIds()[0];
   return first !== undefined && branch.getMessage(first)?.role === 'system' ? 1 : 0;
 }

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { type ProcessFailure, processFailure } from '../failure.js';
-import type { ProcessResult } from '../run-process.js';
+import type { ProcessResult } from '../process-result.js';
 import { OutputCapture } from './output-capture.js';
 import { signalGroup, waitForGroupToDie } from './process-group.js';
 
