@@ -54,11 +54,32 @@ describe('bough CLI (in-process)', () => {
     [['tools', '--workspace', '/definitely/not/here'], /does not exist/],
     [['tools', '--tools', 'reader,nope'], /Unknown tool/],
     [['agent', 'do it'], /--base-url/],
-  ])('exits 2 with usage for %j', async (argv, message) => {
+  ])('exits 2 with one line and a help pointer for %j', async (argv, message) => {
     const io = captureIO(ws.root);
     expect(await main(argv, io, never)).toBe(2);
-    expect(io.err()).toMatch(message);
-    expect(io.err()).toContain('Usage:');
+    const lines = io.err().trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(message);
+    const command = argv[0] === 'frobnicate' ? '' : `${argv[0]} `;
+    expect(lines[1]).toBe(`Run \`bough ${command}--help\` for more.`);
+    expect(io.out()).toBe('');
+  });
+
+  it('prints the version with exit 0', async () => {
+    const io = captureIO(ws.root);
+    expect(await main(['--version'], io, never)).toBe(0);
+    expect(io.out()).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(io.err()).toBe('');
+  });
+
+  it("prints one command's help for `bough <command> --help` and `bough help <command>`", async () => {
+    const io = captureIO(ws.root);
+    expect(await main(['call', '--help'], io, never)).toBe(0);
+    expect(io.out()).toContain("bough call <tool> '<json>'");
+    expect(io.out()).not.toContain('bough demo');
+    const again = captureIO(ws.root);
+    expect(await main(['help', 'call'], again, never)).toBe(0);
+    expect(again.out()).toBe(io.out());
   });
 
   it('lists tools with descriptions and JSON Schemas', async () => {
@@ -84,7 +105,9 @@ describe('bough CLI (in-process)', () => {
     const help = captureIO(ws.root);
     expect(await main(['--help'], help, never)).toBe(0);
     expect(help.out()).toContain('bough demo');
-    expect(await main([], captureIO(ws.root), never)).toBe(2);
+    const none = captureIO(ws.root);
+    expect(await main([], none, never)).toBe(2);
+    expect(none.err()).toBe('bough: No command given.\nRun `bough --help` for more.\n');
   });
 });
 

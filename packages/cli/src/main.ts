@@ -7,7 +7,7 @@ import { runDemo } from './demo/session.js';
 import type { CliIO } from './output.js';
 import { VERSION } from './version.js';
 
-/** The usage text printed by `bough help` and on usage errors. */
+/** The full usage text printed by `bough --help` and `bough help`; `bough <command> --help` prints its part. */
 export const USAGE = `bough ${VERSION} — tools for coding agents, usable from the command line
 
 Usage:
@@ -30,25 +30,60 @@ Usage:
 An unknown flag is a usage error (exit 2), so a typo never silently changes what runs.
 `;
 
-/** Runs the CLI; returns the process exit code (0 ok, 1 typed failure, 2 usage error). Never throws. */
+/** Where to look for more after a usage error: the command's own help when the command is known. */
+function helpHint(command: string | undefined): string {
+  return command !== undefined && commandHelp(command) !== undefined ? `bough ${command} --help` : 'bough --help';
+}
+
+/**
+ * The help of one command, cut from {@link USAGE} (its block of lines plus the closing notes), so the per-command help
+ * can never disagree with the full one. Undefined for an unknown command.
+ */
+export function commandHelp(command: string): string | undefined {
+  const lines = USAGE.split('\n');
+  const start = lines.findIndex((line) => line.startsWith(`  bough ${command} `) || line === `  bough ${command}`);
+  if (start === -1) return undefined;
+  let end = start + 1;
+  while (end < lines.length && /^ {3,}\S/.test(lines[end] as string)) end++;
+  const notes = lines.slice(lines.findIndex((line, at) => at > end && line.trim() === '') + 1).join('\n');
+  return `Usage:\n${lines.slice(start, end).join('\n')}\n\n${notes}`;
+}
+
+/**
+ * Runs the CLI; returns the process exit code (0 ok, 1 typed failure, 2 usage error). Never throws. A usage error is
+ * one line on stderr saying what was wrong, then where the help is.
+ */
 export async function main(argv: readonly string[], io: CliIO, signal: AbortSignal): Promise<number> {
-  let args: ParsedArgs;
+  let command: string | undefined;
   try {
-    args = parseArgs(argv);
-    if (args.command === undefined || args.command === 'help' || (has(args, 'help') && !args.command)) {
-      io.stdout(USAGE);
-      return args.command === undefined && !has(args, 'help') ? 2 : 0;
-    }
-    if (has(args, 'help')) {
-      io.stdout(USAGE);
-      return 0;
-    }
-    if (has(args, 'version')) {
+    const args: ParsedArgs = parseArgs(argv);
+    command = args.command;
+    if (has(args, 'version') && (command === undefined || commandHelp(command) !== undefined)) {
       io.stdout(`${VERSION}\n`);
       return 0;
     }
+    if (command === 'help') {
+      const topic = args.positionals[0];
+      const text = topic === undefined ? USAGE : commandHelp(topic);
+      if (text === undefined) throw new UsageError(`No help for ${JSON.stringify(topic)}: it is not a command.`);
+      io.stdout(text);
+      return 0;
+    }
+    if (command === undefined) {
+      if (has(args, 'help')) {
+        io.stdout(USAGE);
+        return 0;
+      }
+      throw new UsageError('No command given.');
+    }
+    const help = commandHelp(command);
+    if (help === undefined) throw new UsageError(`Unknown command ${JSON.stringify(command)}.`);
+    if (has(args, 'help')) {
+      io.stdout(help);
+      return 0;
+    }
     checkFlags(args);
-    switch (args.command) {
+    switch (command) {
       case 'tools':
         return await toolsCommand(args, io);
       case 'call':
@@ -60,11 +95,12 @@ export async function main(argv: readonly string[], io: CliIO, signal: AbortSign
       case 'agent':
         return await agentCommand(args, io, signal);
       default:
-        throw new UsageError(`Unknown command ${JSON.stringify(args.command)}.`);
+        throw new UsageError(`Unknown command ${JSON.stringify(command)}.`);
     }
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`bough: ${error.message}\n\n${USAGE}`);
+      const line = error.message.replace(/\s*\n\s*/g, ' ');
+      io.stderr(`bough: ${line}\nRun \`${helpHint(command)}\` for more.\n`);
       return 2;
     }
     io.stderr(`bough: ${(error as Error)?.message ?? String(error)}\n`);
