@@ -1,5 +1,7 @@
 import { describeZodError, failure, type ToolProgress } from '@bough/core';
 import { clampTimeout, runProcess, splitCommand } from '@bough/process';
+import { startBackgroundJob } from './background.js';
+import type { JobStore } from './job-store.js';
 import { type BashLimits, resolveBashLimits } from './limits.js';
 import { BashRequest, type BashResponse } from './schema.js';
 
@@ -13,6 +15,8 @@ export interface BashOptions {
   readonly baseEnv?: Record<string, string | undefined>;
   /** Overrides for {@link DEFAULT_BASH_LIMITS}. */
   readonly limits?: Partial<BashLimits>;
+  /** Where `background: true` jobs live (shared with the jobs tool); without it background requests are refused. */
+  readonly jobs?: JobStore;
 }
 
 /** Options of one call: the tool's configuration plus the call's cancellation signal. */
@@ -29,7 +33,7 @@ export interface BashCallOptions extends BashOptions {
 export async function handleBash(request: unknown, options: BashCallOptions): Promise<BashResponse> {
   const parsed = BashRequest.safeParse(request);
   if (!parsed.success) return failure('invalid_request', `Invalid bash request: ${describeZodError(parsed.error)}`);
-  const { command, timeout, cwd } = parsed.data;
+  const { command, timeout, cwd, background } = parsed.data;
   const limits = resolveBashLimits(options.limits);
 
   if (command.length > limits.maxCommandLength) {
@@ -47,6 +51,8 @@ export async function handleBash(request: unknown, options: BashCallOptions): Pr
   if (cwd?.includes('\0')) {
     return failure('invalid_path', 'The cwd contains a NUL character, which no directory name can hold. Remove it.');
   }
+
+  if (background === true) return startBackgroundJob(split.argv, command, timeout, cwd, options);
 
   const applied = clampTimeout(timeout, { defaultMs: limits.defaultTimeoutMs, maxMs: limits.maxTimeoutMs });
   // runProcess opens the workspace and checks the cwd (containment, links, protected names, is a directory) once,

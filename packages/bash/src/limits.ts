@@ -16,6 +16,16 @@ export interface BashLimits {
   readonly maxCommandLength: number;
   /** After the final SIGKILL, longest wait for the command's process group to disappear before the call returns. */
   readonly reapWaitMs: number;
+  /** Background jobs one tool instance may have running at once; one more is refused with `too_many_jobs`. */
+  readonly maxJobs: number;
+  /** Longest a background job may run before it is stopped (status `timed_out`). */
+  readonly jobLifetimeMs: number;
+  /** Bytes of output kept per stream of a job; older bytes are dropped and the next read says how many. */
+  readonly jobOutputBytes: number;
+  /** Bytes per stream one `jobs output` call returns when it gives no `max_bytes` (head and tail beyond that). */
+  readonly jobReadBytes: number;
+  /** Longest `jobs wait` may block; larger timeouts are lowered to this. */
+  readonly jobWaitMaxMs: number;
 }
 
 /** Defaults shared with `@bough/process`, so the standalone tool and the coding toolkit apply one rule. */
@@ -34,6 +44,16 @@ export const DEFAULT_BASH_LIMITS: BashLimits = Object.freeze({
   maxCommandLength: 32_768,
   // Killed processes vanish within milliseconds; this only bounds the wait for one stuck in the kernel.
   reapWaitMs: DEFAULT_PROCESS_LIMITS.reapWaitMs,
+  // A dev server, a watcher and a test run fit several times over; more usually means jobs were forgotten.
+  maxJobs: 8,
+  // An hour covers a long test run or a dev session; a job older than that was most likely forgotten.
+  jobLifetimeMs: 3_600_000,
+  // 1 MiB per stream holds the recent history of a chatty server without letting a flood grow the host.
+  jobOutputBytes: 1_048_576,
+  // The same budget as one foreground call, so reading a job's output costs no more context than running it.
+  jobReadBytes: DEFAULT_PROCESS_LIMITS.maxOutputBytes,
+  // A wait as long as the longest foreground call; the model can wait again.
+  jobWaitMaxMs: DEFAULT_PROCESS_LIMITS.maxTimeoutMs,
 });
 
 /** Merges caller overrides over the defaults, keeping only positive finite numbers. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BashJobStarted } from './jobs-schema.js';
 
 /** One command to run without a shell; unknown fields (such as the retired `allow_shell`) are refused. */
 export const BashRequest = z
@@ -21,6 +22,13 @@ export const BashRequest = z
       .min(1)
       .optional()
       .describe('Directory to run in, relative to the workspace root (default: the root). Use this instead of `cd`.'),
+    background: z
+      .boolean()
+      .optional()
+      .describe(
+        'Start the command as a background job and answer at once with its job_id (servers, watchers, long runs). ' +
+          'Read its output, wait for it or kill it with the jobs tool. `timeout` then limits the job (default 1 h).',
+      ),
   })
   .strict();
 
@@ -55,7 +63,7 @@ export const BashFailure = z.object({
 export type BashFailure = z.infer<typeof BashFailure>;
 
 /** Either the outcome of a command that ran or a typed failure saying why it did not run. */
-export const BashResponse = z.union([BashResult, BashFailure]);
+export const BashResponse = z.union([BashResult, BashJobStarted, BashFailure]);
 
 /** Either the outcome of a command that ran or a typed failure. */
 export type BashResponse = z.infer<typeof BashResponse>;

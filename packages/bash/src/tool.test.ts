@@ -1,7 +1,8 @@
 import { describeToolConformance } from '@bough/test-utils';
 import { describe, expect, it } from 'vitest';
 import { BASH_DESCRIPTION } from './description.js';
-import { bashProvider, createBashTool } from './tool.js';
+import { createBashTool } from './tool.js';
+import { bashProvider } from './tool-set.js';
 
 describeToolConformance('bash', {
   makeTool: (ws) => createBashTool({ workspaceRoot: ws.root }),
@@ -29,9 +30,12 @@ describe('bash tool', () => {
     }
   });
 
-  it('is handed out by a stateless provider', () => {
+  it('is handed out with the jobs tool by a branch provider that builds a fresh job store each time', async () => {
     const provider = bashProvider({ workspaceRoot: '/' });
-    expect(provider.scope).toBe('stateless');
-    expect(provider.build({} as never).map((tool) => tool.name)).toEqual(['bash']);
+    expect(provider.scope).toBe('branch');
+    const first = provider.build({} as never);
+    expect(first.map((tool) => tool.name)).toEqual(['bash', 'jobs']);
+    expect(provider.build({} as never)[0]).not.toBe(first[0]);
+    await provider.dispose();
   });
 });

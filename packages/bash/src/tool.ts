@@ -1,16 +1,19 @@
-import { defineTool, type Provider, statelessProvider, type Tool } from '@bough/core';
+import { defineTool, type Tool } from '@bough/core';
 import { BASH_DESCRIPTION } from './description.js';
 import { type BashOptions, handleBash } from './handle-bash.js';
 import { BashRequest, BashResponse } from './schema.js';
 
-/** Builds the frozen `bash` tool for one workspace; the handler gets the call's abort signal. */
+/**
+ * Builds the frozen `bash` tool for one workspace; the handler gets the call's abort signal. Background jobs go to
+ * `options.jobs`; use {@link createBashTools} to get the matching jobs tool.
+ */
 export function createBashTool(options: BashOptions): Tool<BashRequest, BashResponse> {
   return defineTool({
     name: 'bash',
     description: BASH_DESCRIPTION,
     request: BashRequest,
     response: BashResponse,
-    scope: 'stateless',
+    scope: options.jobs ? 'branch' : 'stateless',
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
     handler: (request, context) =>
       handleBash(request, {
@@ -19,9 +22,4 @@ export function createBashTool(options: BashOptions): Tool<BashRequest, BashResp
         ...(context.progress ? { progress: context.progress } : {}),
       }),
   });
-}
-
-/** A stateless provider handing out the `bash` tool, shared unchanged by cloned branches. */
-export function bashProvider(options: BashOptions): Provider {
-  return statelessProvider('bash', () => [createBashTool(options)]);
 }

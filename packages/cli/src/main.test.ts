@@ -90,6 +90,7 @@ describe('bough CLI (in-process)', () => {
       'reader',
       'editor',
       'bash',
+      'jobs',
       'search',
       'code_check',
       'code_nav',

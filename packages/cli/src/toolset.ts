@@ -1,7 +1,7 @@
 import { accessSync, constants, lstatSync, realpathSync, type Stats, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { astSearchProvider } from '@bough/ast-search';
-import { bashProvider } from '@bough/bash';
+import { createBashTools } from '@bough/bash';
 import { codeCheckProvider } from '@bough/check';
 import { type CodingToolkitOptions, codingToolkit } from '@bough/coding';
 import { Branch, type ChatModel, ConfigurationError, ToolRegistry } from '@bough/core';
@@ -55,7 +55,8 @@ export function standaloneRegistry(root: string, only?: readonly string[]): Tool
   registry.register([
     readerProvider(options),
     editorProvider(options),
-    bashProvider(options),
+    // bash and jobs share one job store: jobs started by this registry's bash belong to it.
+    ...createBashTools(options).tools,
     searchProvider(options),
     codeCheckProvider(options),
     codeNavProvider(options),

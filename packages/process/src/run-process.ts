@@ -1,7 +1,5 @@
-import { buildEnv } from './build-env.js';
-import { type ProcessFailure, processFailure } from './failure.js';
-import { resolveCwd } from './internal/resolve-cwd.js';
-import { resolveProgram } from './internal/resolve-program.js';
+import type { ProcessFailure } from './failure.js';
+import { prepareCommand } from './internal/prepare.js';
 import { supervise } from './internal/supervise.js';
 import { DEFAULT_PROCESS_LIMITS, MAX_TIMER_MS } from './limits.js';
 import type { ProcessResult } from './process-result.js';
@@ -46,52 +44,20 @@ function nonNegative(value: number | undefined, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : fallback;
 }
 
-function checkArgv(argv: unknown): ProcessFailure | undefined {
-  if (!Array.isArray(argv) || argv.length === 0) {
-    return processFailure('invalid_argv', 'argv must be a non-empty list: the program first, then its arguments.');
-  }
-  if (!argv.every((arg) => typeof arg === 'string')) {
-    return processFailure('invalid_argv', 'Every argv element must be a string.');
-  }
-  if (argv[0] === '') return processFailure('invalid_argv', 'The program name (argv[0]) is empty.');
-  if (argv.some((arg: string) => arg.includes('\0'))) {
-    return processFailure('invalid_argv', 'An argument contains a NUL character, which cannot be passed to a program.');
-  }
-  return undefined;
-}
-
 /**
  * Runs a program without a shell, with a contained cwd, a filtered environment, capped output and a hard stop, so a
  * command chosen by a model can neither hang the caller nor flood its memory nor leave processes behind.
  */
 export async function runProcess(argv: readonly string[], options: RunOptions = {}): Promise<RunProcessOutcome> {
-  const badArgv = checkArgv(argv);
-  if (badArgv) return badArgv;
-  if (options.signal?.aborted) {
-    return processFailure('aborted', 'The call was cancelled before the program started; nothing was run.');
-  }
-  const env = buildEnv(options);
-  const cwd = await resolveCwd(options.cwd, options.workspaceRoot);
-  if (typeof cwd !== 'string') return cwd;
-  const name = argv[0] as string;
-  const program = await resolveProgram(name, cwd, env.PATH);
-  if (program === undefined) {
-    const where = name.includes('/') ? 'at that path' : 'on PATH';
-    return processFailure(
-      'command_not_found',
-      `No executable named ${JSON.stringify(name)} was found ${where}. Check the spelling, or use a program that is installed (commands run without a shell, so shell builtins and aliases are not available).`,
-    );
-  }
+  const prepared = await prepareCommand(argv, options);
+  if (!('program' in prepared)) return prepared;
   const requested = options.timeoutMs;
   const timeoutMs =
     typeof requested === 'number' && Number.isFinite(requested) && requested > 0
       ? Math.min(Math.ceil(requested), MAX_TIMER_MS)
       : DEFAULT_PROCESS_LIMITS.timeoutMs;
   return supervise({
-    program,
-    argv,
-    cwd,
-    env,
+    ...prepared,
     timeoutMs,
     maxOutputBytes: nonNegative(options.maxOutputBytes, DEFAULT_PROCESS_LIMITS.maxOutputBytes),
     drainMs: nonNegative(options.drainMs, DEFAULT_PROCESS_LIMITS.drainMs),

@@ -140,7 +140,7 @@ export const processSuite: BenchSuite = {
     const bashRequest = { command: 'true' };
     const bashTrue = async () => {
       const response = await handleBash(bashRequest, { workspaceRoot: root });
-      if ('success' in response) throw new Error(response.error);
+      if ('error_code' in response) throw new Error(response.error);
     };
     const [bashOurs, bashDetached] = await pairedMedians(
       bashTrue,

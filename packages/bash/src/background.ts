@@ -1,0 +1,46 @@
+import { failure } from '@bough/core';
+import { startProcess } from '@bough/process';
+import type { BashCallOptions } from './handle-bash.js';
+import type { BashJobStarted } from './jobs-schema.js';
+import type { BashFailure } from './schema.js';
+
+/**
+ * Starts `argv` as a background job in the tool's job store, under the same cwd, environment and program rules as a
+ * foreground call, and answers at once.
+ */
+export async function startBackgroundJob(
+  argv: readonly string[],
+  command: string,
+  timeout: number | undefined,
+  cwd: string | undefined,
+  options: BashCallOptions,
+): Promise<BashJobStarted | BashFailure> {
+  const store = options.jobs;
+  if (!store) {
+    return failure(
+      'jobs_unavailable',
+      'Background jobs are not enabled for this bash tool (it has no jobs tool). Run the command without `background`.',
+    );
+  }
+  const lifetimeMs =
+    typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0 ? Math.ceil(timeout) : undefined;
+  const started = await store.start({
+    command,
+    sandboxed: false,
+    ...(lifetimeMs !== undefined ? { lifetimeMs } : {}),
+    launch: (onStdout, onStderr) =>
+      startProcess(argv, {
+        ...(cwd !== undefined ? { cwd } : {}),
+        workspaceRoot: options.workspaceRoot,
+        ...(options.env ? { env: options.env } : {}),
+        ...(options.baseEnv ? { baseEnv: options.baseEnv } : {}),
+        drainMs: store.limits.drainMs,
+        reapWaitMs: store.limits.reapWaitMs,
+        onStdout,
+        onStderr,
+      }),
+  });
+  if (!started.success) return failure(started.error_code, started.error);
+  const { job_id, started_at, sandboxed } = started.info;
+  return { success: true, job_id, command, started_at, sandboxed };
+}

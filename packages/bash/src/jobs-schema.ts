@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+const Offsets = z
+  .object({
+    stdout: z.number().int().min(0).optional(),
+    stderr: z.number().int().min(0).optional(),
+  })
+  .strict();
+
+/** A request to the `jobs` tool: list the jobs, read one's output, wait for one, or kill one. */
+export const JobsRequest = z
+  .object({
+    action: z
+      .enum(['list', 'output', 'wait', 'kill'])
+      .describe(
+        'list: all jobs; output: new output of one job; wait: block until it ends or `timeout`; kill: stop it.',
+      ),
+    job_id: z.string().min(1).optional().describe('The job, as returned by bash with background: true (not for list).'),
+    since: Offsets.optional().describe(
+      'Byte offsets per stream to read from: pass the `next` of the previous answer to get only new output.',
+    ),
+    max_bytes: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Most bytes per stream to return (head and tail are kept beyond it). Default 100000.'),
+    timeout: z.number().optional().describe('For wait: milliseconds to wait at most (default 30000, max 300000).'),
+  })
+  .strict();
+
+/** A validated jobs request. */
+export type JobsRequest = z.infer<typeof JobsRequest>;
+
+const Status = z.enum(['running', 'exited', 'killed', 'timed_out']);
+
+/** One job in a list. */
+export const JobSummary = z.object({
+  job_id: z.string(),
+  command: z.string(),
+  status: Status,
+  started_at: z.string(),
+  age_ms: z.number().describe('Milliseconds since the job started.'),
+  return_code: z.number().int().nullable().describe('Exit status once ended (-1 for a signal); null while running.'),
+  signal: z.string().nullable(),
+  sandboxed: z.boolean(),
+});
+
+/** The jobs of this tool. */
+export const JobsList = z.object({ success: z.literal(true), jobs: z.array(JobSummary) });
+
+/** A job's state and its new output. */
+export const JobsOutput = JobSummary.extend({
+  success: z.literal(true),
+  stdout: z.string(),
+  stderr: z.string(),
+  next: z
+    .object({ stdout: z.number().int(), stderr: z.number().int() })
+    .describe('Offsets to pass as `since` next time to get only what is new.'),
+  note: z.string().optional(),
+});
+
+/** Why a jobs request was refused. */
+export const JobsFailure = z.object({ success: z.literal(false), error: z.string(), error_code: z.string() });
+
+/** Every answer of the jobs tool. */
+export const JobsResponse = z.union([JobsList, JobsOutput, JobsFailure]);
+
+/** Every answer of the jobs tool. */
+export type JobsResponse = z.infer<typeof JobsResponse>;
+
+/** What bash answers at once for `background: true`. */
+export const BashJobStarted = z.object({
+  success: z.literal(true),
+  job_id: z.string().describe('Pass it to the jobs tool to read output, wait or kill.'),
+  command: z.string(),
+  started_at: z.string(),
+  sandboxed: z.boolean(),
+  note: z.string().optional(),
+});
+
+/** What bash answers at once for `background: true`. */
+export type BashJobStarted = z.infer<typeof BashJobStarted>;

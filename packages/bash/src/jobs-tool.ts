@@ -1,0 +1,67 @@
+import { defineTool, describeZodError, failure, type Tool } from '@bough/core';
+import type { JobOutput, JobStore } from './job-store.js';
+import { JobsRequest, JobsResponse } from './jobs-schema.js';
+
+/** The model-facing description of the jobs tool. */
+export const JOBS_DESCRIPTION = [
+  'Manage background jobs started with bash {"command": ..., "background": true}.',
+  '- {"action":"list"}: every job with its status (running, exited, killed, timed_out) and age.',
+  '- {"action":"output","job_id":ID,"since":{"stdout":N,"stderr":M}}: what the job printed since those byte',
+  '  offsets, and `next` offsets to pass next time; omit `since` to read from the start of what is kept.',
+  '- {"action":"wait","job_id":ID,"timeout":MS}: block until the job ends or the timeout passes, then the same as output.',
+  '- {"action":"kill","job_id":ID}: stop the job and everything it started (TERM, then KILL).',
+  'Jobs end when this session ends; at most 8 run at once and each runs at most an hour.',
+].join('\n');
+
+/** Answers one jobs request against a store; never throws for an expected failure. */
+export async function handleJobs(request: unknown, store: JobStore, signal?: AbortSignal): Promise<JobsResponse> {
+  const parsed = JobsRequest.safeParse(request);
+  if (!parsed.success) return failure('invalid_request', `Invalid jobs request: ${describeZodError(parsed.error)}`);
+  const { action, job_id, since = {}, max_bytes, timeout } = parsed.data;
+  if (action === 'list') return { success: true, jobs: store.list() };
+  if (job_id === undefined)
+    return failure('invalid_request', `The ${action} action needs a job_id; list the jobs to find it.`);
+  let result: JobOutput | { success: false; error: string; error_code: string };
+  if (action === 'output') result = store.output(job_id, since, max_bytes);
+  else if (action === 'kill') result = await store.kill(job_id, since, max_bytes);
+  else {
+    const ms =
+      typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0 ? timeout : store.limits.defaultTimeoutMs;
+    result = await store.wait(job_id, ms, since, max_bytes, signal);
+  }
+  if ('success' in result) return result;
+  return shape(result);
+}
+
+function shape(read: JobOutput): JobsResponse {
+  const { stdout, stderr, withheld, ...info } = read;
+  const notes: string[] = [];
+  if (withheld) notes.push(withheld);
+  if (stdout.omitted > 0 || stderr.omitted > 0) {
+    notes.push('More output arrived than max_bytes: the middle is left out; read again with smaller steps to see it.');
+  }
+  if (stdout.dropped > 0 || stderr.dropped > 0) {
+    notes.push('Some older output was dropped before it was read: only the newest part of each stream is kept.');
+  }
+  return {
+    success: true,
+    ...info,
+    stdout: stdout.text,
+    stderr: stderr.text,
+    next: { stdout: stdout.next, stderr: stderr.next },
+    ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
+  };
+}
+
+/** Builds the `jobs` tool over a store shared with the bash tool that starts the jobs. */
+export function createJobsTool(store: JobStore): Tool<JobsRequest, JobsResponse> {
+  return defineTool({
+    name: 'jobs',
+    description: JOBS_DESCRIPTION,
+    request: JobsRequest,
+    response: JobsResponse,
+    scope: 'branch',
+    annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
+    handler: (request, context) => handleJobs(request, store, context.signal),
+  });
+}
