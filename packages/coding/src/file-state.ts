@@ -93,12 +93,20 @@ export class FileState {
     entry.source = 'read';
   }
 
-  /** Moves every piece of evidence from one path to another (a rename keeps the content the branch saw). */
+  /**
+   * Moves the evidence of a path — and of everything below it, for a directory — to its new name: a rename keeps
+   * the content the branch saw. Whatever was known of the destination is dropped (it was replaced).
+   */
   move(from: string, to: string): void {
-    const entry = this.#entries.get(from);
-    this.#entries.delete(from);
-    if (entry) this.#entries.set(to, entry);
-    else this.#entries.delete(to);
+    const moved: [string, Entry][] = [];
+    for (const [path, entry] of this.#entries) {
+      if (path === to || path.startsWith(`${to}/`)) this.#entries.delete(path);
+      else if (path === from || path.startsWith(`${from}/`)) moved.push([path, entry]);
+    }
+    for (const [path, entry] of moved) {
+      this.#entries.delete(path);
+      this.#entries.set(to + path.slice(from.length), entry);
+    }
   }
 
   /** Drops all evidence of a path (after a delete). */

@@ -1,8 +1,8 @@
-import { isAbsolute } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { defineTool, type ProviderContext, type Tool, type ToolHooks, withHooks } from '@bough/core';
-import { isWorkspaceFailure, type Workspace, type WorkspaceOptions } from '@bough/workspace';
+import type { Workspace, WorkspaceOptions } from '@bough/workspace';
 import { checkBeforeEdit, GUARD_CODES, ownContent } from './edit-guard.js';
-import { linesOf, occurrenceSpans, windowFromRows } from './internal/edit-spans.js';
+import { type LineSpan, linesOf, occurrenceSpans, windowFromRows } from './internal/edit-spans.js';
 import { patchTargets } from './internal/patch-targets.js';
 import type { ToolSource } from './tool-sources.js';
 import type { ToolkitState } from './toolkit-state.js';
@@ -70,17 +70,25 @@ export function wrapSource(
 const isSuccess = (result: unknown) =>
   typeof result === 'object' && result !== null && (result as { success?: unknown }).success === true;
 
+const asRecord = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+
 /** The guard for one editor request: every existing file it would change must be as this branch saw it. */
 async function guardRequest(ws: Workspace, state: ToolkitState, request: unknown) {
-  const r = (typeof request === 'object' && request !== null ? request : {}) as Record<string, unknown>;
+  const r = asRecord(request);
+  // A whole-file replacement as far as evidence goes: every current line must be as read.
+  const whole = { action: 'write' };
   if (r.action === 'patch' && typeof r.patch === 'string') {
     for (const target of patchTargets(r.patch)) {
-      // A patch may replace any part of a file, so each changed file must be wholly as read.
-      const refusal = await checkBeforeEdit(ws, state.files, target.path, state.guardLimits, { action: 'write' });
+      const refusal = await checkBeforeEdit(ws, state.files, target.path, state.guardLimits, whole);
       if (refusal) return refusal;
     }
     return undefined;
   }
+  // A rename keeps the content; only a file it would overwrite loses something the model must have seen.
+  if (r.action === 'move')
+    return r.overwrite === true ? checkBeforeEdit(ws, state.files, r.destination, state.guardLimits, whole) : undefined;
+  if (r.action === 'mkdir') return undefined;
   return checkBeforeEdit(ws, state.files, r.file_path, state.guardLimits, request);
 }
 
@@ -106,56 +114,93 @@ function rememberRead(state: ToolkitState, result: unknown, callId: string): voi
   if (lines) state.files.recordWindow(r.path, start, lines, callId);
 }
 
+/** Lines of the new content the model wrote itself: `all` of it, or ranges (1-based, inclusive). */
+type Written = 'all' | readonly { start: number; end: number }[];
+
+/** Ranges from the editor's `{ start_line, end_line }` records, skipping malformed ones. */
+function rangesOf(items: unknown): { start: number; end: number }[] {
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((item) => {
+    const { start_line: start, end_line: end } = asRecord(item);
+    return typeof start === 'number' && typeof end === 'number' && start >= 1 && end >= start ? [{ start, end }] : [];
+  });
+}
+
 /**
- * Records what the toolkit's own successful write left on disk: its digest (and, for files small enough, its whole
- * text as a window), so the next edit needs no re-read. A dry run wrote nothing and records nothing.
+ * Records what the toolkit's own successful change left on disk: each file's digest (and, for files small enough,
+ * the lines the model wrote), so the next edit needs no re-read; a move carries the evidence to the new path, a
+ * delete drops it. A dry run wrote nothing and records nothing.
  */
 async function rememberWrite(ws: Workspace, state: ToolkitState, request: unknown, result: unknown, callId: string) {
   if (!isSuccess(result)) return;
-  const r = (typeof request === 'object' && request !== null ? request : {}) as Record<string, unknown>;
-  if (r.dry_run === true) return;
-  const out = result as { path?: unknown; sha256?: unknown };
-  if (r.action === 'patch' && typeof r.patch === 'string') {
-    for (const target of patchTargets(r.patch)) {
-      const resolved = await ws.resolve(target.path, 'write');
-      if (isWorkspaceFailure(resolved)) continue;
-      if (!resolved.exists) state.files.drop(resolved.path);
-      else await rememberOwnContent(ws, state, resolved.path, undefined, callId);
+  const r = asRecord(request);
+  const out = asRecord(result);
+  if (r.dry_run === true || out.dry_run === true) return;
+  if (out.action === 'mkdir') return;
+  if (out.action === 'move') {
+    if (typeof out.from === 'string' && typeof out.path === 'string')
+      state.files.move(join(ws.root, out.from), out.path);
+    return;
+  }
+  if (out.action === 'patch' && Array.isArray(out.files)) {
+    for (const file of out.files.map(asRecord)) {
+      if (typeof file.relative !== 'string') continue;
+      const path = join(ws.root, file.relative);
+      if (file.op === 'move' && typeof file.from === 'string') state.files.drop(join(ws.root, file.from));
+      if (file.op === 'delete') state.files.drop(path);
+      else
+        await rememberOwnContent(ws, state, path, undefined, callId, file.op === 'add' ? 'all' : rangesOf(file.hunks));
     }
     return;
   }
   if (typeof out.path !== 'string' || !isAbsolute(out.path)) return;
-  await rememberOwnContent(ws, state, out.path, typeof out.sha256 === 'string' ? out.sha256 : undefined, callId, r);
+  const written: Written =
+    r.action === 'write' ? 'all' : r.action === 'multi_edit' ? rangesOf(out.edits) : rangesOf([out]);
+  await rememberOwnContent(
+    ws,
+    state,
+    out.path,
+    typeof out.sha256 === 'string' ? out.sha256 : undefined,
+    callId,
+    written,
+    r,
+  );
 }
 
 /**
- * After the toolkit's own write: the digest of what it wrote, and as line evidence what the model itself wrote —
- * the whole content of a `write`, the lines holding each `new_string` of an edit. Lines the model never saw do not
- * become evidence just because the toolkit rewrote the file around them.
+ * After the toolkit's own write: the digest of what it wrote, and as line evidence what the model itself wrote.
+ * Lines the model never saw do not become evidence just because the toolkit rewrote the file around them.
  */
 async function rememberOwnContent(
   ws: Workspace,
   state: ToolkitState,
   path: string,
-  written: string | undefined,
+  digest: string | undefined,
   callId: string,
+  written: Written,
   request: Record<string, unknown> = {},
 ) {
-  const own = await ownContent(ws, path, state.guardLimits, written === undefined);
+  const own = await ownContent(ws, path, state.guardLimits, digest === undefined);
   // The digest the editor reported is what it wrote; a different one now means someone else wrote since.
-  const digest = written ?? own?.sha256;
-  if (digest) state.files.record(path, digest, callId, 'write');
-  if (own?.text === undefined || own.sha256 !== digest) return;
+  const sha256 = digest ?? own?.sha256;
+  if (sha256) state.files.record(path, sha256, callId, 'write');
+  if (own?.text === undefined || own.sha256 !== sha256) return;
   const lines = linesOf(own.text);
-  if (request.action === 'write') {
+  if (written === 'all') {
     state.files.recordWindow(path, 1, lines, callId);
     return;
   }
+  // An editor that does not say where its new text went: the lines now holding each new_string.
+  const spans = written.length > 0 ? written : newTextSpans(own.text, request);
+  for (const span of spans) state.files.recordWindow(path, span.start, lines.slice(span.start - 1, span.end), callId);
+}
+
+/** Lines holding each `new_string` of an edit or multi_edit request, located in the new text. */
+function newTextSpans(text: string, request: Record<string, unknown>): LineSpan[] {
   const edits = request.action === 'multi_edit' && Array.isArray(request.edits) ? request.edits : [request];
-  const text = own.text.replace(/\r\n/g, '\n');
-  for (const edit of edits as { new_string?: unknown }[]) {
-    if (typeof edit?.new_string !== 'string' || edit.new_string === '') continue;
-    for (const span of occurrenceSpans(text, edit.new_string.replace(/\r\n/g, '\n')))
-      state.files.recordWindow(path, span.start, lines.slice(span.start - 1, span.end), callId);
-  }
+  const lf = text.replace(/\r\n/g, '\n');
+  return edits.flatMap((edit) => {
+    const next = asRecord(edit).new_string;
+    return typeof next === 'string' && next !== '' ? occurrenceSpans(lf, next.replace(/\r\n/g, '\n')) : [];
+  });
 }
