@@ -1,17 +1,10 @@
 import { createHash } from 'node:crypto';
-import { failure } from '@bough/core';
+import { failure, type ToolFailure } from '@bough/core';
 import type { OpenedFile, Workspace, WrittenFile } from '@bough/workspace';
 import { countLineFeedsIn } from '@bough/workspace';
+import { applyEdit, lineRange } from './internal/apply-edit.js';
 import { applyByteEdit, type ByteEdit, ByteScan, digestWhile, excerptAround } from './internal/byte-edit.js';
-import { findMatches } from './internal/find-matches.js';
-import {
-  applySurroundingEndings,
-  describeLineEndings,
-  dominantLineEnding,
-  normalizeLineEndings,
-  toOriginalOffset,
-} from './internal/line-endings.js';
-import { LineCounter } from './internal/lines.js';
+import { describeLineEndings, normalizeLineEndings } from './internal/line-endings.js';
 import {
   decodeLoaded,
   type LoadedBytes,
@@ -21,9 +14,8 @@ import {
   statUnchanged,
   unchangedSince,
 } from './internal/load-text.js';
-import { explainMiss } from './internal/miss-report.js';
 import { type StreamedEdit, StreamReadError, type StreamStop, streamable, streamEdit } from './internal/stream-edit.js';
-import { encodedLength, encodeText, firstLoneSurrogate } from './internal/text-codec.js';
+import { encodeText, firstLoneSurrogate } from './internal/text-codec.js';
 import { type Change, unifiedDiff } from './internal/unified-diff.js';
 import type { EditorLimits } from './limits.js';
 import type { EditorResponse } from './schema.js';
@@ -34,6 +26,10 @@ export interface EditArgs {
   oldString: string | undefined;
   newString: string | undefined;
   replaceAll: boolean;
+  /** Try the fuzzy tiers when the exact text is not found. */
+  fuzzy: boolean;
+  /** Run every check and build the response, but write nothing. */
+  dryRun: boolean;
 }
 
 function checkArgs(args: EditArgs): EditorResponse | undefined {
@@ -71,6 +67,10 @@ export async function editAction(
   const opened = await openForEdit(ws, args.filePath, limits.maxFileBytes);
   if (!opened.ok) return opened.failure;
   const { size } = opened.opened;
+  if (args.dryRun) {
+    const read = await readOpened(opened.opened, limits.maxFileBytes);
+    return read.ok ? editText(ws, read, args, limits, signal) : read.failure;
+  }
   if (size >= limits.streamEditMinBytes && size > limits.verifyBytesMax) {
     const streamed = await editStreaming(ws, opened.opened, args, limits, signal);
     if (streamed) return streamed;
@@ -86,7 +86,7 @@ export async function editAction(
   return editText(ws, read, args, limits, signal);
 }
 
-/** The general path: strict decode, line-ending-aware matching on text, miss reports, then a byte-faithful rewrite. */
+/** The general path: strict decode, exact then fuzzy matching on text, miss reports, then a byte-faithful rewrite. */
 async function editText(
   ws: Workspace,
   read: Extract<LoadedBytes, { ok: true }>,
@@ -97,81 +97,23 @@ async function editText(
   const loaded = decodeLoaded(read.file, read.bytes);
   if (!loaded.ok) return loaded.failure;
   const { file, bytes, decoded } = loaded;
-  const original = decoded.text;
-  const normalized = normalizeLineEndings(original);
-  const oldN = args.oldString!.replaceAll('\r\n', '\n');
-  const newN = args.newString!.replaceAll('\r\n', '\n');
-  const matches = findMatches(normalized.text, oldN);
-  if (matches.length === 0) {
-    const miss = explainMiss(normalized.text, oldN, {
-      maxCandidates: limits.maxCandidates,
-      minSimilarity: limits.minCandidateSimilarity,
-      maxComparisons: limits.maxCandidateComparisons,
-      maxChars: limits.maxCandidateChars,
-    });
-    return failure(
-      'not_found_in_file',
-      `old_string was not found in ${file.relative}. ${miss.hint} Re-read the file and copy the exact text.`,
-      {
-        reason: miss.reason,
-        candidates: miss.candidates,
-      },
-    );
-  }
-  const counter = new LineCounter(normalized.text);
-  if (matches.length > 1 && !args.replaceAll) {
-    const lines = matches.slice(0, limits.maxReportedMatches).map((m) => counter.lineAt(m));
-    return failure(
-      'multiple_matches',
-      `old_string occurs ${matches.length} times in ${file.relative} (lines ${lines.join(', ')}${matches.length > lines.length ? ', …' : ''}). ` +
-        'Add surrounding lines to make it unique, or set replace_all to true to change every occurrence.',
-      { match_count: matches.length, match_lines: lines },
-    );
-  }
-  const fallback = dominantLineEnding(original, normalized);
-  const pieces: Uint8Array[] = [bytes.subarray(0, decoded.bomBytes)];
-  const newTextParts: string[] = [];
-  const changes: Change[] = [];
-  let byteAt = decoded.bomBytes;
-  let origAt = 0;
-  let normAt = 0;
-  let newLength = 0;
-  for (const m of matches) {
-    const start = toOriginalOffset(normalized, m);
-    const end = toOriginalOffset(normalized, m + oldN.length);
-    const startByte = byteAt + encodedLength(original.slice(origAt, start), decoded.encoding);
-    pieces.push(
-      bytes.subarray(byteAt, startByte),
-      encodeText(applySurroundingEndings(newN, original, start, end, fallback), decoded.encoding),
-    );
-    byteAt = startByte + encodedLength(original.slice(start, end), decoded.encoding);
-    origAt = end;
-    newLength += m - normAt;
-    newTextParts.push(normalized.text.slice(normAt, m), newN);
-    changes.push({ oldStart: m, oldEnd: m + oldN.length, newStart: newLength, newEnd: newLength + newN.length });
-    newLength += newN.length;
-    normAt = m + oldN.length;
-  }
-  pieces.push(bytes.subarray(byteAt));
-  newTextParts.push(normalized.text.slice(normAt));
-  const output = Buffer.concat(pieces);
-  if (signal?.aborted) return failure('aborted', 'The call was cancelled before anything was written.');
-  if (!(await unchangedSince(ws, file, bytes, limits.verifyBytesMax))) {
-    return failure(
-      'file_changed',
-      `${file.relative} changed while the edit was being prepared; nothing was written. Read it again and retry.`,
-    );
-  }
-  const written = await ws.writeFile(file.path, output, { createParents: false });
+  const step = applyEdit(
+    decoded.text,
+    { oldString: args.oldString!, newString: args.newString!, replaceAll: args.replaceAll },
+    { fuzzy: args.fuzzy, relative: file.relative, limits },
+  );
+  if (!step.ok) return step.failure;
+  const output = Buffer.concat([bytes.subarray(0, decoded.bomBytes), encodeText(step.text, decoded.encoding)]);
+  const written = await commitText(ws, file, bytes, output, args.dryRun, limits, signal);
   if (!written.ok) return written;
-  const newText = newTextParts.join('');
-  const { diff, truncated } = unifiedDiff(normalized.text, newText, changes, {
+  const { diff, truncated } = unifiedDiff(step.before, step.after, step.changes, {
     context: limits.diffContextLines,
     maxLines: limits.maxDiffLines,
     maxLineChars: limits.maxDiffLineChars,
   });
-  const firstLine = new LineCounter(newText).lineAt(changes[0]!.newStart);
-  const n = matches.length;
+  const firstLine = step.applied.start_line;
+  const n = step.applied.replacements;
+  const how = step.applied.strategy === 'exact' ? '' : ` by a ${step.applied.strategy.replaceAll('_', ' ')} match`;
   return {
     success: true,
     action: 'edit',
@@ -179,14 +121,48 @@ async function editText(
     relative: written.relative,
     replacements: n,
     first_line: firstLine,
+    strategy: step.applied.strategy,
+    start_line: step.applied.start_line,
+    end_line: step.applied.end_line,
     bytes: output.length,
-    ...(output.length <= limits.hashMaxBytes ? { sha256: createHash('sha256').update(output).digest('hex') } : {}),
+    ...(!args.dryRun && output.length <= limits.hashMaxBytes
+      ? { sha256: createHash('sha256').update(output).digest('hex') }
+      : {}),
     encoding: decoded.encoding,
-    line_ending: describeLineEndings(original, normalized),
+    line_ending: describeLineEndings(decoded.text, normalizeLineEndings(decoded.text)),
     diff,
     diff_truncated: truncated,
-    message: `Replaced ${n} occurrence${n === 1 ? '' : 's'} in ${written.relative} (first at line ${firstLine}).`,
+    ...(args.dryRun ? { dry_run: true } : {}),
+    message: `${args.dryRun ? 'Dry run, nothing written: would replace' : 'Replaced'} ${n} occurrence${n === 1 ? '' : 's'} in ${written.relative}${how} (first at line ${firstLine}).`,
   };
+}
+
+/** Where a text edit was (or, in a dry run, would have been) written. */
+type Committed = { ok: true; path: string; relative: string } | (ToolFailure & { ok?: undefined });
+
+/**
+ * Writes `output` over the file read as `bytes`, unless it changed meanwhile (`file_changed`); a dry run stops after
+ * that check and writes nothing.
+ */
+export async function commitText(
+  ws: Workspace,
+  file: Omit<OpenedFile, 'handle'>,
+  bytes: Buffer,
+  output: Buffer,
+  dryRun: boolean,
+  limits: EditorLimits,
+  signal?: AbortSignal,
+): Promise<Committed> {
+  if (signal?.aborted) return failure('aborted', 'The call was cancelled before anything was written.');
+  if (!(await unchangedSince(ws, file, bytes, limits.verifyBytesMax))) {
+    return failure(
+      'file_changed',
+      `${file.relative} changed while the edit was being prepared; nothing was written. Read it again and retry.`,
+    );
+  }
+  if (dryRun) return { ok: true, path: file.path, relative: file.relative };
+  const written = await ws.writeFile(file.path, output, { createParents: false });
+  return written.ok ? { ok: true, path: written.path, relative: written.relative } : written;
 }
 
 /**
@@ -275,6 +251,8 @@ function byteEditResponse(written: WrittenFile, s: ByteEditSummary, limits: Edit
     line_ending: s.lineEnding,
     diff,
     diff_truncated: truncated,
+    strategy: 'exact',
+    ...lineRange(s.firstLine, s.excerpt.newText.slice(at, at + s.newLength)),
     message: `Replaced 1 occurrence in ${written.relative} (first at line ${s.firstLine}).`,
   };
 }

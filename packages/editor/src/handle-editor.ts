@@ -2,6 +2,8 @@ import { describeZodError, errorMessage, failure } from '@bough/core';
 import { type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import { editAction } from './edit-action.js';
 import { type EditorLimits, resolveEditorLimits } from './limits.js';
+import { mkdirAction, moveAction } from './move-action.js';
+import { multiEditAction } from './multi-edit-action.js';
 import { EditorRequest, type EditorResponse } from './schema.js';
 import { writeAction } from './write-action.js';
 
@@ -15,6 +17,11 @@ export interface EditorOptions {
   protectedNames?: ProtectedNamePolicy;
   /** An already opened workspace to reuse (its root wins over `workspaceRoot`). */
   workspace?: Workspace;
+  /**
+   * Try the loose-matching tiers when an exact match fails (default true); a request's `exact: true` turns them off
+   * for that call, `exact: false` turns them on.
+   */
+  fuzzy?: boolean;
 }
 
 /** Opens the workspace for an editor, sized so the largest editable file can also be written back. */
@@ -45,11 +52,38 @@ export async function handleEditor(
   }
   const limits = resolveEditorLimits(options.limits);
   const req = parsed.data;
-  if (req.action === 'write') return writeAction(ws, req.file_path, req.content, limits, options.signal);
-  return editAction(
-    ws,
-    { filePath: req.file_path, oldString: req.old_string, newString: req.new_string, replaceAll: req.replace_all },
-    limits,
-    options.signal,
-  );
+  const dryRun = req.dry_run === true;
+  const fuzzy = req.exact === undefined ? options.fuzzy !== false : !req.exact;
+  if (req.action === 'patch') return failure('invalid_request', "action 'patch' is not available yet.");
+  const filePath = req.file_path;
+  if (filePath === undefined) {
+    return failure('invalid_request', `action '${req.action}' needs 'file_path'.`);
+  }
+  switch (req.action) {
+    case 'write':
+      return writeAction(ws, filePath, req.content, limits, options.signal, dryRun);
+    case 'multi_edit':
+      if (req.edits === undefined) {
+        return failure('invalid_request', "action 'multi_edit' needs 'edits': a list of { old_string, new_string }.");
+      }
+      return multiEditAction(ws, { filePath, edits: req.edits, fuzzy, dryRun }, limits, options.signal);
+    case 'move':
+      return moveAction(ws, filePath, req.destination, req.overwrite === true, dryRun);
+    case 'mkdir':
+      return mkdirAction(ws, filePath, dryRun);
+    default:
+      return editAction(
+        ws,
+        {
+          filePath,
+          oldString: req.old_string,
+          newString: req.new_string,
+          replaceAll: req.replace_all,
+          fuzzy,
+          dryRun,
+        },
+        limits,
+        options.signal,
+      );
+  }
 }

@@ -36,6 +36,19 @@ export const DEFAULT_EDITOR_LIMITS = {
   hashMaxBytes: 8 * 1024 * 1024,
   /** Bytes of an existing file sampled by `write` to keep its BOM, UTF-16 encoding and CRLF line endings. */
   styleSampleBytes: 64 * 1024,
+  /** Edits one `multi_edit` call may carry; more than this is a rewrite, better sent as `write` or `patch`. */
+  maxMultiEdits: 100,
+  /**
+   * A fuzzy match may cover at most this many times the length of old_string (plus 8 characters a line for
+   * indentation); anything larger is refused rather than guessed.
+   */
+  fuzzyMaxSpanRatio: 2,
+  /** Characters of patch text one `patch` call accepts. */
+  maxPatchBytes: 8 * 1024 * 1024,
+  /** Files one `patch` may touch. */
+  maxPatchFiles: 500,
+  /** Lines of the combined diff a `patch` response shows before it is cut. */
+  maxPatchDiffLines: 400,
 } as const;
 
 /** The shape of {@link DEFAULT_EDITOR_LIMITS} with plain number fields, as callers pass overrides. */

@@ -24,7 +24,8 @@ describe('miss reports', () => {
   afterEach(() => ws.cleanup());
   const edit = async (old_string: string, new_string = 'X') =>
     (await handleEditor(
-      { action: 'edit', file_path: 'cart.js', old_string, new_string },
+      // exact: the miss report is what a call without loose matching gets (fuzzy tiers are tested in fuzzy.test.ts)
+      { action: 'edit', file_path: 'cart.js', old_string, new_string, exact: true },
       { workspaceRoot: ws.root },
     )) as unknown as Miss;
 

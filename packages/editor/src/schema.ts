@@ -1,18 +1,33 @@
 import type { ToolFailure } from '@bough/core';
 import { z } from 'zod';
 
+/** One replacement of a `multi_edit`. */
+export const EditorEditItem = z
+  .object({
+    old_string: z.string().describe('Exact text to replace, as the file holds it after the edits before this one.'),
+    new_string: z.string().describe("The replacement ('' deletes old_string)."),
+    replace_all: z.boolean().optional().describe('Replace every occurrence instead of requiring exactly one.'),
+  })
+  .strict();
+
 /** The editor request: one flat object (hosts handle it better than a union); per-action rules live in the handler. */
 export const EditorRequest = z
   .object({
     action: z
-      .enum(['write', 'edit'])
+      .enum(['write', 'edit', 'multi_edit', 'patch', 'move', 'mkdir'])
       .describe(
-        "'write' creates a file or replaces its whole content; 'edit' replaces exact text inside an existing file.",
+        "'edit' replaces one exact text in a file; 'multi_edit' applies several replacements to one file, all or nothing; " +
+          "'patch' changes several files at once from a patch (apply_patch format or a unified diff), all or nothing; " +
+          "'write' creates a file or replaces its whole content; 'move' renames a file or directory; 'mkdir' creates a directory.",
       ),
     file_path: z
       .string()
       .min(1)
-      .describe('Path of the file, relative to the workspace root (absolute paths inside the workspace also work).'),
+      .optional()
+      .describe(
+        "Path of the file (for 'mkdir' the directory; for 'move' the source), relative to the workspace root " +
+          "(absolute paths inside the workspace also work). Not used by 'patch'.",
+      ),
     content: z.string().optional().describe("For 'write': the complete new file text."),
     old_string: z
       .string()
@@ -26,6 +41,35 @@ export const EditorRequest = z
       .boolean()
       .default(false)
       .describe("For 'edit': replace every occurrence instead of requiring exactly one."),
+    edits: z
+      .array(EditorEditItem)
+      .min(1)
+      .optional()
+      .describe(
+        "For 'multi_edit': replacements applied in order, each to the result of the ones before; if one fails nothing is written.",
+      ),
+    patch: z
+      .string()
+      .optional()
+      .describe(
+        "For 'patch': the patch text, either '*** Begin Patch' ... '*** End Patch' (Add File / Update File with optional " +
+          "Move to / Delete File, '@@' hunks of ' ', '-', '+' lines) or a unified diff as git diff or diff -u print it.",
+      ),
+    destination: z.string().min(1).optional().describe("For 'move': the new path."),
+    overwrite: z
+      .boolean()
+      .optional()
+      .describe("For 'move': replace an existing file at the destination (default false: refuse)."),
+    dry_run: z
+      .boolean()
+      .optional()
+      .describe('Run every check and return the same response (with the diff) without writing anything.'),
+    exact: z
+      .boolean()
+      .optional()
+      .describe(
+        'Only exact matches: turn off the loose matching (whitespace, indentation, punctuation look-alikes, escapes) for this call.',
+      ),
   })
   .strict();
 
@@ -45,8 +89,28 @@ const shared = {
     ),
   encoding: z.enum(['utf-8', 'utf-8-bom', 'utf-16le', 'utf-16be']),
   line_ending: z.enum(['lf', 'crlf', 'mixed', 'none']),
+  dry_run: z.literal(true).optional().describe('Present in a dry run: nothing was written (and no sha256 is given).'),
   message: z.string(),
 };
+
+const strategy = z
+  .enum([
+    'exact',
+    'trailing_whitespace',
+    'indentation',
+    'unicode_punctuation',
+    'escaped_characters',
+    'line_number_prefix',
+  ])
+  .describe("How old_string was found: 'exact', or the loose-matching tier that found it (exactly one place).");
+
+/** How one applied edit matched and where its new text now is. */
+export const EditorAppliedEdit = z.object({
+  strategy,
+  start_line: z.number().int().describe('First line of the new text, right after this edit.'),
+  end_line: z.number().int().describe('Last line of the new text, right after this edit.'),
+  replacements: z.number().int(),
+});
 
 /** Success of a `write`. */
 export const EditorWriteSuccess = z.object({
@@ -54,6 +118,8 @@ export const EditorWriteSuccess = z.object({
   action: z.literal('write'),
   created: z.boolean().describe('True when the file did not exist before.'),
   lines: z.number().int(),
+  diff: z.string().optional().describe('In a dry run: the diff against the current file.'),
+  diff_truncated: z.boolean().optional(),
 });
 
 /** Success of an `edit`. */
@@ -62,8 +128,73 @@ export const EditorEditSuccess = z.object({
   action: z.literal('edit'),
   replacements: z.number().int().describe('How many occurrences were replaced.'),
   first_line: z.number().int().describe('1-based line of the first replacement in the new file.'),
+  strategy,
+  start_line: z.number().int().describe('First line of the new text in the new file.'),
+  end_line: z.number().int().describe('Last line of the new text in the new file.'),
   diff: z.string().describe('Unified diff of the change with a few lines of context (may be cut).'),
   diff_truncated: z.boolean(),
+});
+
+/** Success of a `multi_edit`. */
+export const EditorMultiEditSuccess = z.object({
+  ...shared,
+  action: z.literal('multi_edit'),
+  edits: z.array(EditorAppliedEdit).describe('One entry per edit, in order.'),
+  replacements: z.number().int().describe('Occurrences replaced by all edits together.'),
+  added: z.number().int().describe('Lines added.'),
+  removed: z.number().int().describe('Lines removed.'),
+  diff: z.string().describe('Unified diff of all the edits together (may be cut).'),
+  diff_truncated: z.boolean(),
+});
+
+/** One file a `patch` touched. */
+export const EditorPatchFile = z.object({
+  op: z.enum(['add', 'update', 'delete', 'move']),
+  relative: z.string().describe('The file (for a move, its new path).'),
+  from: z.string().optional().describe('For a move: the old path.'),
+  added: z.number().int(),
+  removed: z.number().int(),
+  hunks: z
+    .array(z.object({ strategy, start_line: z.number().int(), end_line: z.number().int() }))
+    .optional()
+    .describe('For an update or move: how each hunk matched and the lines its new text now occupies.'),
+});
+
+/** Success of a `patch`. */
+export const EditorPatchSuccess = z.object({
+  success: z.literal(true),
+  action: z.literal('patch'),
+  files: z.array(EditorPatchFile),
+  added: z.number().int(),
+  removed: z.number().int(),
+  diff: z.string().describe('The combined unified diff of every file (may be cut).'),
+  diff_truncated: z.boolean(),
+  dry_run: z.literal(true).optional(),
+  message: z.string(),
+});
+
+/** Success of a `move`. */
+export const EditorMoveSuccess = z.object({
+  success: z.literal(true),
+  action: z.literal('move'),
+  from: z.string().describe('Old path, relative to the workspace root.'),
+  relative: z.string().describe('New path, relative to the workspace root.'),
+  path: z.string().describe('Real absolute new path.'),
+  kind: z.enum(['file', 'directory']),
+  overwrote: z.boolean().describe('True when an existing file at the destination was replaced.'),
+  dry_run: z.literal(true).optional(),
+  message: z.string(),
+});
+
+/** Success of a `mkdir`. */
+export const EditorMkdirSuccess = z.object({
+  success: z.literal(true),
+  action: z.literal('mkdir'),
+  relative: z.string(),
+  path: z.string(),
+  created: z.boolean().describe('False when the directory already existed.'),
+  dry_run: z.literal(true).optional(),
+  message: z.string(),
 });
 
 /** Any expected failure; extra fields (candidates, match lines, offsets) depend on `error_code`. */
@@ -74,7 +205,22 @@ export const EditorFailure = z.looseObject({
 });
 
 /** Every response the editor can return. */
-export const EditorResponse = z.union([EditorWriteSuccess, EditorEditSuccess, EditorFailure]);
+export const EditorResponse = z.union([
+  EditorWriteSuccess,
+  EditorEditSuccess,
+  EditorMultiEditSuccess,
+  EditorPatchSuccess,
+  EditorMoveSuccess,
+  EditorMkdirSuccess,
+  EditorFailure,
+]);
 
 /** A response value of the editor: a success, or a failure value that may carry extra fields. */
-export type EditorResponse = z.infer<typeof EditorWriteSuccess> | z.infer<typeof EditorEditSuccess> | ToolFailure;
+export type EditorResponse =
+  | z.infer<typeof EditorWriteSuccess>
+  | z.infer<typeof EditorEditSuccess>
+  | z.infer<typeof EditorMultiEditSuccess>
+  | z.infer<typeof EditorPatchSuccess>
+  | z.infer<typeof EditorMoveSuccess>
+  | z.infer<typeof EditorMkdirSuccess>
+  | ToolFailure;

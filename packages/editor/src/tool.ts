@@ -4,13 +4,20 @@ import { type EditorOptions, handleEditor, openEditorWorkspace } from './handle-
 import { EditorRequest, EditorResponse } from './schema.js';
 
 const DESCRIPTION = [
-  'Create, overwrite or edit a text file inside the workspace.',
-  "action 'write' replaces the whole file with 'content' (parents are created; an existing file keeps its mode, BOM/UTF-16 encoding and CRLF endings).",
-  "action 'edit' replaces 'old_string' with 'new_string'; old_string must match the file exactly once",
-  "(or set replace_all). Copy it from a fresh read WITHOUT the '<number><TAB>' prefixes of reader rows.",
-  'Line endings do not need to match: LF in old_string also matches CRLF files, and the replacement keeps the file style.',
+  'Create, change, move or make files and directories inside the workspace. Pick the action:',
+  "'edit' for one change in a file (old_string must match once, or set replace_all);",
+  "'multi_edit' for several changes to one file in one call ('edits': [{old_string, new_string, replace_all?}], applied in",
+  'order, each to the result of the ones before; if any fails nothing is written and edit_index names it);',
+  "'write' to create a file or replace most of it ('content'; parents are created; an existing file keeps its mode,",
+  'BOM/UTF-16 encoding and CRLF endings);',
+  "'move' to rename ('file_path' to 'destination'; refuses an existing destination unless overwrite); 'mkdir' for a directory.",
+  'dry_run: true on any of them runs every check and returns the same response with the diff, writing nothing.',
+  "Copy old_string from a fresh read WITHOUT the '<number><TAB>' prefixes of reader rows. LF in old_string matches CRLF files.",
+  'When the exact text is not found, a near miss is recovered only if exactly one place matches loosely (trailing',
+  'whitespace, one consistent indentation shift, curly quotes/dashes/non-breaking spaces, literal \\n or \\t, copied',
+  "line-number prefixes); the response's strategy says how it matched; exact: true turns that off.",
   "On 'not_found_in_file' the response names the likely cause and the closest lines with their line numbers: re-read",
-  "those lines and retry. On 'multiple_matches' add surrounding lines or use replace_all. Files that are not UTF-8",
+  "those lines and retry. On 'multiple_matches' or 'ambiguous_match' add surrounding lines. Files that are not UTF-8",
   "(or UTF-16 with a BOM) are refused with 'unsupported_encoding' rather than corrupted.",
 ].join(' ');
 

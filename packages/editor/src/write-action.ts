@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto';
+import type { ToolFailure } from '@bough/core';
 import { failure } from '@bough/core';
 import type { Workspace } from '@bough/workspace';
 import { sampleStyle } from './internal/file-style.js';
+import { fileDiff } from './internal/line-diff.js';
+import { normalizeLineEndings } from './internal/line-endings.js';
 import { countLines } from './internal/lines.js';
+import { loadText } from './internal/load-text.js';
 import { bomFor, encodeText, firstLoneSurrogate, type TextEncodingName } from './internal/text-codec.js';
 import type { EditorLimits } from './limits.js';
 import type { EditorResponse } from './schema.js';
+
+type EditorFailureValue = ToolFailure & { ok?: undefined };
 
 /** The `write` action: whole-file create or atomic replace, keeping an existing file's encoding and CRLF style. */
 export async function writeAction(
@@ -14,6 +20,7 @@ export async function writeAction(
   content: string | undefined,
   limits: EditorLimits,
   signal?: AbortSignal,
+  dryRun = false,
 ): Promise<EditorResponse> {
   if (content === undefined) {
     return failure('invalid_request', "action 'write' needs 'content': the complete text the file should hold.");
@@ -38,14 +45,16 @@ export async function writeAction(
     );
   }
   if (signal?.aborted) return failure('aborted', 'The call was cancelled before anything was written.');
-  const written = await ws.writeFile(filePath, bytes, { createParents: true });
+  const preview = dryRun ? await previewWrite(ws, filePath, text, limits) : undefined;
+  if (preview && !preview.ok) return preview;
+  const written = preview ?? (await ws.writeFile(filePath, bytes, { createParents: true }));
   if (!written.ok) return written;
   const lines = countLines(content);
   const kept = [
     encoding !== 'utf-8' ? `kept its ${encoding.toUpperCase()} encoding` : '',
     convertEol ? 'kept its CRLF line endings' : '',
   ].filter(Boolean);
-  const verb = written.created ? 'Created' : 'Overwrote';
+  const verb = `${dryRun ? 'Dry run, nothing written: would have ' : ''}${written.created ? 'Created' : 'Overwrote'}`;
   return {
     success: true,
     action: 'write',
@@ -54,7 +63,9 @@ export async function writeAction(
     created: written.created,
     bytes: bytes.length,
     lines,
-    ...(bytes.length <= limits.hashMaxBytes ? { sha256: createHash('sha256').update(bytes).digest('hex') } : {}),
+    ...(!dryRun && bytes.length <= limits.hashMaxBytes
+      ? { sha256: createHash('sha256').update(bytes).digest('hex') }
+      : {}),
     encoding,
     line_ending: text.includes('\r\n')
       ? text.replace(/\r\n/g, '').includes('\n')
@@ -63,6 +74,39 @@ export async function writeAction(
       : text.includes('\n')
         ? 'lf'
         : 'none',
+    ...(preview ? { diff: preview.diff, diff_truncated: preview.truncated, dry_run: true as const } : {}),
     message: `${verb} ${written.relative} (${lines} line${lines === 1 ? '' : 's'}, ${bytes.length} bytes)${kept.length ? `; ${kept.join(' and ')}` : ''}.`,
+  };
+}
+
+/** What a dry-run `write` checks and shows: the gate's verdict on the path and the diff against the current text. */
+async function previewWrite(
+  ws: Workspace,
+  filePath: string,
+  text: string,
+  limits: EditorLimits,
+): Promise<
+  { ok: true; path: string; relative: string; created: boolean; diff: string; truncated: boolean } | EditorFailureValue
+> {
+  const where = await ws.resolve(filePath, 'write');
+  if (!where.ok) return where;
+  let before = '';
+  if (where.exists) {
+    const current = await loadText(ws, where.path, limits.maxFileBytes);
+    before = current.ok ? normalizeLineEndings(current.decoded.text).text : '';
+  }
+  const diff = fileDiff(
+    before,
+    normalizeLineEndings(text).text,
+    { old: where.exists ? `a/${where.relative}` : '/dev/null', new: `b/${where.relative}` },
+    { context: limits.diffContextLines, maxLines: limits.maxDiffLines, maxLineChars: limits.maxDiffLineChars },
+  );
+  return {
+    ok: true,
+    path: where.path,
+    relative: where.relative,
+    created: !where.exists,
+    diff: diff.diff,
+    truncated: diff.truncated,
   };
 }

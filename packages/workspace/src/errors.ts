@@ -11,6 +11,7 @@ export const WORKSPACE_ERROR_CODES = Object.freeze([
   'changed_during_check',
   'io_error',
   'too_large',
+  'already_exists',
 ] as const);
 
 /** Stable codes for every way a path can be refused, shared unchanged by every path-taking tool. */

@@ -6,6 +6,8 @@ export { isWorkspaceFailure, WORKSPACE_ERROR_CODES } from './errors.js';
 export type { FillReplacement, ReplacementSink } from './internal/safe-write.js';
 /** Limits and their defaults. */
 export { DEFAULT_WORKSPACE_LIMITS, type WorkspaceLimits } from './limits.js';
+/** Options and result of a move. */
+export type { MovedPath, MoveOptions } from './move.js';
 /** Line-feed counting at memory speed over a reusable scratch buffer (SIMD WebAssembly, indexOf fallback). */
 export {
   type CountingBuffer,

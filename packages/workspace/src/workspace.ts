@@ -7,6 +7,7 @@ import { components, posixRelative } from './internal/paths.js';
 import { type ResolverContext, resolveDetail } from './internal/resolver.js';
 import type { FillReplacement } from './internal/safe-write.js';
 import { resolveLimits, type WorkspaceLimits } from './limits.js';
+import { type MovedPath, type MoveOptions, moveIn } from './move.js';
 import { type OpenedFile, type OpenReadOptions, openReadIn } from './open-read.js';
 import { DEFAULT_PROTECTED, isProtectedName, type ProtectedNamePolicy } from './protected-names.js';
 import type { PathIntent, ResolvedPath } from './resolved-path.js';
@@ -124,6 +125,15 @@ export class Workspace {
   /** Creates a directory (and missing parents) inside the workspace without ever passing through a link. */
   mkdir(path: string): Promise<{ ok: true; path: string } | WorkspaceFailure> {
     return mkdirIn(this.#ctx, path);
+  }
+
+  /**
+   * Renames a file or directory inside the workspace; both ends pass the gate with write intent, an existing
+   * destination is refused unless `overwrite` (regular files only), and a directory holding protected names or `.git`
+   * stays where it is. Missing parents of the destination are created without following links.
+   */
+  move(from: string, to: string, options?: MoveOptions): Promise<MovedPath | WorkspaceFailure> {
+    return moveIn(this.#ctx, from, to, options);
   }
 
   /** Lists a directory depth-first in name order; throws {@link WorkspaceError} if the start directory is refused. */
