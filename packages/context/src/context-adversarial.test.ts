@@ -61,11 +61,38 @@ describe('context ranges past the end and the system message', () => {
     for (const request of [
       { action: 'evict', start: 3, end: 10 },
       { action: 'compact', start: 3, end: 10, summary: 's', mode: 'all' },
-      { action: 'restore', start: 3, end: 10 },
     ]) {
       expect(await handleContext(branch, request)).toMatchObject({ success: false, error_code: 'invalid_range' });
     }
     expect(snapshot(branch)).toEqual(before);
+  });
+
+  it('clamps get_messages and restore windows (ADR D3): an empty clamped window is a successful empty result', async () => {
+    const branch = chat(2);
+    branch.evict([branch.messages[1]?.id as string]);
+    const before = snapshot(branch);
+    const negative = await handleContext(branch, { action: 'get_messages', start: -5 });
+    expect(negative).toMatchObject({ success: true, range: '[0:2] of 2' });
+    expect((negative as { messages: string[] }).messages).toHaveLength(2);
+    expect(await handleContext(branch, { action: 'get_messages', start: -5, end: -1 })).toMatchObject({
+      success: true,
+      messages: [],
+    });
+    expect(await handleContext(branch, { action: 'get_messages', start: 500, end: 600, scope: 'all' })).toMatchObject({
+      success: true,
+      messages: [],
+    });
+    expect(await handleContext(branch, { action: 'restore', start: 500, end: 600 })).toMatchObject({
+      success: true,
+      restored: 0,
+      added_ids: [],
+    });
+    expect(await handleContext(branch, { action: 'restore', start: -5, end: 0 })).toMatchObject({
+      success: true,
+      restored: 0,
+    });
+    expect(snapshot(branch)).toEqual(before);
+    expect(await handleContext(branch, { action: 'restore', start: -5, end: 99 })).toMatchObject({ restored: 1 });
   });
 
   it('never hides the system message, even when asked for exactly [0:1), and says why', async () => {

@@ -32,6 +32,13 @@ export async function handleContext(
     return failure(ContextErrorCode.invalidRequest, `Invalid context request: ${describeZodError(parsed.error)}`);
   }
   const req = parsed.data;
+  if ((req.action === 'evict' || req.action === 'compact') && ((req.start ?? 0) < 0 || (req.end ?? 0) < 0)) {
+    // Clamping a negative index is safe for reading and restoring; for hiding or collapsing it is a likely mistake.
+    return failure(
+      ContextErrorCode.invalidRequest,
+      `Invalid context request: ${req.action} needs start and end of 0 or more; list the indices with action="get_messages".`,
+    );
+  }
   const limits = resolveContextLimits(options.limits);
   switch (req.action) {
     case 'status':

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-const index = (what: string) => z.number().int().min(0).nullish().describe(what);
+const index = (what: string) => z.number().int().nullish().describe(what);
 
 /** The request of the `context` tool: one action plus the fields that action reads. */
 export const ContextRequest = z
@@ -16,7 +16,10 @@ export const ContextRequest = z
       'First index of the range (inclusive). evict/compact count positions in the active view; ' +
         'restore and get_messages with scope="all" count positions in the full record.',
     ),
-    end: index('End of the range (exclusive). Ranges are clamped to what exists.'),
+    end: index(
+      'End of the range (exclusive). get_messages and restore clamp any window to what exists (an empty window is ' +
+        'an empty success); evict and compact need indices of 0 or more.',
+    ),
     keep_last: z
       .number()
       .int()

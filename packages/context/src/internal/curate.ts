@@ -99,8 +99,8 @@ export function restore(
     );
   }
   const record = branch.messages;
+  // A window past the end or before the start is clamped (ADR D3); an empty clamped window restores nothing.
   const span = clampSpan(start, end, 0, (s) => s + 1, record.length);
-  if (span.start >= span.end) return invalidRange('the full record', span, record.length);
   const wanted = record.slice(span.start, span.end).filter((message) => !branch.isActive(message.id));
   const ids = wanted.map((message) => message.id);
   branch.restore(ids);
