@@ -29,7 +29,7 @@ export async function handleAstSearch(request: unknown, options: AstSearchOption
     return refused('invalid_request', `Invalid ast_search request: ${describeZodError(parsed.error)}`);
   const { pattern, lang, max_results } = parsed.data;
   // An empty path is the workspace root, as everywhere in bough.
-  const path = parsed.data.path.trim() === '' ? '.' : parsed.data.path;
+  const path = parsed.data.path === '' ? '.' : parsed.data.path;
   const limits = resolveAstSearchLimits(options.limits);
   const signal = options.signal;
   if (signal?.aborted) return refused('aborted', 'The search was cancelled before it started.');

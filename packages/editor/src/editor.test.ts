@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { describeToolConformance, makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEditorTool, handleEditor } from './index.js';
@@ -65,6 +65,19 @@ describe('editor write', () => {
   it('refuses content with an unpaired surrogate instead of writing U+FFFD', async () => {
     const out = await call({ action: 'write', file_path: 'f.txt', content: 'a\uD800b' });
     expect(out).toMatchObject({ error_code: 'invalid_request' });
+  });
+
+  it('refuses a whitespace-only path as invalid_path and creates nothing', async () => {
+    for (const file_path of ['   ', '\t', ' \n ']) {
+      expect(await call({ action: 'write', file_path, content: 'x' }), JSON.stringify(file_path)).toMatchObject({
+        success: false,
+        error_code: 'invalid_path',
+      });
+      expect(await call({ action: 'edit', file_path, old_string: 'a', new_string: 'b' })).toMatchObject({
+        error_code: 'invalid_path',
+      });
+    }
+    expect(readdirSync(ws.root)).toEqual([]);
   });
 
   it('refuses writing onto a directory with the workspace code', async () => {

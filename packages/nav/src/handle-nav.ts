@@ -50,7 +50,7 @@ export async function handleCodeNav(request: unknown, options: NavOptions): Prom
   if (!parsed.success) return fail('invalid_request', `Invalid code_nav request: ${describeZodError(parsed.error)}`);
   const { action } = parsed.data;
   // An empty path is the workspace root, as everywhere in bough.
-  const path = parsed.data.path.trim() === '' ? '.' : parsed.data.path;
+  const path = parsed.data.path === '' ? '.' : parsed.data.path;
   const symbol = parsed.data.symbol?.trim() ?? '';
   if (action !== 'outline' && !symbol)
     return fail('invalid_request', `'symbol' is required for ${action}; name the symbol to look up.`);

@@ -37,6 +37,14 @@ describe('code_nav path safety', () => {
     return result;
   };
 
+  it('refuses a whitespace-only path as invalid_path instead of trimming it to the root; "" stays the root', async () => {
+    for (const path of ['   ', '\t']) {
+      expect(await run(path), JSON.stringify(path)).toMatchObject({ success: false, error_code: 'invalid_path' });
+      expect(await run(path, 'find_definition', 'ok')).toMatchObject({ success: false, error_code: 'invalid_path' });
+    }
+    expect(await run('', 'find_definition', 'ok')).toMatchObject({ success: true });
+  });
+
   it('refuses outside paths, prefix siblings and pseudo-filesystems with the workspace code', async () => {
     const attempts = [
       '../ws-evil',

@@ -26,6 +26,8 @@ async function code(path: string, intent: 'read' | 'write' | 'list' = 'read') {
 describe('lexical rules', () => {
   it.each([
     ['', 'invalid_path'],
+    ['   ', 'invalid_path'],
+    ['\t\n ', 'invalid_path'],
     ['a\0.txt', 'invalid_path'],
     ['x'.repeat(5000), 'invalid_path'],
     [`${'n'.repeat(256)}.txt`, 'invalid_path'],

@@ -75,7 +75,7 @@ export async function collectFiles(
     bucket.push(file);
   };
   // An empty string is the workspace root, like an empty list.
-  for (const input of paths.length > 0 ? paths.map((p) => (p.trim() === '' ? '.' : p)) : ['.']) {
+  for (const input of paths.length > 0 ? paths.map((p) => (p === '' ? '.' : p)) : ['.']) {
     const target = await workspace.resolve(input, 'read');
     if (!target.ok) return target;
     if (target.kind === 'file') {

@@ -9,6 +9,13 @@ export function lexicalCheck(input: unknown, limits: WorkspaceLimits): Workspace
       'The path is empty. Pass a path relative to the workspace root, e.g. "src/index.ts".',
     );
   }
+  if (input.trim() === '') {
+    // Never trimmed to the root nor created as a file named "   ": a blank path is a mistake everywhere.
+    return workspaceFailure(
+      'invalid_path',
+      'The path is only whitespace. Pass a path relative to the workspace root, or "." for the root itself.',
+    );
+  }
   if (input.includes('\0')) {
     return workspaceFailure(
       'invalid_path',
