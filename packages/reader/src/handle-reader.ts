@@ -5,6 +5,7 @@ import { listDir } from './list-dir.js';
 import { isDocumentExtension, openDocument } from './open-document.js';
 import { extensionOf, readFile, windowOf } from './read-file.js';
 import type { ReaderOptions } from './reader-options.js';
+import { isUrlLike, unsupportedScheme } from './remote/url-policy.js';
 import { ReaderRequest, type ReaderResponse } from './schema.js';
 
 /** Opens the workspace a reader works in. */
@@ -15,8 +16,6 @@ export async function openReaderWorkspace(options: ReaderOptions): Promise<Works
     options.protectedNames ? { protectedNames: options.protectedNames } : {},
   );
 }
-
-const isUrl = (path: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(path);
 
 /** The pure reader handler: validates, then reads, opens or lists inside the workspace; failures are values. */
 export async function handleReader(
@@ -29,7 +28,11 @@ export async function handleReader(
   if (options.signal?.aborted) return failure('aborted', 'The call was cancelled before it started.');
   const limits = resolveReaderLimits(options.limits);
   const window = windowOf(req.offset, req.limit, limits);
-  if (req.action === 'open' && isUrl(req.path)) return openDocument(undefined, req.path, window, limits, options);
+  if (isUrlLike(req.path)) {
+    if (req.action === 'open') return openDocument(undefined, req.path, window, limits, options);
+    if (!/^https:/i.test(req.path)) return unsupportedScheme(req.path);
+    return failure('invalid_request', `${req.action} takes a workspace path; use action 'open' for an https URL.`);
+  }
   let ws: Workspace;
   try {
     ws = await openReaderWorkspace(options);
@@ -51,9 +54,6 @@ export async function handleReader(
     case 'open':
       return openDocument(ws, req.path, window, limits, options);
     default:
-      if (isUrl(req.path)) {
-        return failure('invalid_request', "read takes a workspace path; use action 'open' for an https URL.");
-      }
       if (
         isDocumentExtension(extensionOf(req.path)) &&
         extensionOf(req.path) !== 'html' &&

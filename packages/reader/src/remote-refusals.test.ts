@@ -81,8 +81,6 @@ describe('remote open refusals make no connection', () => {
   it('refuses by URL shape and allow-list', async () => {
     const resolver = answers('93.184.216.34');
     const cases: Array<[string, Partial<ReaderOptions>]> = [
-      ['http://docs.example.com/a.html', { resolver }],
-      ['ftp://docs.example.com/a.pdf', { resolver }],
       ['https://docs.example.com:8443/a.html', { resolver }],
       ['https://docs.example.com:80/a.html', { resolver }],
       ['https://user:pw@docs.example.com/a.html', { resolver }],
@@ -95,6 +93,9 @@ describe('remote open refusals make no connection', () => {
     for (const [url, options] of cases) {
       const out = await open(url, options);
       expect(out, url).toMatchObject({ success: false, error_code: 'url_not_allowed' });
+    }
+    for (const url of ['http://docs.example.com/a.html', 'ftp://docs.example.com/a.pdf']) {
+      expect(await open(url, { resolver }), url).toMatchObject({ success: false, error_code: 'unsupported_scheme' });
     }
     expect(await open('https://', { resolver })).toMatchObject({ error_code: 'invalid_url' });
     expect(connections).toBe(0);
@@ -165,7 +166,7 @@ describe('remote open refusals make no connection', () => {
       const out = await open(url, { resolver });
       expect(out.success, url).toBe(false);
       expect((out as { error_code: string }).error_code, url).toMatch(
-        /^(url_not_allowed|invalid_url|unsupported_document|outside_workspace|not_found)$/,
+        /^(url_not_allowed|invalid_url|unsupported_scheme|unsupported_document|outside_workspace|not_found)$/,
       );
     }
     expect(lookups).toEqual([]);

@@ -18,6 +18,25 @@ export function canonicalAllowedHost(entry: string): string {
   }
 }
 
+/**
+ * The one rule for telling URLs from paths: any string the WHATWG URL parser reads as an absolute URL is a URL
+ * (`data:text/plain,hi`, `javascript:alert(1)`, `ftp://…`), never a file name; so is a `scheme://` string the parser
+ * refuses (a broken URL, reported as `invalid_url`).
+ */
+export function isUrlLike(path: string): boolean {
+  return URL.canParse(path) || /^[a-z][a-z0-9+.-]*:\/\//i.test(path);
+}
+
+/** The refusal for a URL whose scheme is not https: only https documents are ever fetched. */
+export function unsupportedScheme(url: string): ToolFailure {
+  const scheme = URL.canParse(url) ? new URL(url).protocol.replace(':', '') : url.slice(0, url.indexOf(':'));
+  return failure(
+    'unsupported_scheme',
+    `${JSON.stringify(scheme)} URLs are not read: only https documents can be opened. A workspace file whose name ` +
+      'looks like a URL cannot be read by that name; rename it or use a path such as "./name".',
+  );
+}
+
 /** Checks a URL string against the remote-document rules; returns the parsed URL or a refusal. */
 export function checkUrl(raw: string, allowedHosts: readonly string[]): URL | ToolFailure {
   let url: URL;
@@ -26,9 +45,7 @@ export function checkUrl(raw: string, allowedHosts: readonly string[]): URL | To
   } catch {
     return failure('invalid_url', 'The URL could not be parsed. Give a full https:// address.');
   }
-  if (url.protocol !== 'https:') {
-    return failure('url_not_allowed', `Only https URLs can be opened (got ${url.protocol.replace(':', '')}).`);
-  }
+  if (url.protocol !== 'https:') return unsupportedScheme(raw);
   if (url.username !== '' || url.password !== '') {
     return failure('url_not_allowed', 'URLs with a user name or password are refused.');
   }
