@@ -1,6 +1,6 @@
 import { failure } from '@bough/core';
 import { startProcess } from '@bough/process';
-import type { BashCallOptions } from './handle-bash.js';
+import type { BashCallOptions } from './bash-options.js';
 import type { BashJobStarted } from './jobs-schema.js';
 import type { BashFailure } from './schema.js';
 

@@ -6,7 +6,8 @@ import { readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeWorkspace, snapshotTree, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type BashCallOptions, handleBash } from './handle-bash.js';
+import type { BashCallOptions } from './bash-options.js';
+import { handleBash } from './handle-bash.js';
 import type { BashResponse, BashResult } from './schema.js';
 
 const CANARY = 'OUTSIDE-SECRET-CANARY';

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { clampTimeout } from '@bough/process';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type BashCallOptions, handleBash } from './handle-bash.js';
+import type { BashCallOptions } from './bash-options.js';
+import { handleBash } from './handle-bash.js';
 import type { BashResponse, BashResult } from './schema.js';
 
 let ws: TempWorkspace;

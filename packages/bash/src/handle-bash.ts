@@ -1,30 +1,9 @@
 import { describeZodError, failure, type ToolProgress } from '@bough/core';
 import { clampTimeout, runProcess, splitCommand } from '@bough/process';
 import { startBackgroundJob } from './background.js';
-import type { JobStore } from './job-store.js';
-import { type BashLimits, resolveBashLimits } from './limits.js';
+import type { BashCallOptions } from './bash-options.js';
+import { resolveBashLimits } from './limits.js';
 import { BashRequest, type BashResponse } from './schema.js';
-
-/** How a bash tool is configured: where it may run and which environment its commands see. */
-export interface BashOptions {
-  /** The workspace root; every `cwd` must resolve inside it. */
-  readonly workspaceRoot: string;
-  /** Variables added to every command's environment exactly as given (the caller's explicit choice). */
-  readonly env?: Record<string, string>;
-  /** Where inherited variables come from (default: the host process); only allow-listed, non-secret names pass. */
-  readonly baseEnv?: Record<string, string | undefined>;
-  /** Overrides for {@link DEFAULT_BASH_LIMITS}. */
-  readonly limits?: Partial<BashLimits>;
-  /** Where `background: true` jobs live (shared with the jobs tool); without it background requests are refused. */
-  readonly jobs?: JobStore;
-}
-
-/** Options of one call: the tool's configuration plus the call's cancellation signal. */
-export interface BashCallOptions extends BashOptions {
-  readonly signal?: AbortSignal;
-  /** Receives a running count of output bytes while the command runs (the CLI shows it as a counter). */
-  readonly progress?: (update: ToolProgress) => void;
-}
 
 /**
  * Runs one command without a shell inside the workspace; never throws for an expected failure, so a model always

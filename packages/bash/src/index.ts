@@ -1,5 +1,6 @@
+export type { BashCallOptions, BashOptions } from './bash-options.js';
 export { BASH_DESCRIPTION } from './description.js';
-export { type BashCallOptions, type BashOptions, handleBash } from './handle-bash.js';
+export { handleBash } from './handle-bash.js';
 export {
   type JobFailure,
   type JobFailureCode,

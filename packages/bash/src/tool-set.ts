@@ -1,5 +1,5 @@
 import { branchProvider, type Provider, type Tool } from '@bough/core';
-import type { BashOptions } from './handle-bash.js';
+import type { BashOptions } from './bash-options.js';
 import { JobStore } from './job-store.js';
 import type { JobsRequest, JobsResponse } from './jobs-schema.js';
 import { createJobsTool } from './jobs-tool.js';

@@ -1,6 +1,7 @@
 import { defineTool, type Tool } from '@bough/core';
+import type { BashOptions } from './bash-options.js';
 import { BASH_DESCRIPTION } from './description.js';
-import { type BashOptions, handleBash } from './handle-bash.js';
+import { handleBash } from './handle-bash.js';
 import { BashRequest, BashResponse } from './schema.js';
 
 /**

@@ -20,7 +20,8 @@ export { DEFAULT_PROCESS_LIMITS, MAX_TIMER_MS } from './limits.js';
 export type { PreparedCommand } from './prepared-command.js';
 /** Runs a program under bough's process rules; see {@link runProcess}. */
 export type { ProcessResult } from './process-result.js';
-export { type RunOptions, type RunProcessOutcome, runProcess } from './run-process.js';
+export type { RunOptions } from './run-options.js';
+export { type RunProcessOutcome, runProcess } from './run-process.js';
 export { type SplitFailure, type SplitFailureCode, type SplitSuccess, splitCommand } from './split-command.js';
 /** Starts a long-running program (a background job); see {@link startProcess}. */
 export { type ProcessExit, type StartedProcess, type StartOptions, startProcess } from './start-process.js';

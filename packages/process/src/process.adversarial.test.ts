@@ -5,7 +5,8 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { snapshotTree } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type RunOptions, type RunProcessOutcome, runProcess } from './run-process.js';
+import type { RunOptions } from './run-options.js';
+import { type RunProcessOutcome, runProcess } from './run-process.js';
 import { makeTree, runningMembers, TEST_BASE_ENV, type TempTree } from './test-helpers.js';
 
 const CANARY = 'OUTSIDE-PROCESS-CANARY';

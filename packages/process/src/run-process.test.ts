@@ -1,7 +1,8 @@
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type RunOptions, runProcess } from './run-process.js';
+import type { RunOptions } from './run-options.js';
+import { runProcess } from './run-process.js';
 import { makeTree, TEST_BASE_ENV, type TempTree } from './test-helpers.js';
 
 let tree: TempTree;

@@ -4,7 +4,7 @@ import { prepareCommand } from './internal/prepare.js';
 import { signalGroup, waitForGroupToDie } from './internal/process-group.js';
 import { DEFAULT_PROCESS_LIMITS } from './limits.js';
 import type { PreparedCommand } from './prepared-command.js';
-import type { RunOptions } from './run-process.js';
+import type { RunOptions } from './run-options.js';
 
 /** How to start a long-running program; the argv, cwd and environment rules are those of {@link runProcess}. */
 export interface StartOptions

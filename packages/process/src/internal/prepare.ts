@@ -1,7 +1,7 @@
 import { buildEnv } from '../build-env.js';
 import { type ProcessFailure, processFailure } from '../failure.js';
 import type { PreparedCommand } from '../prepared-command.js';
-import type { RunOptions } from '../run-process.js';
+import type { RunOptions } from '../run-options.js';
 import { resolveCwd } from './resolve-cwd.js';
 import { resolveProgram } from './resolve-program.js';
 
