@@ -178,3 +178,48 @@ describe('edit spans and evidence (pure)', () => {
     ]);
   });
 });
+
+describe("the guard with the editor's multi_edit, move and dry runs", () => {
+  it('checks every replaced line of a multi_edit and records what it wrote', async () => {
+    const branch = branchFor();
+    await call(branch, 'reader', { action: 'read', path: 'm.py', offset: 0, limit: 5 });
+    writeFileSync(ws.path('m.py'), BODY.replace('return 3', 'return 3  # outside'));
+    const both = {
+      action: 'multi_edit',
+      file_path: 'm.py',
+      edits: [
+        { old_string: '    return 1', new_string: '    return -1' },
+        { old_string: '    return 2', new_string: '    return -2' },
+      ],
+    };
+    expect((await call(branch, 'editor', both)).success).toBe(true);
+    const unseen = {
+      action: 'multi_edit',
+      file_path: 'm.py',
+      edits: [
+        { old_string: '    return -1', new_string: '    return 1' },
+        { old_string: '    return 3  # outside', new_string: '    return 3' },
+      ],
+    };
+    writeFileSync(ws.path('m.py'), `${text()}# more\n`);
+    expect(await call(branch, 'editor', unseen)).toMatchObject({ error_code: 'stale_read' });
+    expect(text()).toContain('return 3  # outside');
+  });
+
+  it('records nothing for a dry run, carries evidence along a move, and guards an overwritten destination', async () => {
+    const branch = branchFor();
+    const dry = await call(branch, 'editor', { action: 'write', file_path: 'new.txt', content: 'n\n', dry_run: true });
+    expect(dry).toMatchObject({ success: true, dry_run: true });
+    await call(branch, 'reader', { action: 'read', path: 'm.py' });
+    expect(
+      (await call(branch, 'editor', { action: 'move', file_path: 'm.py', destination: 'renamed.py' })).success,
+    ).toBe(true);
+    const moved = await call(branch, 'editor', edit('    return 1', '    return 7', 'renamed.py'));
+    expect(moved.success).toBe(true);
+    const over = { action: 'move', file_path: 'renamed.py', destination: 'other.txt', overwrite: true };
+    expect(await call(branch, 'editor', over)).toMatchObject({ error_code: 'not_read' });
+    expect(readFileSync(ws.path('other.txt'), 'utf8')).toBe('x\n');
+    await call(branch, 'reader', { action: 'read', path: 'other.txt' });
+    expect((await call(branch, 'editor', over)).success).toBe(true);
+  });
+});
