@@ -16,6 +16,8 @@ const VALUE_FLAGS = new Set([
   'timeout',
   'permissions',
   'http',
+  'retries',
+  'session',
 ]);
 const SHORT: Record<string, string> = { w: 'workspace', h: 'help', j: 'json' };
 
@@ -60,7 +62,22 @@ export const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
   call: ['workspace', 'toolkit', 'timeout', 'json'],
   mcp: ['workspace', 'tools', 'standalone', 'http'],
   demo: ['keep', 'json'],
-  agent: ['base-url', 'model', 'api-key-env', 'max-turns', 'permissions', 'workspace', 'timeout', 'json'],
+  agent: [
+    'base-url',
+    'model',
+    'api-key-env',
+    'max-turns',
+    'permissions',
+    'workspace',
+    'timeout',
+    'retries',
+    'no-stream',
+    'json',
+    'yes',
+    'session',
+    'resume',
+    'print-config',
+  ],
 };
 
 /**

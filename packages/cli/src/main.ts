@@ -22,9 +22,12 @@ Usage:
       client's MCP roots are served; the current directory never is.
   bough demo [--keep] [--json]
       Run a scripted agent session through the real toolkit on a built-in example (no network, no API key).
-  bough agent "<instruction>" --base-url URL --model NAME [--api-key-env VAR] [--workspace DIR]
-                  [--max-turns N] [--timeout MS] [--permissions PRESET] [--json]
-      Drive the coding toolkit with a model behind an OpenAI-compatible chat-completions endpoint.
+  bough agent "<instruction>" [--base-url URL] [--model NAME] [--api-key-env VAR] [--workspace DIR]
+                  [--permissions PRESET] [--yes] [--max-turns N] [--timeout MS] [--retries N] [--no-stream]
+                  [--json] [--print-config]
+      Drive the coding toolkit with a model behind an OpenAI-compatible endpoint (settings: flags, then
+      $OPENAI_BASE_URL / $OPENAI_API_KEY / $BOUGH_MODEL, then bough.config.json; --print-config shows them).
+      The default policy 'safe' asks on the terminal before edits and commands.
 
 --workspace defaults to the current directory; every path a tool touches must stay inside it.
 An unknown flag is a usage error (exit 2), so a typo never silently changes what runs.

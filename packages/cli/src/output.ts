@@ -5,7 +5,14 @@ import type { CliLimits } from './limits.js';
 export interface CliIO {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
+  /** True when stderr is a terminal (spinners, live text). */
   readonly isTTY: boolean;
+  /** True when stdout is a terminal too (`agent` then does not repeat an answer it already streamed there). */
+  readonly stdoutIsTTY?: boolean;
+  /** Where `agent` reads approval answers; only used when {@link inputIsTTY} is true. */
+  readonly input?: NodeJS.ReadableStream;
+  /** True when {@link input} is a terminal a person can answer on. */
+  readonly inputIsTTY?: boolean;
   readonly cwd: string;
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Reads all of stdin (used by `call <tool> -`); absent when there is no stdin to read. */

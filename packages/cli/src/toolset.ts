@@ -68,23 +68,39 @@ export function standaloneRegistry(root: string, only?: readonly string[]): Tool
 /** A branch carrying the coding toolkit (read-before-edit guard, context tool, …) over the workspace. */
 export function toolkitBranch(
   root: string,
-  options: { tools?: readonly string[]; model?: ChatModel; permissions?: CodingToolkitOptions['permissions'] } = {},
+  options: {
+    tools?: readonly string[];
+    model?: ChatModel;
+    permissions?: CodingToolkitOptions['permissions'];
+    onAsk?: CodingToolkitOptions['onAsk'];
+  } = {},
 ): Branch {
   const branch = new Branch({ name: 'cli', workspaceRoot: root, ...(options.model ? { model: options.model } : {}) });
   try {
-    branch.registerTools(
-      codingToolkit({
-        workspaceRoot: root,
-        ...(options.tools ? { tools: options.tools } : {}),
-        ...(options.permissions ? { permissions: options.permissions } : {}),
-      }),
-    );
+    branch.registerTools(toolkitProvider(root, options));
   } catch (error) {
     // A bad `--tools` list is the user's input, not a fault of the toolkit.
     if (options.tools && error instanceof ConfigurationError) throw new UsageError(error.message);
     throw error;
   }
   return branch;
+}
+
+/** The coding toolkit provider the CLI registers (also used to rebuild a resumed session's tools). */
+export function toolkitProvider(
+  root: string,
+  options: {
+    tools?: readonly string[];
+    permissions?: CodingToolkitOptions['permissions'];
+    onAsk?: CodingToolkitOptions['onAsk'];
+  } = {},
+) {
+  return codingToolkit({
+    workspaceRoot: root,
+    ...(options.tools ? { tools: options.tools } : {}),
+    ...(options.permissions ? { permissions: options.permissions } : {}),
+    ...(options.onAsk ? { onAsk: options.onAsk } : {}),
+  });
 }
 
 function subset(registry: ToolRegistry, only: readonly string[]): ToolRegistry {

@@ -61,6 +61,37 @@ describe('runAgent', () => {
   });
 });
 
+describe('runAgent: a faithful transcript', () => {
+  it("sends a turn's text and its calls back as one assistant message, and answers malformed JSON with where", async () => {
+    const model = new ScriptedChatModel([
+      {
+        text: 'Let me look at both.',
+        toolCalls: [
+          { id: 'c1', name: 'reader', arguments: { action: 'read', path: 'a.txt' } },
+          {
+            id: 'c2',
+            name: 'reader',
+            arguments: '{"action": "read", path',
+            argumentsError: 'Expected a string at position 19',
+          },
+        ],
+      },
+      textReply('done'),
+    ]);
+    const branch = toolkitBranch(ws.root, { tools: ['reader'], notify: false }, { sources, model });
+    const result = await runAgent(branch, 'look');
+    expect(result).toMatchObject({ stopped: 'answer', toolCalls: 2 });
+    const second = model.requests[1]?.messages ?? [];
+    const assistants = second.filter((m) => m.role === 'assistant');
+    expect(assistants).toHaveLength(1);
+    expect(assistants[0]).toMatchObject({ content: 'Let me look at both.' });
+    expect(assistants[0]?.toolCalls?.map((c) => c.id)).toEqual(['c1', 'c2']);
+    const bad = second.find((m) => m.role === 'tool' && m.toolCallId === 'c2');
+    expect(bad?.content).toMatch(/not valid JSON \(Expected a string at position 19\)/);
+    expect(second.find((m) => m.role === 'tool' && m.toolCallId === 'c1')?.content).toContain('alpha');
+  });
+});
+
 describe('subagent tool', () => {
   const tools = ['reader', 'editor', 'subagent'];
 

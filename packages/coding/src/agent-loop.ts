@@ -6,7 +6,9 @@ import {
   type ChatCompletion,
   type ChatModel,
   errorMessage,
+  failure,
   isActionRequest,
+  TURN_CALLS_KEY,
   toolsToChatSpecs,
 } from '@bough/core';
 import { DEFAULT_CODING_LIMITS } from './limits.js';
@@ -74,23 +76,52 @@ export async function runAgent(
       return { text: lastText, turns, toolCalls, stopped: 'model_error', error: errorMessage(error) };
     }
     const text = typeof reply.text === 'string' ? reply.text : '';
-    if (text !== '') {
-      branch.addMessage({ role: 'assistant', content: text });
-      lastText = text;
-    }
     const calls = reply.toolCalls ?? [];
-    if (calls.length === 0) return { text, turns, toolCalls, stopped: 'answer' };
+    if (text !== '') lastText = text;
+    if (calls.length === 0) {
+      if (text !== '') branch.addMessage({ role: 'assistant', content: text });
+      return { text, turns, toolCalls, stopped: 'answer' };
+    }
     // Call ids must be unique within a branch: file-state evidence and isCallActive() are keyed by them.
-    const batch: ActionCall[] = calls.map((call) => {
+    const batch: (ActionCall & { id: string; argumentsError?: string })[] = calls.map((call) => {
       const id = call.id && !used.has(call.id) ? call.id : randomUUID();
       used.add(id);
-      return { name: call.name, arguments: call.arguments, id };
+      return {
+        name: call.name,
+        arguments: call.arguments,
+        id,
+        ...(call.argumentsError ? { argumentsError: call.argumentsError } : {}),
+      };
     });
-    await branch.act(batch, {
-      strategy: options.strategy ?? 'sequential',
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    // The turn's text and its calls are one assistant message: it claims the calls, so every request renders them
+    // together (see TURN_CALLS_KEY), even when the calls run one after another.
+    branch.addMessage({ role: 'assistant', content: text, metadata: { [TURN_CALLS_KEY]: batch.map((c) => c.id) } });
+    for (const call of batch.filter((c) => c.argumentsError)) recordMalformed(branch, call);
+    const runnable = batch.filter((call) => !call.argumentsError);
+    if (runnable.length > 0) {
+      await branch.act(runnable, {
+        strategy: options.strategy ?? 'sequential',
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    }
     toolCalls += batch.length;
   }
   return { text: lastText, turns, toolCalls, stopped: options.signal?.aborted ? 'aborted' : 'max_turns' };
+}
+
+/** Answers a call whose argument text was not JSON without running it: the model reads what was wrong and where. */
+function recordMalformed(branch: Branch, call: ActionCall & { id: string; argumentsError?: string }): void {
+  branch.addMessage({
+    role: 'action_request',
+    content: { function: call.name, arguments: call.arguments ?? {}, call_id: call.id },
+  });
+  const output = failure(
+    'invalid_request',
+    `The arguments of this ${call.name} call are not valid JSON (${call.argumentsError}), so it did not run. ` +
+      'Send the call again with the arguments as one JSON object.',
+  );
+  branch.addMessage({
+    role: 'action_response',
+    content: { function: call.name, arguments: call.arguments ?? {}, output, call_id: call.id, status: 'failed' },
+  });
 }

@@ -24,8 +24,12 @@ describe('permission presets', () => {
     expect(decide(readOnly, 'subagent', { instruction: 'x' })).toBe('deny');
   });
 
-  it('safe allows edits, denies destructive commands and asks for every other command', () => {
-    expect(decide(safe, 'editor', { action: 'edit', file_path: 'src/a.ts' })).toBe('allow');
+  it('safe allows reads, asks for edits, denies destructive commands and asks for every other command', () => {
+    expect(decide(safe, 'editor', { action: 'edit', file_path: 'src/a.ts' })).toBe('ask');
+    expect(decide(safe, 'editor', { action: 'write', file_path: 'new.ts', content: 'x' })).toBe('ask');
+    for (const tool of ['reader', 'search', 'context', 'code_check', 'code_nav', 'ast_search']) {
+      expect(decide(safe, tool, { action: 'read', path: 'a.txt' }), tool).toBe('allow');
+    }
     for (const command of [
       'rm -rf /',
       'sudo ls',

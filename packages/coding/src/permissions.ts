@@ -27,11 +27,14 @@ export const PERMISSION_PRESETS: Readonly<Record<PermissionPresetName, Permissio
   allow_all: Object.freeze({ name: 'allow_all', allow: { '*': ['*'] } }),
   deny_all: Object.freeze({ name: 'deny_all', deny: { '*': ['*'] } }),
   read_only: Object.freeze({ name: 'read_only', allow: all(READ_TOOLS), deny: { editor: ['*'], bash: ['*'] } }),
+  // safe: reads, searches, navigation and diagnostics run freely; every change (editor writes, edits and patches)
+  // and every command asks; plainly destructive commands are refused outright.
   safe: Object.freeze({
     name: 'safe',
-    allow: all([...READ_TOOLS, 'editor']),
+    // Spot for the bash helper: commands that will run inside the OS sandbox may be allowed here without asking.
+    allow: all(READ_TOOLS),
     deny: { bash: ['rm *', 'rm', 'sudo *', 'chmod *', 'kill *', 'mkfs *', 'mkfs.*', 'dd *', 'git push*'] },
-    ask: { bash: ['*'] },
+    ask: { editor: ['*'], bash: ['*'] },
   }),
 });
 

@@ -55,7 +55,7 @@ describe('codingToolkit configuration', () => {
 });
 
 describe('policy through the real tools', () => {
-  it('asks onAsk for bash under safe and runs only what it approves', async () => {
+  it('asks onAsk for bash and editor under safe and runs only what it approves', async () => {
     const asked: string[] = [];
     const branch = toolkitBranch(
       ws.root,
@@ -65,7 +65,7 @@ describe('policy through the real tools', () => {
         permissions: 'safe',
         onAsk: ({ subject }) => {
           asked.push(subject);
-          return subject === 'cat a.txt';
+          return subject === 'cat a.txt' || subject === 'b.txt';
         },
       },
       { sources },
@@ -73,8 +73,11 @@ describe('policy through the real tools', () => {
     expect(await call(branch, 'bash', { command: 'cat a.txt' })).toMatchObject({ stdout: 'alpha\n', return_code: 0 });
     expect(await call(branch, 'bash', { command: 'touch b.txt' })).toMatchObject({ error_code: 'denied' });
     expect(await call(branch, 'bash', { command: 'rm a.txt' })).toMatchObject({ error_code: 'denied' });
-    expect(asked).toEqual(['cat a.txt', 'touch b.txt']);
     expect((await call(branch, 'editor', { action: 'write', file_path: 'b.txt', content: 'ok' })).success).toBe(true);
+    expect(await call(branch, 'editor', { action: 'write', file_path: 'c.txt', content: 'no' })).toMatchObject({
+      error_code: 'denied',
+    });
+    expect(asked).toEqual(['cat a.txt', 'touch b.txt', 'b.txt', 'c.txt']);
   });
 
   it('read_only refuses edits and shell with a readable failure', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Branch } from './branch.js';
 import { ScriptedChatModel, textReply, toolCallReply } from './chat-model.js';
-import { branchToChatMessages, toolsToChatSpecs } from './chat-transcript.js';
+import { branchToChatMessages, TURN_CALLS_KEY, toolsToChatSpecs } from './chat-transcript.js';
 import { definePrompt, renderPrompt } from './resources.js';
 import { countTokens, messageTokens } from './tokens.js';
 import { defineTool } from './tool.js';
@@ -51,6 +51,38 @@ describe('branchToChatMessages', () => {
     expect(chat[3]).toMatchObject({ toolCallId: 'c1', content: '2', name: 'two' });
     expect(toolsToChatSpecs(branch.tools)[0]).toMatchObject({ name: 'two', parameters: { type: 'object' } });
     expect(toolCallReply([{ name: 'two', arguments: {} }]).toolCalls[0]?.name).toBe('two');
+  });
+});
+
+describe('branchToChatMessages: one assistant message per turn', () => {
+  it("keeps a turn's text and its sequentially run calls in one assistant message", async () => {
+    const branch = new Branch({ system: 'sys' });
+    branch.addMessage({ role: 'user', content: 'go' });
+    branch.registerTools(
+      defineTool({ name: 'two', description: 'Returns two.', request: z.object({}), handler: async () => 2 }),
+    );
+    branch.addMessage({ role: 'assistant', content: 'Checking twice.', metadata: { [TURN_CALLS_KEY]: ['a', 'b'] } });
+    await branch.act(
+      [
+        { name: 'two', arguments: {}, id: 'a' },
+        { name: 'two', arguments: {}, id: 'b' },
+      ],
+      { strategy: 'sequential' },
+    );
+    branch.addMessage({ role: 'assistant', content: 'Both said 2.' });
+    const chat = branchToChatMessages(branch);
+    expect(chat.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'tool', 'assistant']);
+    expect(chat[2]).toMatchObject({ content: 'Checking twice.' });
+    expect(chat[2]?.toolCalls?.map((c) => c.id)).toEqual(['a', 'b']);
+    // Evicting one call's request leaves the turn with the other call only.
+    const requestA = branch.messages.find(
+      (m) => m.role === 'action_request' && (m.content as { call_id: string }).call_id === 'a',
+    );
+    const responseA = branch.messages.find(
+      (m) => m.role === 'action_response' && (m.content as { call_id: string }).call_id === 'a',
+    );
+    branch.evict([requestA!.id, responseA!.id]);
+    expect(branchToChatMessages(branch)[2]?.toolCalls?.map((c) => c.id)).toEqual(['b']);
   });
 });
 

@@ -3,6 +3,11 @@ export interface ChatToolCall {
   readonly id: string;
   readonly name: string;
   readonly arguments: unknown;
+  /**
+   * Set by a model adapter when the model's argument text was not valid JSON: what was wrong and where (for example
+   * `Expected ',' or '}' at position 17`). The agent loop answers such a call with this message instead of running it.
+   */
+  readonly argumentsError?: string;
 }
 
 /** A chat message in the provider-neutral shape models consume. */

@@ -6,14 +6,37 @@ import { toolJsonSchema } from './schema.js';
 import type { Tool } from './tool.js';
 
 /**
- * Renders a branch's active view as chat messages: consecutive action requests become one assistant turn with
- * tool calls, and each action response becomes a tool message answering its call.
+ * The metadata key an assistant message uses to claim the tool calls of its turn (an array of call ids). The agent
+ * loop sets it, so a turn's text and its calls stay one assistant message in every request, whatever order the
+ * calls' requests and responses were recorded in.
+ */
+export const TURN_CALLS_KEY = 'tool_calls';
+
+/**
+ * Renders a branch's active view as chat messages: an assistant message that claims its turn's calls (see
+ * {@link TURN_CALLS_KEY}) becomes one assistant message with its text and those calls; other consecutive action
+ * requests become one assistant turn with tool calls; each action response becomes a tool message answering its call.
  */
 export function branchToChatMessages(branch: BranchView): ChatMessage[] {
   return messagesToChat(branch.activeMessages());
 }
 
+function claimedCalls(message: Message): readonly string[] | undefined {
+  const claimed = message.role === 'assistant' ? message.metadata[TURN_CALLS_KEY] : undefined;
+  return Array.isArray(claimed) ? claimed.filter((id): id is string => typeof id === 'string') : undefined;
+}
+
+function toChatCall(message: Message): ChatToolCall {
+  const content = message.content as { function: string; arguments: unknown; call_id: string };
+  return { id: content.call_id, name: content.function, arguments: wireable(content.arguments) };
+}
+
 function messagesToChat(messages: readonly Message[]): ChatMessage[] {
+  const requests = new Map<string, Message>();
+  for (const message of messages) {
+    if (message.role === 'action_request') requests.set((message.content as { call_id: string }).call_id, message);
+  }
+  const claimed = new Set<string>();
   const out: ChatMessage[] = [];
   let pending: ChatToolCall[] = [];
   const flush = () => {
@@ -22,11 +45,24 @@ function messagesToChat(messages: readonly Message[]): ChatMessage[] {
   };
   for (const message of messages) {
     if (message.role === 'action_request') {
-      const content = message.content as { function: string; arguments: unknown; call_id: string };
-      pending.push({ id: content.call_id, name: content.function, arguments: wireable(content.arguments) });
+      const call = toChatCall(message);
+      if (!claimed.has(call.id)) pending.push(call);
       continue;
     }
     flush();
+    const turn = claimedCalls(message);
+    if (turn) {
+      const calls = turn.flatMap((id) => {
+        const request = requests.get(id);
+        if (!request || claimed.has(id)) return [];
+        claimed.add(id);
+        return [toChatCall(request)];
+      });
+      const text = messageText(message);
+      if (calls.length > 0) out.push({ role: 'assistant', content: text, toolCalls: calls });
+      else if (text !== '') out.push({ role: 'assistant', content: text });
+      continue;
+    }
     if (message.role === 'action_response') {
       const content = message.content as { function: string; output: unknown; call_id: string };
       out.push({

@@ -20,7 +20,7 @@ export {
   textReply,
   toolCallReply,
 } from './chat-model.js';
-export { branchToChatMessages, toolsToChatSpecs } from './chat-transcript.js';
+export { branchToChatMessages, TURN_CALLS_KEY, toolsToChatSpecs } from './chat-transcript.js';
 export type { CloneOptions } from './clone.js';
 export { CallErrorCode, describeZodError, errorMessage } from './errors.js';
 export {
@@ -55,14 +55,6 @@ export {
   type MessageRole,
   messageText,
 } from './messages.js';
-export {
-  DEFAULT_OPENAI_MAX_RESPONSE_BYTES,
-  DEFAULT_OPENAI_TIMEOUT_MS,
-  OpenAIChatModel,
-  OpenAIChatModelError,
-  type OpenAIChatModelErrorKind,
-  type OpenAIChatModelOptions,
-} from './openai-chat-model.js';
 export { branchProvider, isProvider, type Provider, type ProviderContext, statelessProvider } from './provider.js';
 export { type RegisterOptions, type Registrable, type RegistryEntry, ToolRegistry } from './registry.js';
 export {

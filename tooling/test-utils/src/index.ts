@@ -7,6 +7,16 @@ export {
   takeAll,
   until,
 } from './exchange-contract.js';
+export {
+  completionBody,
+  type FakeOpenAI,
+  type FakeReply,
+  type FakeRequest,
+  type FakeStep,
+  sseAnswer,
+  startFakeOpenAI,
+  wireToolCall,
+} from './fake-openai.js';
 export { describeReadmeContract, returnedCodes } from './readme-contract.js';
 export { snapshotTree } from './snapshot.js';
 export { makeWorkspace, type TempWorkspace } from './workspace.js';

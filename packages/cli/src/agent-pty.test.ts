@@ -1,0 +1,98 @@
+// `bough agent` on a real pseudo-terminal (util-linux `script`): the prompt, a `y`, and Ctrl-C during a call.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type FakeOpenAI, makeWorkspace, sseAnswer, startFakeOpenAI, type TempWorkspace } from '@bough/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  BIN,
+  collect,
+  exited,
+  isRunning,
+  requireBuild,
+  SLEEPER,
+  SLEEPER_COMMAND,
+  waitForFile,
+} from './test-process.js';
+
+const hasScript = spawnSync('script', ['--version']).status === 0;
+let ws: TempWorkspace;
+let server: FakeOpenAI | undefined;
+let child: ChildProcess | undefined;
+beforeEach(() => {
+  requireBuild();
+  ws = makeWorkspace({ 'sleeper.cjs': SLEEPER });
+});
+afterEach(async () => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  await server?.close();
+  ws.cleanup();
+});
+
+/** Runs the built CLI inside `script`, so its stdin, stdout and stderr are a terminal. */
+function onTerminal(args: readonly string[]): ChildProcess {
+  const command = [process.execPath, BIN, ...args].map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
+  return spawn('script', ['-qfec', command, '/dev/null'], {
+    cwd: ws.root,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, BOUGH_MODEL_RETRY_DELAY_MS: '1', TERM: 'dumb' },
+  });
+}
+
+async function waitFor(read: () => string, text: string): Promise<void> {
+  while (!read().includes(text)) {
+    if (child?.exitCode !== null) throw new Error(`the CLI exited before printing ${JSON.stringify(text)}:\n${read()}`);
+    await sleep(20);
+  }
+}
+
+describe.skipIf(!hasScript)('bough agent on a pseudo-terminal', () => {
+  it('asks before a command, runs it on y, and streams the answer', async () => {
+    server = await startFakeOpenAI([
+      { sse: sseAnswer(['Let me ', 'check.'], [{ id: 'b1', name: 'bash', args: { command: 'echo from-the-shell' } }]) },
+      (request) => ({
+        sse: sseAnswer([
+          'The shell said ',
+          String(request.body.messages.at(-1)?.content).includes('from-the-shell') ? 'hello.' : 'nothing.',
+        ]),
+      }),
+    ]);
+    child = onTerminal(['agent', 'say hello', '--base-url', server.url, '--model', 'fake']);
+    const screen = collect(child.stdout);
+    await waitFor(screen, 'y/n/a>');
+    expect(screen()).toContain('Let me check.');
+    expect(screen()).toContain('$ echo from-the-shell');
+    child.stdin?.write('y\r');
+    expect(await exited(child)).toBe(0);
+    expect(screen()).toContain('The shell said hello.');
+  });
+
+  it('stops cleanly on Ctrl-C during a prompt', async () => {
+    server = await startFakeOpenAI([
+      { sse: sseAnswer([], [{ id: 'b1', name: 'bash', args: { command: 'echo never' } }]) },
+    ]);
+    child = onTerminal(['agent', 'go', '--base-url', server.url, '--model', 'fake']);
+    const screen = collect(child.stdout);
+    await waitFor(screen, 'y/n/a>');
+    child.stdin?.write('\x03');
+    expect(await exited(child)).toBe(130);
+    expect(screen()).toMatch(/stopped: aborted/);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('stops cleanly on Ctrl-C during a call and leaves no process behind', async () => {
+    server = await startFakeOpenAI([
+      { sse: sseAnswer([], [{ id: 'b1', name: 'bash', args: { command: SLEEPER_COMMAND } }]) },
+    ]);
+    child = onTerminal(['agent', 'go', '--base-url', server.url, '--model', 'fake', '--yes']);
+    const screen = collect(child.stdout);
+    const pid = Number(await waitForFile(join(ws.root, 'pid.txt'), child));
+    expect(isRunning(pid)).toBe(true);
+    child.stdin?.write('\x03');
+    expect(await exited(child)).toBe(130);
+    expect(isRunning(pid)).toBe(false);
+    expect(screen()).toMatch(/stopped: aborted/);
+    writeFileSync(join(ws.root, 'done'), '');
+  });
+});

@@ -1,0 +1,113 @@
+import type { RetryNotice } from '@bough/ai-sdk';
+import type { AgentResult } from '@bough/coding';
+import { type ActionRequestContent, type ActionResponseContent, type Branch, TURN_CALLS_KEY } from '@bough/core';
+import type { CliIO } from '../output.js';
+import { clip, renderSummary, summarize } from '../summary.js';
+
+/**
+ * Where `bough agent` writes. Readable mode: the live trace (streamed text, each call and a short result, retries,
+ * errors) on stderr, the final answer on stdout. `--json`: one JSON object per line on stdout — `call`, `result`,
+ * `text`, `error` and `final` events — and nothing but prompts on stderr.
+ */
+export class AgentOutput {
+  readonly #io: CliIO;
+  readonly #json: boolean;
+  #midLine = false;
+  #streamedFinal = '';
+
+  constructor(io: CliIO, json: boolean) {
+    this.#io = io;
+    this.#json = json;
+  }
+
+  #event(event: Record<string, unknown>): void {
+    this.#io.stdout(`${JSON.stringify(event)}\n`);
+  }
+
+  #trace(text: string): void {
+    if (this.#midLine) this.#io.stderr('\n');
+    this.#midLine = false;
+    this.#io.stderr(text);
+  }
+
+  /** A piece of model text as it streams (readable mode only; JSON mode reports whole turns as `text`). */
+  text(delta: string): void {
+    if (this.#json) return;
+    this.#io.stderr(delta);
+    this.#streamedFinal += delta;
+    this.#midLine = !delta.endsWith('\n');
+  }
+
+  retry(notice: RetryNotice, maxRetries: number | undefined): void {
+    const message = notice.error.message;
+    if (this.#json) {
+      this.#event({
+        event: 'error',
+        kind: notice.error.kind,
+        message,
+        retrying: true,
+        retry: notice.retry,
+        delay_ms: notice.delayMs,
+      });
+      return;
+    }
+    this.#streamedFinal = '';
+    const of = maxRetries !== undefined ? `/${maxRetries}` : '';
+    this.#trace(
+      `bough: ${message} — retry ${notice.retry}${of} in ${notice.delayMs} ms${notice.discardedText ? ' (the answer starts over)' : ''}\n`,
+    );
+  }
+
+  /** Follows the branch: each call and its result, and each turn's text in JSON mode. Returns an unsubscribe. */
+  follow(branch: Branch): () => void {
+    return branch.subscribe((event) => {
+      if (event.type !== 'message') return;
+      const { message } = event;
+      if (message.role === 'assistant') {
+        if (this.#json && typeof message.content === 'string' && message.content !== '') {
+          const calls = message.metadata[TURN_CALLS_KEY];
+          this.#event({ event: 'text', text: message.content, ...(Array.isArray(calls) ? { call_ids: calls } : {}) });
+        }
+        // A turn that goes on to tool calls was trace, not the final answer.
+        if (Array.isArray(message.metadata[TURN_CALLS_KEY])) this.#streamedFinal = '';
+      } else if (message.role === 'action_request') {
+        const content = message.content as ActionRequestContent;
+        if (this.#json)
+          this.#event({
+            event: 'call',
+            call_id: content.call_id,
+            function: content.function,
+            arguments: content.arguments,
+          });
+        else this.#trace(`→ ${content.function} ${clip(JSON.stringify(content.arguments) ?? '', 160)}\n`);
+      } else if (message.role === 'action_response') {
+        const content = message.content as ActionResponseContent;
+        if (this.#json) {
+          this.#event({
+            event: 'result',
+            call_id: content.call_id,
+            function: content.function,
+            status: content.status,
+            output: content.output,
+          });
+        } else this.#trace(renderSummary(summarize(content.function, content.output), '  '));
+      }
+    });
+  }
+
+  /** The end of the run: the answer on stdout (not repeated when it already streamed to the same terminal). */
+  final(result: AgentResult, extra: Record<string, unknown> = {}): void {
+    if (this.#json) {
+      if (result.error) this.#event({ event: 'error', kind: 'model_error', message: result.error, retrying: false });
+      this.#event({ event: 'final', ...result, ...extra });
+      return;
+    }
+    if (result.error) this.#trace(`bough: model error: ${result.error}\n`);
+    const shownLive =
+      this.#io.isTTY && this.#io.stdoutIsTTY && result.text !== '' && this.#streamedFinal === result.text;
+    this.#trace('');
+    if (result.text !== '' && !shownLive) this.#io.stdout(`${result.text}\n`);
+    const why = result.stopped === 'answer' ? 'answered' : `stopped: ${result.stopped}`;
+    this.#trace(`(${result.turns} model turns, ${result.toolCalls} tool calls, ${why})\n`);
+  }
+}
