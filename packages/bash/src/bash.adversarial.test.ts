@@ -46,7 +46,9 @@ async function guarantees(response: BashResponse, input?: string): Promise<void>
 }
 
 function ran(response: BashResponse): BashResult {
-  if ('success' in response) throw new Error(`expected the command to run, got ${JSON.stringify(response)}`);
+  if (!response.success || !('stdout' in response)) {
+    throw new Error(`expected the command to run, got ${JSON.stringify(response)}`);
+  }
   return response;
 }
 

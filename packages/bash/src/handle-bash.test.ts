@@ -17,7 +17,9 @@ const run = (request: unknown, extra: Partial<BashCallOptions> = {}) =>
   handleBash(request, { workspaceRoot: ws.root, ...extra });
 
 function ran(response: BashResponse): BashResult {
-  if ('success' in response) throw new Error(`expected the command to run, got ${JSON.stringify(response)}`);
+  if (!response.success || !('stdout' in response)) {
+    throw new Error(`expected the command to run, got ${JSON.stringify(response)}`);
+  }
   return response;
 }
 

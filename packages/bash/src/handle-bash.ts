@@ -72,6 +72,7 @@ export async function handleBash(request: unknown, options: BashCallOptions): Pr
     );
   }
   return {
+    success: true,
     stdout: result.stdout,
     stderr: result.stderr,
     return_code: typeof result.return_code === 'number' ? result.return_code : -1,

@@ -37,6 +37,7 @@ export type BashRequest = z.infer<typeof BashRequest>;
 
 /** What a command that ran produced, whatever its exit status. */
 export const BashResult = z.object({
+  success: z.literal(true).describe('true: the command ran (whatever its exit status; read return_code)'),
   stdout: z.string().describe('Standard output; when it was too long, head and tail are kept around a marker.'),
   stderr: z.string().describe('Standard error, capped the same way as stdout.'),
   return_code: z.number().int().describe('Exit status; -1 when the command was ended by a signal.'),
