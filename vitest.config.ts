@@ -24,5 +24,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // A test that checks nothing must fail rather than count as passing.
+    expect: { requireAssertions: true },
   },
 });

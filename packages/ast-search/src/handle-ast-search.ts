@@ -6,6 +6,7 @@ import { searchFiles } from './internal/search-files.js';
 import { type CandidateFile, emptySkips, listCandidates } from './internal/source-files.js';
 import { LANGUAGE_INFO } from './languages.js';
 import { type AstSearchLimits, resolveAstSearchLimits } from './limits.js';
+import { AstParseCache } from './parse-cache.js';
 import { AstSearchRequest, type AstSearchResponse } from './schema.js';
 
 /** What the ast_search handler needs besides the request. */
@@ -16,6 +17,25 @@ export interface AstSearchOptions {
   readonly limits?: Partial<AstSearchLimits>;
   /** Cancels the search between files. */
   readonly signal?: AbortSignal;
+  /**
+   * Where parsed trees are kept between calls (default: one cache shared by the process, capped by the
+   * `cacheMaxBytes` limit of the latest call).
+   */
+  readonly cache?: AstParseCache;
+}
+
+let sharedCache: AstParseCache | undefined;
+
+/** The cache a call uses: the caller's own, or the process-wide one with this call's cap (none when the cap is 0). */
+function cacheFor(options: AstSearchOptions, limits: AstSearchLimits): AstParseCache | undefined {
+  if (options.cache) return options.cache;
+  if (limits.cacheMaxBytes === 0) {
+    sharedCache?.clear();
+    return undefined;
+  }
+  sharedCache ??= new AstParseCache(limits.cacheMaxBytes);
+  sharedCache.maxBytes = limits.cacheMaxBytes;
+  return sharedCache;
 }
 
 function refused(error_code: string, summary: string, status: 'error' | 'unavailable' = 'error'): AstSearchResponse {
@@ -87,8 +107,10 @@ export async function handleAstSearch(request: unknown, options: AstSearchOption
   }
   if (signal?.aborted) return refused('aborted', 'The search was cancelled.');
 
+  const cache = cacheFor(options, limits);
   const outcome = await searchFiles(engine.napi, info.napiName, compiled.matchers, files, workspace, skips, {
     limits,
+    ...(cache ? { cache } : {}),
     maxResults: max_results,
     ...(signal ? { signal } : {}),
   });

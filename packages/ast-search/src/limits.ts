@@ -10,6 +10,11 @@ export interface AstSearchLimits {
   readonly maxMatchTextChars: number;
   /** Files parsed at once on the native thread pool; more rarely helps and holds more sources in memory. */
   readonly parseConcurrency: number;
+  /**
+   * Estimated bytes (source text plus native trees) of the parse cache shared by the calls of this process; parsed
+   * files that did not change are not read or parsed again. 0 turns the cache off.
+   */
+  readonly cacheMaxBytes: number;
 }
 
 /** Defaults tuned for a real repository on a laptop. */
@@ -19,6 +24,7 @@ export const DEFAULT_AST_SEARCH_LIMITS: AstSearchLimits = Object.freeze({
   timeBudgetMs: 30_000,
   maxMatchTextChars: 300,
   parseConcurrency: 8,
+  cacheMaxBytes: 512 * 1024 * 1024,
 });
 
 /** Merges caller overrides over the defaults; only non-negative integers are taken. */

@@ -146,10 +146,13 @@ describe('the sandbox never writes outside the repository', () => {
     const branch = branchFor();
     await call(branch, 'sandbox', { action: 'create' });
     await call(branch, 'editor', { action: 'write', file_path: 'x.txt', content: 'x\n' });
-    await call(branch, 'editor', { action: 'write', file_path: '../ws-evil/y.txt', content: 'y\n' });
+    const escape = await call(branch, 'editor', { action: 'write', file_path: '../ws-evil/y.txt', content: 'y\n' });
+    expect(escape.success).toBe(false);
     await call(branch, 'sandbox', { action: 'diff' });
     await call(branch, 'sandbox', { action: 'commit', message: 'x' });
     await call(branch, 'sandbox', { action: 'merge' });
+    // afterEach checks that nothing outside changed; here, that nothing landed next to the repository either.
+    expect(existsSync(join(ws.outside, 'y.txt'))).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@ import { Branch, ScriptedChatModel, textReply } from '@bough/core';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { handleContext } from './handle-context.js';
 import { DEFAULT_CONTEXT_LIMITS } from './limits.js';
-import type { ContextRequest, ContextResponse } from './schema.js';
+import { type ContextRequest, ContextRequest as ContextRequestSchema, type ContextResponse } from './schema.js';
 import { branchWithCalls } from './test-helpers.js';
 
 function chat(n: number): Branch {
@@ -209,5 +209,8 @@ describe('context status cost and types', () => {
       'status' | 'get_messages' | 'evict' | 'evict_action_results' | 'restore' | 'compact'
     >();
     expectTypeOf<ContextResponse['success']>().toEqualTypeOf<boolean>();
+    // The enums are closed at run time too.
+    expect(ContextRequestSchema.safeParse({ action: 'nope' }).success).toBe(false);
+    expect(ContextRequestSchema.safeParse({ action: 'compact', mode: 'some' }).success).toBe(false);
   });
 });

@@ -42,5 +42,8 @@ describe('defineTool', () => {
   it('infers request and response types from the schema and handler', () => {
     expectTypeOf(echo).toExtend<Tool<{ text: string }, { success: true; text: string }>>();
     expectTypeOf<Parameters<typeof echo.handler>[0]>().toEqualTypeOf<{ text: string }>();
+    // The same contract at run time: the schema takes exactly that shape and the handler returns what it types.
+    expect(echo.request.safeParse({ text: 'hi' }).success).toBe(true);
+    expect(echo.request.safeParse({ text: 1 }).success).toBe(false);
   });
 });

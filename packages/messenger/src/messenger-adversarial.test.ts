@@ -6,7 +6,12 @@ import type { ExchangeMessage } from './exchange-transport.js';
 import { InMemoryTransport } from './memory-transport.js';
 import type { MessengerCallbacks } from './messenger-deps.js';
 import { type MessengerOptions, messengerProvider } from './messenger-tool.js';
-import type { MessengerRequest, MessengerResponse, TargetResult } from './schema.js';
+import {
+  type MessengerRequest,
+  MessengerRequest as MessengerRequestSchema,
+  type MessengerResponse,
+  type TargetResult,
+} from './schema.js';
 
 type Out = {
   success: boolean;
@@ -220,5 +225,8 @@ describe('messenger public types', () => {
     expectTypeOf<MessengerRequest['to']>().toEqualTypeOf<string | string[] | null | undefined>();
     expectTypeOf<TargetResult['ok']>().toEqualTypeOf<boolean>();
     expectTypeOf<Extract<MessengerResponse, { success: false }>['error_code']>().toEqualTypeOf<string>();
+    // The enums are closed at run time too.
+    expect(MessengerRequestSchema.safeParse({ action: 'shout' }).success).toBe(false);
+    expect(MessengerRequestSchema.safeParse({ action: 'help', urgency: 'soon' }).success).toBe(false);
   });
 });

@@ -166,8 +166,9 @@ export async function latencies(
 }
 
 /**
- * Times two functions in alternation (a, b, a, b, …) after `warmup` rounds and returns both medians in ms. On a
- * shared machine, alternation spreads load changes and JIT/wasm tier-up evenly over both sides of a comparison.
+ * Times two functions in alternation after `warmup` rounds and returns both medians in ms; odd rounds run `b` first,
+ * so neither side always runs on the cache or CPU state the other left. On a shared machine, alternation spreads load
+ * changes and JIT/wasm tier-up evenly over both sides of a comparison.
  */
 export async function pairedMedians(
   a: () => Promise<unknown> | unknown,
@@ -177,16 +178,61 @@ export async function pairedMedians(
 ): Promise<[number, number]> {
   const samplesA: number[] = [];
   const samplesB: number[] = [];
-  for (let i = 0; i < warmup + runs; i++) {
+  const timed = async (fn: () => Promise<unknown> | unknown) => {
     const t0 = performance.now();
-    await a();
-    const t1 = performance.now();
-    await b();
-    const t2 = performance.now();
+    await fn();
+    return performance.now() - t0;
+  };
+  for (let i = 0; i < warmup + runs; i++) {
+    let ta: number;
+    let tb: number;
+    if (i % 2 === 0) {
+      ta = await timed(a);
+      tb = await timed(b);
+    } else {
+      tb = await timed(b);
+      ta = await timed(a);
+    }
     if (i >= warmup) {
-      samplesA.push(t1 - t0);
-      samplesB.push(t2 - t1);
+      samplesA.push(ta);
+      samplesB.push(tb);
     }
   }
   return [median(samplesA), median(samplesB)];
+}
+
+/**
+ * Operations per second of two functions measured in alternating rounds of about `roundMs` each (`a` first in even
+ * rounds, `b` first in odd ones); the median round of each side is returned.
+ */
+export async function pairedOps(
+  a: () => Promise<unknown> | unknown,
+  b: () => Promise<unknown> | unknown,
+  rounds = 6,
+  roundMs = 250,
+): Promise<[number, number]> {
+  const round = async (fn: () => Promise<unknown> | unknown) => {
+    let count = 0;
+    const t0 = performance.now();
+    const end = t0 + roundMs;
+    while (performance.now() < end) {
+      for (let i = 0; i < 100; i++) await fn();
+      count += 100;
+    }
+    return (count * 1000) / (performance.now() - t0);
+  };
+  await round(a);
+  await round(b);
+  const opsA: number[] = [];
+  const opsB: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    if (i % 2 === 0) {
+      opsA.push(await round(a));
+      opsB.push(await round(b));
+    } else {
+      opsB.push(await round(b));
+      opsA.push(await round(a));
+    }
+  }
+  return [median(opsA), median(opsB)];
 }

@@ -28,9 +28,11 @@ export function renderReport(rows: readonly BenchRow[], machine: string, started
     '',
     `Machine: ${machine}.`,
     '',
-    'Every figure is a median measured in this run, next to the peer or the limit measured in the same run. The ratio',
-    'is ours ÷ peer for times and peer ÷ ours for rates, so above 1× means we are slower; "goal" is the target from the',
-    'issue that asked for the figure.',
+    'Every number in the **ours** and **peer** columns was measured in this run (medians; peer and ours interleaved).',
+    'Two columns are limits, not measurements: **goal** is the target from the issue that asked for the figure, and a',
+    '**peer / limit** entry reading "limit" marks a row whose peer number is a configured limit or budget rather than a',
+    'second program timed in this run. The ratio is ours ÷ peer for times and peer ÷ ours for rates, so above 1× means',
+    'we are slower; **met** compares the ratio (or the figure) with the goal.',
     '',
   ];
   const suites = [...new Set(rows.map((row) => row.suite))];

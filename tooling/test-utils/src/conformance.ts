@@ -24,6 +24,24 @@ function failed(output: unknown): boolean {
   return status === 'error' || status === 'unavailable';
 }
 
+// Field names that would carry a file-system location; a tool with any of them must list escape requests.
+const PATH_FIELD = /path|file|dir|folder|cwd|root|glob|include/i;
+
+/** Every property name anywhere in a JSON Schema (through nested objects, arrays and unions). */
+function propertyNames(schema: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(schema)) {
+    for (const item of schema) propertyNames(item, into);
+  } else if (schema !== null && typeof schema === 'object') {
+    for (const [key, value] of Object.entries(schema)) {
+      if (key === 'properties' && value !== null && typeof value === 'object') {
+        for (const name of Object.keys(value)) into.add(name);
+      }
+      propertyNames(value, into);
+    }
+  }
+  return into;
+}
+
 /** The suite every tool package runs: schema export, typed invalid-input failures, abort, no escapes, no throws. */
 export function describeToolConformance(name: string, options: ConformanceOptions): void {
   describe(`${name} conformance`, () => {
@@ -78,12 +96,24 @@ export function describeToolConformance(name: string, options: ConformanceOption
       expect(call.error?.code).toBe('aborted');
     });
 
-    it('refuses to leave the workspace and leaks nothing', async () => {
-      for (const request of options.escapeRequests?.(ws) ?? []) {
-        const output = await tool.handler(request as never, { signal: new AbortController().signal, callId: 'x' });
-        expect(failed(output), JSON.stringify(request)).toBe(true);
-        expect(JSON.stringify(output)).not.toContain('OUTSIDE-SECRET-CANARY');
-      }
-    });
+    if (options.escapeRequests) {
+      const escapes = options.escapeRequests;
+      it('refuses to leave the workspace and leaks nothing', async () => {
+        const requests = escapes(ws);
+        expect(requests.length).toBeGreaterThan(0);
+        for (const request of requests) {
+          const output = await tool.handler(request as never, { signal: new AbortController().signal, callId: 'x' });
+          expect(failed(output), JSON.stringify(request)).toBe(true);
+          expect(JSON.stringify(output)).not.toContain('OUTSIDE-SECRET-CANARY');
+        }
+      });
+    } else {
+      // A tool given no escape requests must have nothing to escape through: no field in its request names a path.
+      it('takes no path in its request, so there is nothing to escape through', () => {
+        const names = propertyNames(toolJsonSchema(tool));
+        expect(names.size).toBeGreaterThan(0);
+        expect([...names].filter((field) => PATH_FIELD.test(field))).toEqual([]);
+      });
+    }
   });
 }

@@ -2,6 +2,13 @@ import type { SgNode, SgRoot } from '@ast-grep/napi';
 import type { Napi } from '@bough/grammars';
 import type { Workspace } from '@bough/workspace';
 import type { AstSearchLimits } from '../limits.js';
+import {
+  type AstParseCache,
+  type CachedMatch,
+  type CachedResult,
+  type CachedSource,
+  RESULTS_PER_FILE,
+} from '../parse-cache.js';
 import type { AstSearchMatch } from '../schema.js';
 import { mayMatch, type PatternMatcher } from './compile-pattern.js';
 import { type CandidateFile, readSource, type SkipCounts } from './source-files.js';
@@ -34,7 +41,15 @@ function findAll(root: SgNode, matchers: readonly PatternMatcher[]): SgNode[] {
 }
 
 /** A file read and, when it can hold a match, parsed; or why it was not searched. */
-type Parsed = { relative: string; root: SgRoot | undefined } | { skip: keyof SkipCounts };
+type Parsed =
+  | {
+      relative: string;
+      root: SgRoot | undefined;
+      /** The file's cache entry as stored now (undefined without a cache), to remember this query's result in. */
+      entry?: CachedSource;
+      path?: string;
+    }
+  | { skip: keyof SkipCounts };
 
 async function readAndParse(
   napi: Napi,
@@ -43,16 +58,69 @@ async function readAndParse(
   file: CandidateFile,
   workspace: Workspace,
   maxBytes: number,
+  cache: AstParseCache | undefined,
 ): Promise<Parsed> {
-  const source = await readSource(workspace, file.path, maxBytes);
+  const source = await readSource(workspace, file, maxBytes, lang, cache);
   if (!source.ok) return { skip: source.reason };
+  const { text, relative, path, stamp, hit } = source;
   // A file missing a word every match needs is searched by that check alone; parsing it could find nothing.
-  if (!mayMatch(matchers, source.text)) return { relative: source.relative, root: undefined };
+  if (!mayMatch(matchers, text)) {
+    if (!hit) cache?.set(path, { stamp, lang, text, root: undefined });
+    return { relative, root: undefined };
+  }
+  if (hit?.root) return { relative, root: hit.root, entry: hit, path };
   try {
-    return { relative: source.relative, root: await napi.parseAsync(lang, source.text) };
+    const root = await napi.parseAsync(lang, text);
+    // Stored again with its tree (the cache re-counts the entry's size), so the next query skips the parse.
+    const entry: CachedSource = { stamp, lang, text, root };
+    cache?.set(path, entry);
+    return { relative, root, ...(cache ? { entry, path } : {}) };
   } catch {
     return { skip: 'unreadable' };
   }
+}
+
+/**
+ * What the query finds in one parsed file. An unchanged file that already answered this query (same language,
+ * matchers and text cap) with enough matches kept is answered from the cache; otherwise the tree is matched, and the
+ * result is remembered when a cache is in use. Match text is extracted only when `wanted` (the file can still be
+ * among the first matches) or when it is going to be remembered.
+ */
+function resultOf(
+  parsed: { root: SgRoot | undefined; entry?: CachedSource; path?: string },
+  matchers: readonly PatternMatcher[],
+  queryKey: string,
+  maxResults: number,
+  maxChars: number,
+  cache: AstParseCache | undefined,
+  wanted: boolean,
+): CachedResult {
+  const known = parsed.entry?.results?.get(queryKey);
+  if (known && (known.matches.length === known.total || known.matches.length >= maxResults)) return known;
+  const nodes = parsed.root ? findAll(parsed.root.root(), matchers) : [];
+  const remember = cache !== undefined && parsed.entry !== undefined && parsed.path !== undefined;
+  const matches: CachedMatch[] = [];
+  if (wanted || remember) {
+    for (const node of nodes.slice(0, maxResults)) {
+      const range = node.range();
+      matches.push({
+        line: range.start.line + 1,
+        col: range.start.column,
+        end_line: range.end.line + 1,
+        text: clip(node.text(), maxChars),
+      });
+    }
+  }
+  const result: CachedResult = { total: nodes.length, matches };
+  if (remember && parsed.entry && parsed.path) {
+    const results = new Map(parsed.entry.results ?? []);
+    results.delete(queryKey);
+    results.set(queryKey, result);
+    while (results.size > RESULTS_PER_FILE) results.delete(results.keys().next().value as string);
+    const entry: CachedSource = { ...parsed.entry, results };
+    cache.set(parsed.path, entry);
+  }
+  return result;
 }
 
 /** A kept match and where its file stands in the listing, so matches can be ordered by file whatever finished first. */
@@ -107,9 +175,10 @@ export async function searchFiles(
   files: readonly CandidateFile[],
   workspace: Workspace,
   skips: SkipCounts,
-  options: { limits: AstSearchLimits; maxResults: number; signal?: AbortSignal },
+  options: { limits: AstSearchLimits; maxResults: number; signal?: AbortSignal; cache?: AstParseCache },
 ): Promise<SearchOutcome> {
-  const { limits, maxResults, signal } = options;
+  const { limits, maxResults, signal, cache } = options;
+  const queryKey = JSON.stringify([lang, limits.maxMatchTextChars, matchers.map(({ matcher }) => matcher)]);
   const deadline = Date.now() + limits.timeBudgetMs;
   const outcome: SearchOutcome = { matches: [], total: 0, filesSearched: 0, stoppedEarly: false, aborted: false };
   const first = new FirstMatches(maxResults);
@@ -125,7 +194,7 @@ export async function searchFiles(
     while (next < order.length && inFlight < limits.parseConcurrency) {
       const index = order[next++]!;
       inFlight++;
-      readAndParse(napi, lang, matchers, files[index]!, workspace, limits.maxFileBytes)
+      readAndParse(napi, lang, matchers, files[index]!, workspace, limits.maxFileBytes, cache)
         .catch((): Parsed => ({ skip: 'unreadable' }))
         .then((parsed) => {
           finished.push({ index, parsed });
@@ -168,21 +237,21 @@ export async function searchFiles(
     }
     outcome.filesSearched++;
     if (!parsed.root) continue;
-    const nodes = findAll(parsed.root.root(), matchers);
-    outcome.total += nodes.length;
-    if (nodes.length === 0 || !first.wants(index)) continue;
-    const matches: AstSearchMatch[] = [];
-    for (const node of nodes.slice(0, maxResults)) {
-      const range = node.range();
-      matches.push({
-        file: parsed.relative,
-        line: range.start.line + 1,
-        col: range.start.column,
-        end_line: range.end.line + 1,
-        text: clip(node.text(), limits.maxMatchTextChars),
-      });
-    }
-    first.offer(index, matches);
+    const result = resultOf(
+      parsed,
+      matchers,
+      queryKey,
+      maxResults,
+      limits.maxMatchTextChars,
+      cache,
+      first.wants(index),
+    );
+    outcome.total += result.total;
+    if (result.matches.length === 0 || !first.wants(index)) continue;
+    first.offer(
+      index,
+      result.matches.slice(0, maxResults).map((match) => ({ file: parsed.relative, ...match })),
+    );
   }
   signal?.removeEventListener('abort', onAbort);
   outcome.matches = first.list();

@@ -1,11 +1,13 @@
+import { type BigIntStats, fstatSync, lstatSync } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import {
   addWalkSkips,
   emptySkipCounts,
-  readWorkspaceText,
   skipReasonOf,
   type Workspace,
   type SkipCounts as WorkspaceSkipCounts,
 } from '@bough/workspace';
+import type { AstParseCache, CachedSource, FileStamp } from '../parse-cache.js';
 
 /** A file chosen for searching. */
 export interface CandidateFile {
@@ -67,21 +69,92 @@ export async function listCandidates(
   return { files, truncated: capped || summary.truncated };
 }
 
-type ReadResult =
-  | { ok: true; text: string; relative: string }
+/** A file read (or found unchanged in the cache) through the workspace gate. */
+export type SourceRead =
+  | {
+      ok: true;
+      text: string;
+      relative: string;
+      /** Real path the gate opened: the cache key. */
+      path: string;
+      stamp: FileStamp;
+      /** The cache entry when the file is unchanged since it was last read. */
+      hit?: CachedSource;
+    }
   | { ok: false; reason: keyof SkipCounts; error?: string };
 
-function skipFor(code: string, error: string): ReadResult {
+function skipFor(code: string, error: string): SourceRead {
   return { ok: false, reason: skipReasonOf(code), error };
 }
 
+/** How much of the start of a file is looked at for NUL bytes (as the workspace's text reader does). */
+const BINARY_SNIFF_BYTES = 8192;
+
+/** Reads the open file whole, never past `maxBytes`; 'too_large' when it grew past that while it was read. */
+async function readAll(handle: FileHandle, size: number, maxBytes: number): Promise<Buffer | 'too_large'> {
+  let buffer = Buffer.allocUnsafe(Math.min(size, maxBytes) + 1);
+  let total = 0;
+  for (;;) {
+    if (total === buffer.length) {
+      if (total > maxBytes) return 'too_large';
+      const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
+      buffer.copy(grown, 0, 0, total);
+      buffer = grown;
+    }
+    const { bytesRead } = await handle.read(buffer, total, buffer.length - total, null);
+    if (bytesRead === 0) break;
+    total += bytesRead;
+  }
+  return total > maxBytes ? 'too_large' : buffer.subarray(0, total);
+}
+
+const stampOf = (st: BigIntStats): FileStamp => `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+
 /**
- * Reads one file as UTF-8 text through the workspace gate; returns why not when it cannot be searched (refused,
- * too large, binary, unreadable).
+ * The cache entry of a listed file when the file is still the very one that was read: one synchronous lstat (no link
+ * followed) must give the stamp the entry was read with. The same device, inode and change time mean the same,
+ * unchanged file, which the workspace gate opened when the entry was made, so neither opening nor reading it again
+ * could show anything else; a path that now leads elsewhere (a directory swapped for a link) gives another inode.
  */
-export async function readSource(workspace: Workspace, path: string, maxBytes: number): Promise<ReadResult> {
-  const read = await readWorkspaceText(workspace, path, { maxBytes });
-  if (!read.ok) return skipFor(read.error_code, read.error);
-  if (read.binary) return { ok: false, reason: 'binary' };
-  return { ok: true, text: read.text, relative: read.relative };
+function unchanged(file: CandidateFile, lang: string, cache: AstParseCache): SourceRead | undefined {
+  let st: BigIntStats | undefined;
+  try {
+    st = lstatSync(file.path, { bigint: true, throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+  if (!st?.isFile()) return undefined;
+  const stamp = stampOf(st);
+  const hit = cache.get(file.path, stamp, lang);
+  return hit ? { ok: true, text: hit.text, relative: file.relative, path: file.path, stamp, hit } : undefined;
+}
+
+/**
+ * One file's text: from the cache when the file is unchanged since it was read (see {@link unchanged}), otherwise
+ * opened through the workspace gate (containment, protected names, no links), stamped from the opened descriptor and
+ * read as UTF-8. Says why not when the file cannot be searched (refused, too large, binary, unreadable).
+ */
+export async function readSource(
+  workspace: Workspace,
+  file: CandidateFile,
+  maxBytes: number,
+  lang: string,
+  cache: AstParseCache | undefined,
+): Promise<SourceRead> {
+  const known = cache ? unchanged(file, lang, cache) : undefined;
+  if (known) return known;
+  const opened = await workspace.openRead(file.path, { maxBytes });
+  if (!opened.ok) return skipFor(opened.error_code, opened.error);
+  try {
+    const stamp = stampOf(fstatSync(opened.handle.fd, { bigint: true }));
+    const where = { relative: opened.relative, path: opened.path, stamp };
+    const bytes = await readAll(opened.handle, opened.size, maxBytes);
+    if (bytes === 'too_large') return { ok: false, reason: 'too_large' };
+    if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return { ok: false, reason: 'binary' };
+    return { ok: true, text: bytes.toString('utf8'), ...where };
+  } catch {
+    return { ok: false, reason: 'unreadable' };
+  } finally {
+    void opened.handle.close().catch(() => undefined);
+  }
 }

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { type BenchRow, type BenchSuite, type LatencySummary, latencies, unmeasured } from '../harness.js';
+import { type BenchRow, type BenchSuite, type LatencySummary, median, percentile, unmeasured } from '../harness.js';
 import { benchRequire, count, generateTree, LINE_BYTES, repoRoot, size, writeNumberedLines } from './support.js';
 
 const suite = 'mcp';
@@ -58,32 +58,72 @@ interface Operation {
 
 type Call = { name: string; arguments: Record<string, unknown> };
 
-async function measure(
-  server: Server,
-  call: (i: number) => { name: string; arguments: Record<string, unknown> },
+/** One side of an interleaved measurement: its server, its calls, and what went wrong. */
+interface Side {
+  readonly server: Server;
+  readonly call: (i: number) => Call;
+  readonly samples: number[];
+  failures: number;
+  lastError: string;
+}
+
+async function timedCall(side: Side, i: number): Promise<void> {
+  const t0 = performance.now();
+  const result = await side.server.client.callTool(side.call(i));
+  side.samples.push(performance.now() - t0);
+  if (result.isError) {
+    side.failures++;
+    const content = result.content as Array<{ text?: string }> | undefined;
+    side.lastError = String(content?.[0]?.text ?? '').slice(0, 100);
+  }
+}
+
+function summarise(side: Side, wallMs: number): LatencySummary | string {
+  if (side.failures > 0) return `${side.failures} calls failed on ${side.server.label}: ${side.lastError}`;
+  const { samples } = side;
+  return {
+    p50: median(samples),
+    p95: percentile(samples, 95),
+    perSecond: (samples.length * 1000) / Math.max(1, wallMs),
+  };
+}
+
+/**
+ * Calls both servers in alternation (theirs then ours, then ours then theirs, …) after 3 warm-up calls each, so load
+ * on the shared machine falls on both sides alike; stops once 15 s have passed and at least 10 pairs were made.
+ * Throughput is calls per second of each side's own busy time.
+ */
+async function measureBoth(
+  theirs: Server,
+  theirCall: (i: number) => Call,
+  ours: Server,
+  ourCall: (i: number) => Call,
   calls: number,
-): Promise<LatencySummary | string> {
-  const first = call(0);
-  if (!server.tools.has(first.name)) return `${server.label} has no '${first.name}' tool`;
-  let i = 0;
-  let failures = 0;
-  let lastError = '';
-  const summary = await latencies(
-    async () => {
-      const request = call(i++);
-      const result = await server.client.callTool(request);
-      if (result.isError) {
-        failures++;
-        const content = result.content as Array<{ text?: string }> | undefined;
-        lastError = String(content?.[0]?.text ?? '').slice(0, 100);
-      }
-    },
-    calls,
-    3,
-    15_000,
-  );
-  if (failures > 0) return `${failures} calls failed on ${server.label}: ${lastError}`;
-  return summary;
+): Promise<[LatencySummary | string, LatencySummary | string]> {
+  const a: Side = { server: theirs, call: theirCall, samples: [], failures: 0, lastError: '' };
+  const b: Side = { server: ours, call: ourCall, samples: [], failures: 0, lastError: '' };
+  for (const side of [a, b]) {
+    const name = side.call(0).name;
+    if (!side.server.tools.has(name)) {
+      const missing = `${side.server.label} has no '${name}' tool`;
+      return [missing, missing];
+    }
+  }
+  for (let i = 0; i < 3; i++) {
+    await timedCall(a, i);
+    await timedCall(b, i);
+  }
+  a.samples.length = 0;
+  b.samples.length = 0;
+  const t0 = performance.now();
+  for (let i = 3; i < calls + 3; i++) {
+    const [first, second] = i % 2 === 0 ? [a, b] : [b, a];
+    await timedCall(first, i);
+    await timedCall(second, i);
+    if (i >= 13 && performance.now() - t0 > 15_000) break;
+  }
+  const busy = (side: Side) => side.samples.reduce((sum, ms) => sum + ms, 0);
+  return [summarise(a, busy(a)), summarise(b, busy(b))];
 }
 
 /** The reference MCP filesystem server against bough's MCP server, same client, same workspace (issue 10). */
@@ -159,8 +199,7 @@ export const mcpSuite: BenchSuite = {
           await theirs.client.callTool(op.prime.theirs);
           await ours.client.callTool(op.prime.ours);
         }
-        const peer = await measure(theirs, op.theirs, calls);
-        const mine = await measure(ours, op.ours, calls);
+        const [peer, mine] = await measureBoth(theirs, op.theirs, ours, op.ours, calls);
         const peerLabel = '@modelcontextprotocol/server-filesystem';
         if (typeof peer === 'string' || typeof mine === 'string') {
           const reason = [peer, mine].filter((x) => typeof x === 'string').join('; ');

@@ -5,15 +5,7 @@ import { join } from 'node:path';
 import { handleBash } from '@bough/bash';
 import { runProcess } from '@bough/process';
 import { Workspace } from '@bough/workspace';
-import {
-  type BenchRow,
-  type BenchSuite,
-  commandMedian,
-  opsPerSecond,
-  pairedMedians,
-  timeCommand,
-  timeMedian,
-} from '../harness.js';
+import { type BenchRow, type BenchSuite, pairedMedians, pairedOps, timeCommand } from '../harness.js';
 
 /** Node's own spawn with both pipes drained by `resume()`; `detached` adds the process group runProcess needs. */
 function plainSpawn(argv: readonly string[], options: { detached?: boolean; cwd?: string } = {}): Promise<void> {
@@ -57,8 +49,12 @@ export const processSuite: BenchSuite = {
     });
 
     const bytes = Math.max(16, Math.round(256 * scale)) * 2 ** 20;
-    const drainOurs = await timeMedian(() => ours(['head', '-c', String(bytes), '/dev/zero']), 3, 1);
-    const drainShell = await commandMedian(['sh', '-c', `head -c ${bytes} /dev/zero > /dev/null`], 3);
+    const [drainOurs, drainShell] = await pairedMedians(
+      () => ours(['head', '-c', String(bytes), '/dev/zero']),
+      () => timeCommand(['sh', '-c', `head -c ${bytes} /dev/zero > /dev/null`]),
+      3,
+      1,
+    );
     rows.push({
       suite,
       name: `drain and cap ${bytes / 2 ** 20} MiB of output`,
@@ -126,8 +122,10 @@ export const processSuite: BenchSuite = {
     mkdirSync(join(root, 'a/b/c'), { recursive: true });
     writeFileSync(join(root, 'a/b/c/file.txt'), 'x');
     const ws = await Workspace.open(root);
-    const resolveOps = await opsPerSecond(() => ws.resolve('a/b/c/file.txt', 'read'));
-    const realpathOps = await opsPerSecond(() => realpath(join(root, 'a/b/c/file.txt')));
+    const [resolveOps, realpathOps] = await pairedOps(
+      () => ws.resolve('a/b/c/file.txt', 'read'),
+      () => realpath(join(root, 'a/b/c/file.txt')),
+    );
     rows.push({
       suite,
       name: 'Workspace.resolve of a 4-level path',

@@ -1,3 +1,5 @@
+// Type-only checks: `tsc` (the package's typecheck) verifies them; vitest does not run *.test-d.ts files, so no
+// test counts as passing without checking something at run time.
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import type {
