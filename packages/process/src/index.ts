@@ -15,7 +15,7 @@ export { type ClampedTimeout, type ClampTimeoutLimits, clampTimeout } from './cl
 /** Failure shape and codes of this package. */
 export { type ProcessFailure, type ProcessFailureCode, processFailure } from './failure.js';
 /** Default limits, each overridable through options. */
-export { DEFAULT_PROCESS_LIMITS, MAX_TIMER_MS } from './limits.js';
+export { DEFAULT_PROCESS_LIMITS } from './limits.js';
 /** The checked command {@link StartOptions.wrap} receives and returns. */
 export type { PreparedCommand } from './prepared-command.js';
 /** Runs a program under bough's process rules; see {@link runProcess}. */

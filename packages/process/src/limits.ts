@@ -13,6 +13,3 @@ export const DEFAULT_PROCESS_LIMITS = {
   /** Killed processes normally vanish within milliseconds; this bounds the wait for one stuck in the kernel. */
   reapWaitMs: 1_000,
 } as const;
-
-/** The largest delay Node's timers accept; anything longer fires at once, so timeouts are capped here. */
-export const MAX_TIMER_MS = 2_147_483_647;

@@ -1,7 +1,8 @@
 import type { ProcessFailure } from './failure.js';
 import { prepareCommand } from './internal/prepare.js';
 import { supervise } from './internal/supervise.js';
-import { DEFAULT_PROCESS_LIMITS, MAX_TIMER_MS } from './limits.js';
+import { effectiveTimeout } from '@bough/core';
+import { DEFAULT_PROCESS_LIMITS } from './limits.js';
 import type { ProcessResult } from './process-result.js';
 import type { RunOptions } from './run-options.js';
 
@@ -19,11 +20,8 @@ function nonNegative(value: number | undefined, fallback: number): number {
 export async function runProcess(argv: readonly string[], options: RunOptions = {}): Promise<RunProcessOutcome> {
   const prepared = await prepareCommand(argv, options);
   if (!('program' in prepared)) return prepared;
-  const requested = options.timeoutMs;
-  const timeoutMs =
-    typeof requested === 'number' && Number.isFinite(requested) && requested > 0
-      ? Math.min(Math.ceil(requested), MAX_TIMER_MS)
-      : DEFAULT_PROCESS_LIMITS.timeoutMs;
+  // The one timeout rule of every bough package (core's effectiveTimeout), capped at the one timer ceiling.
+  const timeoutMs = effectiveTimeout(options.timeoutMs, DEFAULT_PROCESS_LIMITS.timeoutMs);
   return supervise({
     ...prepared,
     timeoutMs,

@@ -1,4 +1,4 @@
-import { errorMessage } from '@bough/core';
+import { errorMessage, MAX_TIMEOUT_MS } from '@bough/core';
 
 /** How a coordinator callback ended. */
 export type CallbackOutcome =
@@ -24,7 +24,7 @@ export async function runCallback<E>(
     if (limited) {
       timer = setTimeout(
         () => resolve({ kind: 'timed_out', message: `the coordinator did not answer within ${timeoutMs} ms` }),
-        Math.min(timeoutMs, 2 ** 31 - 1),
+        Math.min(timeoutMs, MAX_TIMEOUT_MS),
       );
     }
     if (signal) {
