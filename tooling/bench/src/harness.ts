@@ -18,6 +18,8 @@ export interface BenchRow {
   /** Whether the goal was met, when it can be judged. */
   readonly met?: boolean;
   readonly note?: string;
+  /** Puts the row on a growth chart: `id` names the chart (grep, find, read, clone), `x` the size of the work. */
+  readonly chart?: { readonly id: string; readonly x: number };
 }
 
 /** Shared state a suite receives. */

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeCharts } from './charts.js';
 import { type BenchRow, type BenchSuite, machineDescription } from './harness.js';
 import { renderReport } from './report.js';
 import { suites } from './suites/index.js';
@@ -42,5 +43,6 @@ for (const suite of selected) {
   console.log(`  (${((performance.now() - s0) / 1000).toFixed(1)} s)`);
 }
 const seconds = (performance.now() - t0) / 1000;
-writeFileSync(out, renderReport(rows, machineDescription(), startedAt, seconds));
+const charts = writeCharts(rows, out);
+writeFileSync(out, renderReport(rows, machineDescription(), startedAt, seconds, charts.markdown));
 console.log(`wrote ${out} (${seconds.toFixed(0)} s)`);

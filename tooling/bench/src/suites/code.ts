@@ -1,5 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -12,7 +22,7 @@ import {
   timeMedian,
   unmeasured,
 } from '../harness.js';
-import { benchRequire, count, loadExport, repoRoot, size } from './support.js';
+import { benchRequire, count, findStdlib, loadExport, repoRoot, size } from './support.js';
 
 const suite = 'code';
 
@@ -61,8 +71,119 @@ function listed(dir: string): { files: number; bytes: number } {
   return { files: names.length, bytes };
 }
 
+type CacheClass = new (maxBytes: number) => { readonly bytes: number; readonly size: number };
+
+/** A fresh parse cache per call, so a "first query" row never reuses trees of the previous run. */
+async function freshCache(): Promise<() => Record<string, unknown>> {
+  const loaded = await loadExport<CacheClass>('@bough/ast-search', 'AstParseCache');
+  return loaded.ok ? () => ({ cache: new loaded.value(2 ** 31) }) : () => ({ limits: { cacheMaxBytes: 0 } });
+}
+
+/**
+ * ast_search on a copy of a standard library against the ast-grep CLI: the first query (cold), the same query again
+ * on the unchanged tree (warm parse cache), the query after one file changed, and the memory the cache holds.
+ */
+async function astCacheRows(scratch: string, stdlib: string, runs: number): Promise<BenchRow[]> {
+  const handler = await loadExport('@bough/ast-search', 'handleAstSearch');
+  const Cache = await loadExport<CacheClass>('@bough/ast-search', 'AstParseCache');
+  const limits = await loadExport<{ cacheMaxBytes?: number }>('@bough/ast-search', 'DEFAULT_AST_SEARCH_LIMITS');
+  const root = join(scratch, 'stdlib');
+  cpSync(stdlib, root, { recursive: true });
+  const pyFiles = readdirSync(root, { recursive: true, withFileTypes: true }).filter(
+    (entry) => entry.isFile() && entry.name.endsWith('.py'),
+  );
+  const label = `a copy of ${stdlib} (${count(pyFiles.length)} .py files)`;
+  const pattern = 'import $M';
+  const argv = [astGrepBinary(), 'run', '--pattern', pattern, '--lang', 'py', '.'];
+  const cli = { cwd: root, drain: true, okCodes: [0, 1] };
+  const peerLabel = 'ast-grep run (CLI)';
+  if (!handler.ok || !Cache.ok) {
+    const reason = handler.ok ? (Cache.ok ? '' : Cache.reason) : handler.reason;
+    return [unmeasured(suite, `ast_search '${pattern}' over ${label}`, 'ms', reason)];
+  }
+  const cap = limits.ok ? (limits.value.cacheMaxBytes ?? 2 ** 29) : 2 ** 29;
+  const request = { pattern, lang: 'python', path: '.', max_results: 50 };
+  let total = 0;
+  const call = async (extra: Record<string, unknown>) => {
+    const response = await handler.value(request, { workspaceRoot: root, ...extra });
+    total = Number(response.total ?? 0);
+  };
+  const rows: BenchRow[] = [];
+  const [cold, cliCold] = await pairedMedians(
+    () => call({ cache: new Cache.value(cap) }),
+    () => timeCommand(argv, cli),
+    runs,
+  );
+  rows.push({
+    suite,
+    name: `ast_search '${pattern}' over ${label}, first query (${count(total)} matches)`,
+    unit: 'ms',
+    ours: cold,
+    peer: cliCold,
+    peerLabel,
+    goal: '≤ 1×',
+    met: cold <= cliCold,
+    note: 'a fresh parse cache on every run; parsing on the libuv pool, matching on the main thread',
+  });
+  (globalThis as { gc?: () => void }).gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  const warm = new Cache.value(cap);
+  await call({ cache: warm });
+  const [repeat, cliRepeat] = await pairedMedians(
+    () => call({ cache: warm }),
+    () => timeCommand(argv, cli),
+    runs,
+  );
+  rows.push({
+    suite,
+    name: `ast_search '${pattern}' over ${label}, same query again on the unchanged tree`,
+    unit: 'ms',
+    ours: repeat,
+    peer: cliRepeat,
+    peerLabel,
+    goal: '≤ 0.3×',
+    met: repeat <= 0.3 * cliRepeat,
+  });
+  const edited = join(root, 'os.py');
+  let edits = 0;
+  const [changed, cliChanged] = await pairedMedians(
+    async () => {
+      appendFileSync(edited, `# bench edit ${edits++}\n`);
+      await call({ cache: warm });
+    },
+    () => timeCommand(argv, cli),
+    runs,
+  );
+  rows.push({
+    suite,
+    name: `ast_search '${pattern}' over ${label}, after one file changed`,
+    unit: 'ms',
+    ours: changed,
+    peer: cliChanged,
+    peerLabel,
+    goal: '≤ 0.4×',
+    met: changed <= 0.4 * cliChanged,
+    note: 'os.py is appended to before every timed call; only it is read and parsed again',
+  });
+  (globalThis as { gc?: () => void }).gc?.();
+  const grown = (process.memoryUsage().rss - rssBefore) / 2 ** 20;
+  rows.push({
+    suite,
+    name: `ast_search parse cache: RSS growth while it holds ${label}`,
+    unit: 'MB',
+    ours: grown,
+    peer: cap / 2 ** 20,
+    peerLabel: 'limit',
+    goal: `≤ ${cap / 2 ** 20} MB`,
+    met: grown <= cap / 2 ** 20,
+    note: `the cache's own estimate: ${(warm.bytes / 2 ** 20).toFixed(0)} MB for ${count(warm.size)} files; RSS includes V8 and allocator growth`,
+  });
+  return rows;
+}
+
 async function astRows(root: string, runs: number): Promise<BenchRow[]> {
   const loaded = await loadExport('@bough/ast-search', 'handleAstSearch');
+  const cacheOption = await freshCache();
   copyTypescriptLib(root);
   const bin = astGrepBinary();
   const cases = [
@@ -95,7 +216,7 @@ async function astRows(root: string, runs: number): Promise<BenchRow[]> {
     let status = '';
     const [ours, peer] = await pairedMedians(
       async () => {
-        const response = await loaded.value(request, options);
+        const response = await loaded.value(request, { ...options, ...cacheOption() });
         total = Number(response.total ?? 0);
         status = String(response.status);
       },
@@ -318,6 +439,11 @@ export const codeSuite: BenchSuite = {
     const rows: BenchRow[] = [];
     log('ast_search over the typescript package');
     rows.push(...(await astRows(join(scratch, 'ast'), 5)));
+    const stdlib = findStdlib();
+    if (stdlib) {
+      log(`ast_search cache rows over ${stdlib.root}`);
+      rows.push(...(await astCacheRows(scratch, stdlib.root, runs)));
+    } else rows.push(unmeasured(suite, 'ast_search parse cache rows', 'ms', 'no language standard library found'));
     const navFiles = Math.max(50, Math.round(500 * Math.min(1, scale * 4)));
     log(`code_nav on ${navFiles} files`);
     rows.push(...(await navRows(join(scratch, 'nav'), navFiles, runs)));

@@ -106,6 +106,7 @@ export const coreSuite: BenchSuite = {
         name: `Branch.clone, ${size.toLocaleString('en-US')} messages, 20 tools`,
         unit: 'ms',
         ours: ms,
+        chart: { id: 'clone', x: size },
         ...(size === 10_000 ? { goal: '≤ 50 ms', met: ms <= 50 } : {}),
       });
     }

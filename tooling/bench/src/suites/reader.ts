@@ -93,6 +93,7 @@ export const readerSuite: BenchSuite = {
         ours,
         peer,
         peerLabel,
+        chart: { id: 'read', x: lines * LINE_BYTES },
         ...(isMain ? { goal: '≤ 1.5×', met: ours <= 1.5 * peer } : {}),
         ...(verified
           ? {}

@@ -1,4 +1,5 @@
-import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, writeFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -194,4 +195,36 @@ export function size(bytes: number): string {
   if (bytes >= 1e9) return `${fmt(bytes / 1e9)} GB`;
   if (bytes >= 1e6) return `${fmt(bytes / 1e6)} MB`;
   return `${fmt(bytes / 1e3)} kB`;
+}
+
+/** Regular files under `root`, counted by walking it (links not followed). */
+export function filesUnder(root: string): number {
+  let files = 0;
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(join(dir, entry.name));
+      else if (entry.isFile()) files++;
+    }
+  };
+  walk(root);
+  return files;
+}
+
+/** A language standard library on this machine (python3's, the smallest found), or undefined. */
+export function findStdlib(): { root: string; files: number } | undefined {
+  const candidates = new Set<string>();
+  const asked = spawnSync('python3', ['-c', 'import os; print(os.path.dirname(os.__file__))'], { encoding: 'utf8' });
+  if (asked.status === 0 && asked.stdout.trim()) candidates.add(asked.stdout.trim());
+  try {
+    for (const name of readdirSync('/usr/lib')) if (/^python3\.\d+$/.test(name)) candidates.add(join('/usr/lib', name));
+  } catch {
+    // no /usr/lib
+  }
+  let best: { root: string; files: number } | undefined;
+  for (const root of candidates) {
+    if (!existsSync(join(root, 'os.py'))) continue;
+    const files = filesUnder(root);
+    if (files <= 60_000 && (!best || files < best.files)) best = { root, files };
+  }
+  return best;
 }
