@@ -35,7 +35,28 @@ export interface ActOptions extends Pick<ExecuteOptions, 'signal' | 'timeoutMs' 
 }
 
 /** What a clone inherits that a caller cannot pass: set just before `new Branch` inside `clone`, read once. */
-let cloneSeed: { clonedFrom: string; metadata: Record<string, unknown>; log: MessageLog } | undefined;
+let cloneSeed:
+  | {
+      clonedFrom: string | undefined;
+      metadata: Record<string, unknown>;
+      log?: MessageLog;
+      saved?: { messages: readonly Message[]; active: readonly string[] };
+    }
+  | undefined;
+
+/** Builds a branch around saved messages and metadata (for branch-json.ts; not exported from the package). */
+export function restoreBranch(
+  options: BranchOptions,
+  saved: {
+    clonedFrom?: string;
+    metadata: Record<string, unknown>;
+    messages: readonly Message[];
+    active: readonly string[];
+  },
+): Branch {
+  cloneSeed = { clonedFrom: saved.clonedFrom, metadata: saved.metadata, saved };
+  return new Branch(options);
+}
 
 /**
  * A conversation: the full record of messages, the active view a model is fed (curated by the context tool),
@@ -66,7 +87,8 @@ export class Branch implements BranchView {
     this.metadata = { ...(seed?.metadata ?? {}) };
     this.registry = new ToolRegistry(() => this.providerContext());
     this.#log = new MessageLog(this.id);
-    seed?.log.copyInto(this.#log);
+    seed?.log?.copyInto(this.#log);
+    if (seed?.saved) this.#log.load(seed.saved.messages, seed.saved.active);
     if (options.system !== undefined) this.addMessage({ role: 'system', content: options.system });
   }
 

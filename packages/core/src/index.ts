@@ -1,5 +1,13 @@
 export { BoughError, type BoughErrorOptions, CloneError, ConfigurationError } from './bough-error.js';
 export { type ActionCall, type ActOptions, Branch, type BranchOptions } from './branch.js';
+export {
+  BRANCH_JSON_FORMAT,
+  type BranchFromJsonOptions,
+  type BranchJson,
+  type BranchJsonTool,
+  branchFromJson,
+  branchToJson,
+} from './branch-json.js';
 export type { BranchEvent, BranchView } from './branch-view.js';
 export {
   type ExecuteOptions,

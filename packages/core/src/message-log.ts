@@ -216,6 +216,27 @@ export class MessageLog {
   }
 
   /**
+   * Fills an empty log with saved messages, ids and timestamps kept, and the saved active view (ids that are not in
+   * the record, or repeat, are skipped). No events fire. Used when a branch is loaded from JSON.
+   */
+  load(messages: readonly Message[], active: readonly string[]): void {
+    for (const message of messages) {
+      const copy: Message = Object.freeze({
+        ...message,
+        content: freezeContent(message.content),
+        metadata: Object.freeze({ ...message.metadata }),
+      });
+      this.#append(copy, false);
+    }
+    for (const id of active) {
+      if (!this.#position.has(id) || this.#activeSet.has(id)) continue;
+      this.#active.push(id);
+      this.#activeSet.add(id);
+    }
+    this.#activeSnapshot = undefined;
+  }
+
+  /**
    * Copies every message into `target` (an empty log) with a new id and `origin` set to the source id; the active
    * view is mapped over, so evicted messages stay evicted. No events fire and listeners are not copied.
    */

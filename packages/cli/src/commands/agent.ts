@@ -1,14 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { runAgent } from '@bough/coding';
+import { type Branch, TURN_CALLS_KEY } from '@bough/core';
 import { terminalApprover } from '../agent/approval.js';
 import { renderConfig, resolveAgentConfig } from '../agent/config.js';
 import { AgentOutput } from '../agent/events.js';
 import { buildModel } from '../agent/model.js';
+import {
+  checkEvidence,
+  latestSession,
+  loadSession,
+  newSessionPath,
+  SESSION_DIR,
+  saveSession,
+} from '../agent/session.js';
 import { flag, has, type ParsedArgs, UsageError } from '../args.js';
 import type { CliIO } from '../output.js';
-import { toolkitBranch, workspaceRoot } from '../toolset.js';
+import { toolkitBranch, toolkitProvider, workspaceRoot } from '../toolset.js';
 
 const SYSTEM = (root: string) =>
   `You are a careful coding agent working in ${root}. Use the tools to inspect before you change anything; read a file before editing it. When you call tools, say briefly what you are doing.`;
+
+/** Which session file this run continues or starts. */
+function sessionPath(args: ParsedArgs, io: CliIO, root: string): { path: string; resume: boolean } {
+  const named = flag(args, 'session');
+  if (named !== undefined && has(args, 'resume')) throw new UsageError('Pass --session FILE or --resume, not both.');
+  if (named !== undefined) {
+    const path = resolve(io.cwd, named);
+    return { path, resume: existsFile(path) };
+  }
+  if (has(args, 'resume')) {
+    const latest = latestSession(root);
+    if (!latest) throw new UsageError(`--resume found no session in ${resolve(root, SESSION_DIR)}.`);
+    return { path: latest, resume: true };
+  }
+  return { path: newSessionPath(root), resume: false };
+}
+
+function existsFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Renews the read-before-edit evidence that is still true after a resume, and tells the model what changed. */
+async function recheckFiles(branch: Branch, root: string, signal: AbortSignal): Promise<void> {
+  const { unchanged, changed } = checkEvidence(branch, root);
+  if (unchanged.length === 0 && changed.length === 0) return;
+  const lines = ['[bough] This conversation was resumed from its session file; the files it had seen were checked.'];
+  if (unchanged.length > 0) lines.push(`Unchanged since you saw them (checked again below): ${unchanged.join(', ')}.`);
+  if (changed.length > 0)
+    lines.push(`Changed or removed since you saw them: ${changed.join(', ')}. Read them again before editing.`);
+  branch.addMessage({ role: 'user', content: lines.join('\n') });
+  if (unchanged.length === 0) return;
+  const calls = unchanged.map((path) => ({
+    name: 'reader',
+    arguments: { action: 'read', path, limit: 1 },
+    id: randomUUID(),
+  }));
+  branch.addMessage({
+    role: 'assistant',
+    content: '',
+    metadata: { [TURN_CALLS_KEY]: calls.map((c) => c.id), resumed: true },
+  });
+  await branch.act(calls, { strategy: 'sequential', signal });
+}
 
 /**
  * `bough agent "<instruction>"`: the coding toolkit driven by a model behind an OpenAI-compatible endpoint.
@@ -21,7 +80,8 @@ export async function agentCommand(args: ParsedArgs, io: CliIO, signal: AbortSig
     io.stdout(renderConfig(config));
     return 0;
   }
-  const instruction = args.positionals.join(' ').trim();
+  const session = sessionPath(args, io, root);
+  const instruction = args.positionals.join(' ').trim() || (session.resume ? 'Continue where you stopped.' : '');
   if (!instruction)
     throw new UsageError('agent needs an instruction: bough agent "fix the failing test" --base-url URL --model NAME');
   const json = has(args, 'json');
@@ -31,13 +91,29 @@ export async function agentCommand(args: ParsedArgs, io: CliIO, signal: AbortSig
     onRetry: (notice) => output.retry(notice, config.retries.value),
   });
   const onAsk = terminalApprover(io, { root, signal, yes: has(args, 'yes') });
-  const branch = toolkitBranch(root, { model, permissions: config.permissions.value, onAsk });
-  branch.setSystem(SYSTEM(root));
+  const toolkit = { model, permissions: config.permissions.value, onAsk };
+  let branch: Branch;
+  if (session.resume) {
+    branch = loadSession(session.path, root, { model, workspaceRoot: root, tools: toolkitProvider(root, toolkit) });
+  } else {
+    branch = toolkitBranch(root, toolkit);
+    branch.setSystem(SYSTEM(root));
+  }
+  const save = () => saveSession(session.path, branch, root);
+  const stopSaving = branch.subscribe((event) => {
+    if (event.type === 'message' && event.message.role !== 'action_request') save();
+  });
   const stop = output.follow(branch);
+  if (session.resume) await recheckFiles(branch, root, signal);
   const result = await runAgent(branch, instruction, {
     signal,
     ...(config.maxTurns.value ? { maxTurns: config.maxTurns.value } : {}),
-  }).finally(stop);
-  output.final(result);
+  }).finally(() => {
+    stop();
+    stopSaving();
+    save();
+  });
+  output.final(result, { session: session.path });
+  if (!json) io.stderr(`session: ${session.path} (continue with --resume or --session)\n`);
   return result.stopped === 'answer' ? 0 : 1;
 }

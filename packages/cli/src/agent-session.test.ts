@@ -1,0 +1,109 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  type FakeOpenAI,
+  type FakeStep,
+  makeWorkspace,
+  sseAnswer,
+  startFakeOpenAI,
+  type TempWorkspace,
+} from '@bough/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main } from './main.js';
+import { captureIO } from './test-io.js';
+
+const never = new AbortController().signal;
+let ws: TempWorkspace;
+let server: FakeOpenAI | undefined;
+beforeEach(() => {
+  ws = makeWorkspace({ 'todo.txt': 'buy milk\n' });
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  ws.cleanup();
+});
+
+async function run(steps: FakeStep[], argv: string[]) {
+  await server?.close();
+  server = await startFakeOpenAI(steps);
+  const io = captureIO(ws.root, { BOUGH_MODEL_RETRY_DELAY_MS: '1' });
+  const code = await main(['agent', ...argv, '--base-url', server.url, '--model', 'fake'], io, never);
+  return { code, out: io.out(), err: io.err(), requests: server.requests };
+}
+
+const read = { id: 'r1', name: 'reader', args: { action: 'read', path: 'todo.txt' } };
+const edit = {
+  id: 'e1',
+  name: 'editor',
+  args: { action: 'edit', file_path: 'todo.txt', old_string: 'milk', new_string: 'bread' },
+};
+const lastTool = (request: { body: { messages: { role: string; content?: unknown }[] } }) => ({
+  sse: sseAnswer([String(request.body.messages.filter((m) => m.role === 'tool').at(-1)?.content)]),
+});
+
+describe('bough agent sessions', () => {
+  it('resumes the latest session after a stop: the conversation goes on and unchanged reads still count', async () => {
+    const first = await run(
+      [{ sse: sseAnswer(['Reading first.'], [read]) }, { sse: sseAnswer([], [read]) }],
+      ['fix the list', '--max-turns', '1'],
+    );
+    expect(first.code).toBe(1);
+    expect(first.err).toMatch(/stopped: max_turns/);
+    expect(first.err).toMatch(/session: .*\.bough\/sessions\/.*\.json/);
+    const second = await run(
+      [{ sse: sseAnswer(['Editing now.'], [edit]) }, lastTool],
+      ['now change it', '--resume', '--yes'],
+    );
+    expect(second.code).toBe(0);
+    const sent = second.requests[0]!.body.messages;
+    // The earlier turns come back as they were: one assistant message with its text and call, then its result.
+    expect(sent.map((m) => m.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'tool',
+      'user',
+      'assistant',
+      'tool',
+      'user',
+    ]);
+    expect(sent[2]).toMatchObject({ content: 'Reading first.' });
+    expect(String(sent[4]?.content)).toMatch(/Unchanged since you saw them \(checked again below\): todo\.txt/);
+    expect(sent.at(-1)).toMatchObject({ role: 'user', content: 'now change it' });
+    expect(second.out).toMatch(/"success":true/);
+    expect(readFileSync(join(ws.root, 'todo.txt'), 'utf8')).toBe('buy bread\n');
+  });
+
+  it('drops the evidence of a file changed since: the edit is refused until it is read again', async () => {
+    const session = join(ws.base, 'my-session.json');
+    await run([{ sse: sseAnswer([], [read]) }, { sse: sseAnswer(['read it']) }], ['look', '--session', session]);
+    expect(existsSync(session)).toBe(true);
+    writeFileSync(join(ws.root, 'todo.txt'), 'buy milk and eggs\n');
+    const second = await run([{ sse: sseAnswer([], [edit]) }, lastTool], ['change it', '--session', session, '--yes']);
+    const sent = second.requests[0]!.body.messages;
+    expect(String(sent.find((m) => String(m.content).startsWith('[bough]'))?.content)).toMatch(
+      /Changed or removed since you saw them: todo\.txt/,
+    );
+    expect(second.out).toMatch(/"success":false/);
+    expect(readFileSync(join(ws.root, 'todo.txt'), 'utf8')).toBe('buy milk and eggs\n');
+  });
+
+  it('refuses --resume without a session, and a session of another workspace', async () => {
+    const none = await run([], ['hi', '--resume']);
+    expect(none.code).toBe(2);
+    expect(none.err).toMatch(/--resume found no session/);
+    const session = join(ws.base, 's.json');
+    await run([{ sse: sseAnswer(['hi']) }], ['hi', '--session', session]);
+    const other = makeWorkspace();
+    try {
+      const io = captureIO(other.root);
+      expect(
+        await main(['agent', 'hi', '--session', session, '--base-url', server!.url, '--model', 'm'], io, never),
+      ).toBe(2);
+      expect(io.err()).toMatch(/belongs to the workspace/);
+    } finally {
+      other.cleanup();
+    }
+  });
+});
