@@ -1,3 +1,4 @@
+import { activeTokenCount } from '@bough/context';
 import { Branch } from '@bough/core';
 import { describe, expect, it } from 'vitest';
 import { NudgeEngine } from './nudge-engine.js';
@@ -66,7 +67,7 @@ describe('NudgeEngine', () => {
 
   it('uses the thresholds and context window given to the constructor', () => {
     const branch = branchWithTokens(500);
-    const used = branch.activeTokenCount();
+    const used = activeTokenCount(branch);
     const warn = new NudgeEngine(branch, { contextWindow: used * 2, threshold: 0.4, criticalThreshold: 0.95 });
     expect(warn.budget()).toMatchObject({ limit: used * 2, warning: true, critical: false });
     expect(warn.settings.threshold).toBe(0.4);
@@ -87,7 +88,7 @@ describe('default nudge rules', () => {
 
   it('warns, goes critical and gives the guidance once', () => {
     const branch = branchWithTokens(1000);
-    const used = branch.activeTokenCount();
+    const used = activeTokenCount(branch);
     const warning = new NudgeEngine(branch, { contextWindow: Math.ceil(used / 0.75) });
     const first = warning.evaluate() as string;
     expect(first).toContain('Tip: you can manage your own context');

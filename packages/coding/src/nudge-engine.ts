@@ -1,4 +1,5 @@
-import { type BranchView, countTokens, isActionResponse } from '@bough/core';
+import { activeTokenCount, countTokens } from '@bough/context';
+import { type BranchView, isActionResponse } from '@bough/core';
 import { DEFAULT_CODING_LIMITS } from './limits.js';
 import { defaultNudgeRules } from './nudge-rules.js';
 import type { NudgeBudget, NudgeCall, NudgeContext, NudgeRule } from './nudge-types.js';
@@ -56,7 +57,7 @@ export class NudgeEngine {
 
   /** Context usage of the branch's active view against the configured window. */
   budget(): NudgeBudget {
-    const used = this.#branch.activeTokenCount();
+    const used = activeTokenCount(this.#branch);
     const limit = this.#options.contextWindow;
     const pct = limit > 0 ? used / limit : 1;
     return {

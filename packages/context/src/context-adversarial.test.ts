@@ -183,9 +183,9 @@ describe('context compact edge cases', () => {
 
 describe('context status cost and types', () => {
   it('counts tokens once per message: a second status on 10,000 messages encodes nothing', async () => {
-    // The encoder core loads (resolved from core's own folder, so the spy sees the same module instance).
-    const fromCore = createRequire(new URL('../../core/src/tokens.ts', import.meta.url));
-    const encoder = fromCore('gpt-tokenizer/encoding/o200k_base') as {
+    // The encoder tokens.ts loads (resolved from this package, so the spy sees the same module instance).
+    const fromHere = createRequire(import.meta.url);
+    const encoder = fromHere('gpt-tokenizer/encoding/o200k_base') as {
       countTokens(text: string): number;
     };
     const branch = chat(9_999);

@@ -1,7 +1,8 @@
-import { Branch, messageTokens } from '@bough/core';
+import { Branch } from '@bough/core';
 import { describe, expect, it } from 'vitest';
 import { handleContext } from './handle-context.js';
 import { branchWithCalls } from './test-helpers.js';
+import { messageTokens } from './tokens.js';
 
 describe('context status', () => {
   it('counts the active view by plain role names and reports its exact token count', async () => {

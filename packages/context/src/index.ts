@@ -13,3 +13,5 @@ export { COMPACTION_PREFIX } from './internal/compact.js';
 export { type ContextLimits, DEFAULT_CONTEXT_LIMITS } from './limits.js';
 /** Request and response schemas (also the TypeScript types). */
 export { ContextRequest, ContextResponse } from './schema.js';
+/** o200k_base token counting (the tokenizer is loaded on the first count). */
+export { activeTokenCount, countTokens, messageTokens, TOKEN_COUNT_LONG_RUN_CHARS } from './tokens.js';

@@ -91,7 +91,6 @@ describe('hostile arguments', () => {
     expect(branch.messages).toHaveLength(5);
     const text = messageText(branch.messages[1] as never);
     expect(text).toContain('[Circular]');
-    expect(branch.activeTokenCount()).toBeGreaterThan(0);
     const chat = branchToChatMessages(branch);
     expect(chat.map((message) => message.role)).toEqual(['system', 'assistant', 'tool', 'tool']);
     expect(chat[2]?.content).toContain('[Circular]');

@@ -44,8 +44,6 @@ export interface BranchView {
   evict(ids: Iterable<string>): number;
   /** Puts evicted messages back in chronological order; returns how many were restored. */
   restore(ids: Iterable<string>): number;
-  /** Exact o200k_base token count of the active view (per-message counts are cached). */
-  activeTokenCount(): number;
   /** Subscribes to branch events; returns an unsubscribe function. Listeners are not copied by clone. */
   subscribe(listener: (event: BranchEvent) => void): () => void;
 }

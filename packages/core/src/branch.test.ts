@@ -90,14 +90,6 @@ describe('Branch messages and active view', () => {
     expect(branch.activeIds()).toHaveLength(2);
     expect(branch.activeIds()).toBe(branch.activeIds());
   });
-
-  it('counts tokens of the active view exactly (o200k_base)', () => {
-    const branch = new Branch();
-    branch.addMessage({ role: 'user', content: 'hello world' });
-    expect(branch.activeTokenCount()).toBe(2);
-    branch.evict(branch.activeIds());
-    expect(branch.activeTokenCount()).toBe(0);
-  });
 });
 
 describe('Branch.act', () => {

@@ -172,11 +172,6 @@ export class Branch implements BranchView {
     return this.#log.restore(ids);
   }
 
-  /** Exact o200k_base token count of the active view (per-message counts are cached). */
-  activeTokenCount(): number {
-    return this.#log.activeTokenCount();
-  }
-
   /** Subscribes to branch events; returns an unsubscribe function. Listeners are not copied by clone. */
   subscribe(listener: (event: BranchEvent) => void): () => void {
     return this.#log.subscribe(listener);

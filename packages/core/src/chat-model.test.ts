@@ -4,7 +4,6 @@ import { Branch } from './branch.js';
 import { ScriptedChatModel, textReply, toolCallReply } from './chat-model.js';
 import { branchToChatMessages, TURN_CALLS_KEY, toolsToChatSpecs } from './chat-transcript.js';
 import { definePrompt, renderPrompt } from './resources.js';
-import { countTokens, messageTokens } from './tokens.js';
 import { defineTool } from './tool.js';
 
 describe('ScriptedChatModel', () => {
@@ -87,15 +86,6 @@ describe('branchToChatMessages: one assistant message per turn', () => {
 });
 
 describe('tokens and prompts', () => {
-  it('counts o200k_base tokens and caches per message', () => {
-    expect(countTokens('')).toBe(0);
-    expect(countTokens('hello world')).toBe(2);
-    const branch = new Branch();
-    const message = branch.addMessage({ role: 'user', content: 'hello world' });
-    expect(messageTokens(message)).toBe(2);
-    expect(messageTokens(message)).toBe(2);
-  });
-
   it('renders prompts and refuses missing values', () => {
     const prompt = definePrompt('greet', 'Hello {name}, you are {role}.');
     expect(prompt.variables).toEqual(['name', 'role']);

@@ -75,7 +75,6 @@ export {
 } from './resources.js';
 export { toAnthropicTool, toMcpTool, toOpenAITool, toolJsonSchema } from './schema.js';
 export { effectiveTimeout, isDefaultTimeout, MAX_TIMEOUT_MS } from './timeout.js';
-export { countTokens, messageTokens, TOKEN_COUNT_LONG_RUN_CHARS } from './tokens.js';
 export {
   defineTool,
   type ErrorHook,

@@ -2,7 +2,6 @@ import { ConfigurationError } from './bough-error.js';
 import type { BranchEvent } from './branch-view.js';
 import { newId } from './internal/ids.js';
 import type { Message, MessageInput } from './messages.js';
-import { messageTokens } from './tokens.js';
 
 /**
  * A branch's messages: the full record (never pruned), the active view a model is fed, and the events listeners use
@@ -190,13 +189,6 @@ export class MessageLog {
     }
     this.setActiveIds(next);
     return wanted.length;
-  }
-
-  /** Exact o200k_base token count of the active view (per-message counts are cached). */
-  activeTokenCount(): number {
-    let total = 0;
-    for (const id of this.#active) total += messageTokens(this.#record[this.#position.get(id) as number] as Message);
-    return total;
   }
 
   /** Subscribes to events; returns an unsubscribe function. */

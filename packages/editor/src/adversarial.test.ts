@@ -5,6 +5,7 @@ import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { Workspace } from '@bough/workspace';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleEditor } from './index.js';
+import type { EditorInput } from './schema.js';
 
 const CANARY = 'OUTSIDE-SECRET-CANARY\n';
 
@@ -30,7 +31,7 @@ describe('editor adversarial paths', () => {
     ws = makeWorkspace({ 'ok.txt': 'fine\n' });
   });
   afterEach(() => ws.cleanup());
-  const call = (req: Record<string, unknown>) => handleEditor(req, { workspaceRoot: ws.root });
+  const call = (req: Record<string, unknown>) => handleEditor(req as EditorInput, { workspaceRoot: ws.root });
   const write = (file_path: string, content = 'pwned') => call({ action: 'write', file_path, content });
   const edit = (file_path: string) => call({ action: 'edit', file_path, old_string: 'OUTSIDE', new_string: 'pwned' });
   const outsideIntact = () => {

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { describeToolConformance, makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEditorTool, handleEditor } from './index.js';
+import type { EditorInput } from './schema.js';
 
 describeToolConformance('editor', {
   makeTool: (ws) => createEditorTool({ workspaceRoot: ws.root }),
@@ -32,7 +33,7 @@ describe('editor write', () => {
     ws = makeWorkspace();
   });
   afterEach(() => ws.cleanup());
-  const call = (req: unknown) => handleEditor(req, { workspaceRoot: ws.root });
+  const call = (req: unknown) => handleEditor(req as EditorInput, { workspaceRoot: ws.root });
 
   it('creates a new file with parents and reports created, bytes, lines and the sha of the disk bytes', async () => {
     const out = await call({ action: 'write', file_path: 'deep/er/new.ts', content: 'one\ntwo\n' });
@@ -128,7 +129,7 @@ describe('editor edit', () => {
     ws = makeWorkspace();
   });
   afterEach(() => ws.cleanup());
-  const call = (req: unknown) => handleEditor(req, { workspaceRoot: ws.root });
+  const call = (req: unknown) => handleEditor(req as EditorInput, { workspaceRoot: ws.root });
 
   it('replaces a unique exact match and returns a unified diff, sha and first line', async () => {
     ws.write('a.py', 'def f():\n    return 1\n\n\ndef g():\n    return 2\n');

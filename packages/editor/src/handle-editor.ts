@@ -4,7 +4,7 @@ import { editAction } from './edit-action.js';
 import { type EditorLimits, resolveEditorLimits } from './limits.js';
 import { mkdirAction, moveAction } from './move-action.js';
 import { multiEditAction } from './multi-edit-action.js';
-import { EditorRequest, type EditorResponse } from './schema.js';
+import { type EditorInput, EditorRequest, type EditorResponse, type EditorResponseFor } from './schema.js';
 import { writeAction } from './write-action.js';
 
 /** How an editor is set up: the workspace root it may touch, limits and the protected-name policy. */
@@ -34,8 +34,19 @@ export async function openEditorWorkspace(options: EditorOptions): Promise<Works
   });
 }
 
-/** The pure editor handler: validates, then writes or edits inside the workspace; expected failures are values. */
-export async function handleEditor(
+/**
+ * The pure editor handler: validates, then writes or edits inside the workspace; expected failures are values. The
+ * request is typed as the schema's input, and the response type follows its `action` (narrow it with `success`); the
+ * request is still validated at run time, since it may come from a model.
+ */
+export async function handleEditor<R extends EditorInput>(
+  request: R,
+  options: EditorOptions & { signal?: AbortSignal },
+): Promise<EditorResponseFor<R['action']>> {
+  return (await editorResponse(request, options)) as EditorResponseFor<R['action']>;
+}
+
+async function editorResponse(
   request: unknown,
   options: EditorOptions & { signal?: AbortSignal },
 ): Promise<EditorResponse> {

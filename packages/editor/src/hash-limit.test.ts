@@ -4,6 +4,7 @@ import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleEditor } from './index.js';
 import type { EditorLimits } from './limits.js';
+import type { EditorInput } from './schema.js';
 
 // `sha256` is reported for content up to `hashMaxBytes` and left out (not computed) above it, on every path.
 const sha = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
@@ -16,7 +17,7 @@ beforeEach(() => {
 afterEach(() => ws.cleanup());
 
 const call = (req: unknown, limits: Partial<EditorLimits> = {}) =>
-  handleEditor(req, { workspaceRoot: ws.root, limits }) as Promise<Record<string, unknown>>;
+  handleEditor(req as EditorInput, { workspaceRoot: ws.root, limits }) as Promise<Record<string, unknown>>;
 const edit = (from: string, to: string) => ({ action: 'edit', file_path: 'f.txt', old_string: from, new_string: to });
 
 /** Edits `content` of f.txt with `limits`, checks the bytes on disk, and returns the response. */

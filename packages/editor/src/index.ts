@@ -5,6 +5,14 @@ export type { Candidate } from './internal/candidates.js';
 /** Limits with their defaults. */
 export { DEFAULT_EDITOR_LIMITS, type EditorLimits } from './limits.js';
 /** The request schema and the response schemas of the editor tool. */
-export { EditorEditSuccess, EditorFailure, EditorRequest, EditorResponse, EditorWriteSuccess } from './schema.js';
+export {
+  EditorEditSuccess,
+  EditorFailure,
+  type EditorInput,
+  EditorRequest,
+  EditorResponse,
+  type EditorResponseFor,
+  EditorWriteSuccess,
+} from './schema.js';
 /** The tool factory and the stateless provider. */
 export { createEditorTool, editorProvider } from './tool.js';

@@ -75,6 +75,8 @@ export const EditorRequest = z
 
 /** A parsed editor request. */
 export type EditorRequest = z.infer<typeof EditorRequest>;
+/** What a caller passes: the schema's input type (fields with defaults, such as `replace_all`, may be left out). */
+export type EditorInput = z.input<typeof EditorRequest>;
 
 const shared = {
   success: z.literal(true),
@@ -224,3 +226,16 @@ export type EditorResponse =
   | z.infer<typeof EditorMoveSuccess>
   | z.infer<typeof EditorMkdirSuccess>
   | ToolFailure;
+
+/** The success of each action, by action name. */
+export interface EditorSuccessByAction {
+  write: z.infer<typeof EditorWriteSuccess>;
+  edit: z.infer<typeof EditorEditSuccess>;
+  multi_edit: z.infer<typeof EditorMultiEditSuccess>;
+  patch: z.infer<typeof EditorPatchSuccess>;
+  move: z.infer<typeof EditorMoveSuccess>;
+  mkdir: z.infer<typeof EditorMkdirSuccess>;
+}
+
+/** The response to a request with action `A`: that action's success, or a failure (narrow with `success`). */
+export type EditorResponseFor<A extends EditorInput['action']> = EditorSuccessByAction[A] | ToolFailure;

@@ -63,7 +63,7 @@ async function streamOutcome(
 async function bothWays(content: Buffer, req: Request) {
   streamed.write('f.txt', content);
   whole.write('f.txt', content);
-  const request = { action: 'edit', file_path: 'f.txt', ...req };
+  const request = { action: 'edit' as const, file_path: 'f.txt', ...req };
   const a = await handleEditor(request, { workspaceRoot: streamed.root, limits: STREAM });
   const b = await handleEditor(request, { workspaceRoot: whole.root });
   const { path: _a, ...fromStream } = a as Record<string, unknown>;

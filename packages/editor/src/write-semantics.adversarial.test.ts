@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { makeWorkspace, snapshotTree, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleEditor } from './index.js';
+import type { EditorInput } from './schema.js';
 
 const SECRETS = ['OUTSIDE-SECRET-CANARY', 'hunter2'];
 
@@ -67,7 +68,10 @@ describe('editor write semantics under attack', () => {
   // Limits that send every edit, whatever its size, down the streamed path.
   const STREAM = { streamEditMinBytes: 0, verifyBytesMax: 0, streamChunkBytes: 1 };
   const call = async (req: Record<string, unknown>, streamed = false) => {
-    const out = (await handleEditor(req, { workspaceRoot: ws.root, ...(streamed ? { limits: STREAM } : {}) })) as Out;
+    const out = (await handleEditor(req as EditorInput, {
+      workspaceRoot: ws.root,
+      ...(streamed ? { limits: STREAM } : {}),
+    })) as Out;
     const text = JSON.stringify(out);
     for (const secret of SECRETS) expect(text, JSON.stringify(req)).not.toContain(secret);
     return out;

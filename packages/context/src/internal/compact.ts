@@ -1,7 +1,8 @@
-import { type BranchView, type ChatModel, failure, messageTokens, type ToolFailure } from '@bough/core';
+import { type BranchView, type ChatModel, failure, type ToolFailure } from '@bough/core';
 import { ContextErrorCode } from '../errors.js';
 import type { ContextLimits } from '../limits.js';
 import type { CompactResult, ContextRequest } from '../schema.js';
+import { messageTokens } from '../tokens.js';
 import { autoSummary } from './auto-summary.js';
 import { activeFloor, clampSpan, isCurrentCall, spanText } from './ranges.js';
 

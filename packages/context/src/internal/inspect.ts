@@ -1,11 +1,12 @@
 import { type BranchView, type MessageRole, messageText } from '@bough/core';
 import type { ContextLimits } from '../limits.js';
 import type { MessagesResult, StatusResult } from '../schema.js';
+import { activeTokenCount } from '../tokens.js';
 import { clampSpan, preview } from './ranges.js';
 
 const ROLES: readonly MessageRole[] = ['system', 'user', 'assistant', 'action_request', 'action_response'];
 
-/** Sizes of the active view and the record; token counts are cached per message by core, so this stays cheap. */
+/** Sizes of the active view and the record; token counts are cached per message, so this stays cheap. */
 export function status(branch: BranchView): StatusResult {
   const byRole: Record<string, number> = Object.fromEntries(ROLES.map((role) => [role, 0]));
   for (const message of branch.activeMessages()) byRole[message.role] = (byRole[message.role] ?? 0) + 1;
@@ -18,7 +19,7 @@ export function status(branch: BranchView): StatusResult {
     total_messages: total,
     evicted: total - active,
     by_role: byRole,
-    active_tokens: branch.activeTokenCount(),
+    active_tokens: activeTokenCount(branch),
   };
 }
 

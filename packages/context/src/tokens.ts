@@ -1,12 +1,13 @@
 import { createRequire } from 'node:module';
-import { type Message, messageText } from './messages.js';
+import { type BranchView, type Message, messageText } from '@bough/core';
 
 type Encoder = { countTokens(text: string): number };
 let encoder: Encoder | undefined;
 
 function load(): Encoder {
   if (!encoder) {
-    // The o200k_base ranks are several megabytes; load them on the first count, not at import.
+    // The o200k_base ranks are several megabytes; load them on the first count, not at import. They live here, not in
+    // core, so installing a tool package that never counts tokens does not install the tokenizer.
     const require = createRequire(import.meta.url);
     encoder = require('gpt-tokenizer/encoding/o200k_base') as Encoder;
   }
@@ -69,4 +70,11 @@ export function messageTokens(message: Message): number {
     cache.set(message, count);
   }
   return count;
+}
+
+/** Exact o200k_base token count of a branch's active view (per-message counts are cached). */
+export function activeTokenCount(branch: Pick<BranchView, 'activeMessages'>): number {
+  let total = 0;
+  for (const message of branch.activeMessages()) total += messageTokens(message);
+  return total;
 }

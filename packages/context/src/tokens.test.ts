@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
+import { Branch } from '@bough/core';
 import { describe, expect, it, vi } from 'vitest';
-import { Branch } from './branch.js';
-import { countTokens, messageTokens, TOKEN_COUNT_LONG_RUN_CHARS } from './tokens.js';
+import { activeTokenCount, countTokens, messageTokens, TOKEN_COUNT_LONG_RUN_CHARS } from './tokens.js';
 
 const reference = createRequire(import.meta.url)('gpt-tokenizer/encoding/o200k_base') as {
   countTokens(text: string): number;
@@ -25,7 +25,7 @@ describe('countTokens', () => {
     const branch = new Branch();
     const message = branch.addMessage({ role: 'user', content: run });
     expect(messageTokens(message)).toBe(125_000);
-    expect(branch.activeTokenCount()).toBe(125_000);
+    expect(activeTokenCount(branch)).toBe(125_000);
   });
 
   it('keeps surrogate pairs whole inside long runs', () => {
@@ -35,18 +35,30 @@ describe('countTokens', () => {
   });
 });
 
+describe('activeTokenCount', () => {
+  it('counts the active view exactly (o200k_base), evicted messages not at all', () => {
+    const branch = new Branch();
+    const message = branch.addMessage({ role: 'user', content: 'hello world' });
+    expect(countTokens('')).toBe(0);
+    expect(messageTokens(message)).toBe(2);
+    expect(activeTokenCount(branch)).toBe(2);
+    branch.evict(branch.activeIds());
+    expect(activeTokenCount(branch)).toBe(0);
+  });
+});
+
 describe('messageTokens caching', () => {
   it('encodes each message once; counting the active view again does no encoding', () => {
     const branch = new Branch({ system: 'sys' });
     for (let i = 0; i < 50; i += 1) branch.addMessage({ role: 'user', content: `message number ${i}` });
     const spy = vi.spyOn(reference, 'countTokens');
     try {
-      const first = branch.activeTokenCount();
+      const first = activeTokenCount(branch);
       expect(spy).toHaveBeenCalledTimes(51);
-      expect(branch.activeTokenCount()).toBe(first);
+      expect(activeTokenCount(branch)).toBe(first);
       expect(spy).toHaveBeenCalledTimes(51);
       branch.addMessage({ role: 'assistant', content: 'one more' });
-      branch.activeTokenCount();
+      activeTokenCount(branch);
       expect(spy).toHaveBeenCalledTimes(52);
     } finally {
       spy.mockRestore();
