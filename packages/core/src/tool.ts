@@ -109,6 +109,8 @@ export function defineTool<REQ, RES>(spec: ToolSpec<REQ, RES>): Tool<REQ, RES> {
   if (!spec.request || typeof (spec.request as { safeParse?: unknown }).safeParse !== 'function') {
     throw new ConfigurationError(`Tool ${spec.name} needs a zod request schema.`);
   }
+  requireZod4(spec.name, 'request', spec.request);
+  if (spec.response) requireZod4(spec.name, 'response', spec.response);
   const tool: Tool<REQ, RES> = {
     name: spec.name,
     description: spec.description,
@@ -121,6 +123,20 @@ export function defineTool<REQ, RES>(spec: ToolSpec<REQ, RES>): Tool<REQ, RES> {
     ...(spec.jsonSchema ? { jsonSchema: Object.freeze({ ...spec.jsonSchema }) } : {}),
   };
   return Object.freeze(tool);
+}
+
+/**
+ * Refuses a schema from a zod major other than 4 at setup, with the version to use, instead of a `Cannot read
+ * properties of undefined` on the first call or JSON Schema export (zod 4 schemas carry `_zod`; zod 3 ones do not).
+ */
+function requireZod4(tool: string, which: string, schema: unknown): void {
+  if (typeof schema === 'object' && schema !== null && '_zod' in schema) return;
+  const hint =
+    typeof schema === 'object' && schema !== null && '_def' in schema ? ' (it looks like a zod 3 schema)' : '';
+  throw new ConfigurationError(
+    `Tool ${tool}'s ${which} schema is not a zod 4 schema${hint}. bough needs zod 4 (zod@^4.0.0): ` +
+      "install zod 4, or with zod 3.25 import from 'zod/v4'.",
+  );
 }
 
 function freezeHooks(hooks: ToolHooks): ToolHooks {
