@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { makeWorkspace, snapshotTree, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleEditor } from './index.js';
+import type { EditorInput } from './schema.js';
 
 type Out = Record<string, unknown> & { success: boolean; error_code?: string };
 
@@ -11,7 +12,8 @@ describe('dry_run', () => {
     ws = makeWorkspace({ 'src/a.ts': 'const a = 1;\nconst b = 2;\n', 'keep.txt': 'keep\n' });
   });
   afterEach(() => ws.cleanup());
-  const call = async (req: Record<string, unknown>) => (await handleEditor(req, { workspaceRoot: ws.root })) as Out;
+  const call = async (req: Record<string, unknown>) =>
+    (await handleEditor(req as EditorInput, { workspaceRoot: ws.root })) as Out;
 
   it('edit: the same response as the real edit, diff included, nothing written and no sha256', async () => {
     const before = snapshotTree(ws.root);

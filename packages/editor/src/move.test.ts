@@ -2,6 +2,7 @@ import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync, sy
 import { makeWorkspace, snapshotTree, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleEditor } from './index.js';
+import type { EditorInput } from './schema.js';
 
 type Out = Record<string, unknown> & { success: boolean; error_code?: string; error?: string };
 
@@ -11,7 +12,8 @@ describe('move and mkdir', () => {
     ws = makeWorkspace({ 'a.txt': 'A\n', 'b.txt': 'B\n', 'dir/inner.txt': 'I\n' });
   });
   afterEach(() => ws.cleanup());
-  const call = async (req: Record<string, unknown>) => (await handleEditor(req, { workspaceRoot: ws.root })) as Out;
+  const call = async (req: Record<string, unknown>) =>
+    (await handleEditor(req as EditorInput, { workspaceRoot: ws.root })) as Out;
   const move = (file_path: string, destination: string, extra: Record<string, unknown> = {}) =>
     call({ action: 'move', file_path, destination, ...extra });
 

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { handleEditor } from '@bough/editor';
+import { type EditorInput, handleEditor } from '@bough/editor';
 
 const MAX_PREVIEW_LINES = 60;
 const MAX_PREVIEW_BYTES = 4 * 1024 * 1024;
@@ -67,7 +67,7 @@ export async function changePreview(args: unknown, root: string): Promise<string
         ? { action: 'edit', file_path: inside, old_string: before, new_string: request.content }
         : { ...request, file_path: inside };
     if (request.action === 'write' && before === request.content) return '  (the file already has this content)\n';
-    const result = (await handleEditor(preview, { workspaceRoot: scratch })) as {
+    const result = (await handleEditor(preview as EditorInput, { workspaceRoot: scratch })) as {
       success: boolean;
       diff?: string;
       error?: string;
