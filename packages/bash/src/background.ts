@@ -1,5 +1,5 @@
 import { failure } from '@bough/core';
-import { startProcess } from '@bough/process';
+import { type SandboxSession, startProcess } from '@bough/process';
 import type { BashCallOptions } from './bash-options.js';
 import type { BashJobStarted } from './jobs-schema.js';
 import type { BashFailure } from './schema.js';
@@ -14,6 +14,7 @@ export async function startBackgroundJob(
   timeout: number | undefined,
   cwd: string | undefined,
   options: BashCallOptions,
+  sandbox: SandboxSession,
 ): Promise<BashJobStarted | BashFailure> {
   const store = options.jobs;
   if (!store) {
@@ -26,7 +27,8 @@ export async function startBackgroundJob(
     typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0 ? Math.ceil(timeout) : undefined;
   const started = await store.start({
     command,
-    sandboxed: false,
+    sandboxed: sandbox.sandboxed,
+    outputGuard: sandbox.check,
     ...(lifetimeMs !== undefined ? { lifetimeMs } : {}),
     launch: (onStdout, onStderr) =>
       startProcess(argv, {
@@ -38,9 +40,10 @@ export async function startBackgroundJob(
         reapWaitMs: store.limits.reapWaitMs,
         onStdout,
         onStderr,
+        wrap: sandbox.wrap,
       }),
   });
   if (!started.success) return failure(started.error_code, started.error);
   const { job_id, started_at, sandboxed } = started.info;
-  return { success: true, job_id, command, started_at, sandboxed };
+  return { success: true, job_id, command, started_at, sandboxed, ...(sandbox.note ? { note: sandbox.note } : {}) };
 }

@@ -1,4 +1,5 @@
 import type { ToolProgress } from '@bough/core';
+import type { SandboxMode } from '@bough/process';
 import type { JobStore } from './job-store.js';
 import type { BashLimits } from './limits.js';
 
@@ -12,6 +13,15 @@ export interface BashOptions {
   readonly baseEnv?: Record<string, string | undefined>;
   /** Overrides for `DEFAULT_BASH_LIMITS`. */
   readonly limits?: Partial<BashLimits>;
+  /**
+   * The OS sandbox (bubblewrap) for every command and job: `off` (default), `auto` (sandbox where it works, else run
+   * plainly and say so) or `required` (refuse with `sandbox_unavailable` when it cannot).
+   */
+  readonly sandbox?: SandboxMode;
+  /** Let sandboxed commands use the network (default false). Ignored without a sandbox. */
+  readonly network?: boolean;
+  /** Host paths inside directories the sandbox hides (home, /tmp, …) that commands may still read, e.g. a toolchain. */
+  readonly sandboxReadOnlyPaths?: readonly string[];
   /** Where `background: true` jobs live (shared with the jobs tool); without it background requests are refused. */
   readonly jobs?: JobStore;
 }

@@ -24,6 +24,8 @@ export const BASH_DESCRIPTION = [
   'outside_workspace / not_found / not_a_directory / protected_path — pick a cwd inside the workspace;',
   'too_many_jobs — kill or wait for a background job first; invalid_request — fix the fields named in the message.',
   '',
-  'This is not a sandbox: the program runs with your user rights, and interpreters (python -c, node -e),',
-  '`find -exec`, `git -c core.pager=...` or `env X=1 sh ...` can do anything you can.',
+  'Results say sandboxed: true when the OS sandbox confines the command (writes only in the workspace, no network,',
+  'protected files unreadable, nothing survives). Without it this is not a sandbox: the program runs with your user',
+  'rights, and interpreters (python -c, node -e), `find -exec` or `env X=1 sh ...` can do anything you can.',
+  'sandbox_unavailable / sandbox_hidden_program — the sandbox cannot run it; follow the message.',
 ].join('\n');

@@ -1,8 +1,9 @@
 import { describeZodError, failure, type ToolProgress } from '@bough/core';
-import { clampTimeout, runProcess, splitCommand } from '@bough/process';
+import { clampTimeout, openSandbox, runProcess, splitCommand } from '@bough/process';
 import { startBackgroundJob } from './background.js';
 import type { BashCallOptions } from './bash-options.js';
 import { resolveBashLimits } from './limits.js';
+import { sandboxSettings } from './sandbox-settings.js';
 import { BashRequest, type BashResponse } from './schema.js';
 
 /**
@@ -31,7 +32,9 @@ export async function handleBash(request: unknown, options: BashCallOptions): Pr
     return failure('invalid_path', 'The cwd contains a NUL character, which no directory name can hold. Remove it.');
   }
 
-  if (background === true) return startBackgroundJob(split.argv, command, timeout, cwd, options);
+  const sandbox = openSandbox(options.workspaceRoot, sandboxSettings(options, limits));
+  if (!('wrap' in sandbox)) return failure(sandbox.error_code, sandbox.error);
+  if (background === true) return startBackgroundJob(split.argv, command, timeout, cwd, options, sandbox);
 
   const applied = clampTimeout(timeout, { defaultMs: limits.defaultTimeoutMs, maxMs: limits.maxTimeoutMs });
   // runProcess opens the workspace and checks the cwd (containment, links, protected names, is a directory) once,
@@ -48,6 +51,7 @@ export async function handleBash(request: unknown, options: BashCallOptions): Pr
     killGraceMs: limits.killGraceMs,
     reapWaitMs: limits.reapWaitMs,
     ...(options.progress ? outputCounter(options.progress) : {}),
+    wrap: sandbox.wrap,
   });
   if (!result.success) {
     // The cwd was already checked for NULs and emptiness, so `invalid_cwd` here can only mean the root itself.
@@ -56,6 +60,9 @@ export async function handleBash(request: unknown, options: BashCallOptions): Pr
 
   const notes: string[] = [];
   if (applied.note) notes.push(applied.note);
+  if (sandbox.note) notes.push(sandbox.note);
+  const withheld = sandbox.check();
+  if (withheld) notes.push(withheld);
   if (result.timed_out) {
     notes.push(
       `The command did not finish within ${applied.timeoutMs} ms and was stopped with everything it started; ` +
@@ -73,8 +80,8 @@ export async function handleBash(request: unknown, options: BashCallOptions): Pr
   }
   return {
     success: true,
-    stdout: result.stdout,
-    stderr: result.stderr,
+    stdout: withheld ? '' : result.stdout,
+    stderr: withheld ? '' : result.stderr,
     return_code: typeof result.return_code === 'number' ? result.return_code : -1,
     signal: result.signal ?? null,
     timed_out: result.timed_out,
@@ -82,6 +89,7 @@ export async function handleBash(request: unknown, options: BashCallOptions): Pr
     stderr_truncated: result.stderr_truncated,
     timeout_ms: applied.timeoutMs,
     duration_ms: result.duration_ms,
+    sandboxed: sandbox.sandboxed,
     ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
   };
 }

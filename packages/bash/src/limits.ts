@@ -26,6 +26,8 @@ export interface BashLimits {
   readonly jobReadBytes: number;
   /** Longest `jobs wait` may block; larger timeouts are lowered to this. */
   readonly jobWaitMaxMs: number;
+  /** Entries the OS sandbox looks at to find protected files to hide; beyond it the result says coverage is partial. */
+  readonly sandboxScanEntries: number;
 }
 
 /** Defaults shared with `@bough/process`, so the standalone tool and the coding toolkit apply one rule. */
@@ -54,6 +56,8 @@ export const DEFAULT_BASH_LIMITS: BashLimits = Object.freeze({
   jobReadBytes: DEFAULT_PROCESS_LIMITS.maxOutputBytes,
   // A wait as long as the longest foreground call; the model can wait again.
   jobWaitMaxMs: DEFAULT_PROCESS_LIMITS.maxTimeoutMs,
+  // Shared with @bough/process: a large repository with its dependencies is scanned in well under a second.
+  sandboxScanEntries: DEFAULT_PROCESS_LIMITS.sandboxScanEntries,
 });
 
 /** Merges caller overrides over the defaults, keeping only positive finite numbers. */

@@ -47,6 +47,7 @@ export const BashResult = z.object({
   stderr_truncated: z.boolean(),
   timeout_ms: z.number().int().describe('The timeout that was actually applied.'),
   duration_ms: z.number().describe('Wall-clock time of the call in milliseconds.'),
+  sandboxed: z.boolean().describe('True when the command ran inside the OS sandbox.'),
   note: z.string().optional().describe('Why the timeout differs from the request, or what a timeout means.'),
 });
 

@@ -5,7 +5,9 @@ export type ProcessFailureCode =
   | 'outside_workspace'
   | 'spawn_failed'
   | 'invalid_argv'
-  | 'aborted';
+  | 'aborted'
+  | 'sandbox_unavailable'
+  | 'sandbox_hidden_program';
 
 /** An expected failure as a value (same shape as core's `ToolFailure`), so callers never need try/catch. */
 export interface ProcessFailure {

@@ -22,6 +22,15 @@ export type { PreparedCommand } from './prepared-command.js';
 export type { ProcessResult } from './process-result.js';
 export type { RunOptions } from './run-options.js';
 export { type RunProcessOutcome, runProcess } from './run-process.js';
+/** The OS sandbox (bubblewrap) for commands and jobs. */
+export {
+  openSandbox,
+  type SandboxMode,
+  type SandboxSession,
+  type SandboxSettings,
+  type SandboxSupport,
+  sandboxSupport,
+} from './sandbox.js';
 export { type SplitFailure, type SplitFailureCode, type SplitSuccess, splitCommand } from './split-command.js';
 /** Starts a long-running program (a background job); see {@link startProcess}. */
 export { type ProcessExit, type StartedProcess, type StartOptions, startProcess } from './start-process.js';

@@ -12,4 +12,10 @@ export const DEFAULT_PROCESS_LIMITS = {
   killGraceMs: 2_000,
   /** Killed processes normally vanish within milliseconds; this bounds the wait for one stuck in the kernel. */
   reapWaitMs: 1_000,
+  /**
+   * Directory entries the OS sandbox looks at to find protected files to hide (before a command and after it); a
+   * workspace with more entries is only partly covered and the result says so. 100 000 covers a large repository
+   * with its dependencies in well under a second.
+   */
+  sandboxScanEntries: 100_000,
 } as const;

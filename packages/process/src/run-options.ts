@@ -1,3 +1,5 @@
+import type { ProcessFailure } from './failure.js';
+import type { PreparedCommand } from './prepared-command.js';
 /** How to run one command; every limit falls back to `DEFAULT_PROCESS_LIMITS`. */
 export interface RunOptions {
   /** Working directory, absolute or relative to `workspaceRoot`; must resolve inside it when a root is given. */
@@ -29,4 +31,9 @@ export interface RunOptions {
   onStdout?: (chunk: Buffer) => void;
   /** Sees every raw stderr chunk as it arrives; like `onStdout`, it must not modify the chunk. */
   onStderr?: (chunk: Buffer) => void;
+  /**
+   * Turns the checked command into the one actually spawned (the OS sandbox's `wrap` puts it inside bwrap), or
+   * refuses it with a failure.
+   */
+  wrap?: (command: PreparedCommand) => PreparedCommand | ProcessFailure;
 }

@@ -18,7 +18,9 @@ function nonNegative(value: number | undefined, fallback: number): number {
  * command chosen by a model can neither hang the caller nor flood its memory nor leave processes behind.
  */
 export async function runProcess(argv: readonly string[], options: RunOptions = {}): Promise<RunProcessOutcome> {
-  const prepared = await prepareCommand(argv, options);
+  const checked = await prepareCommand(argv, options);
+  if (!('program' in checked)) return checked;
+  const prepared = options.wrap ? options.wrap(checked) : checked;
   if (!('program' in prepared)) return prepared;
   // The one timeout rule of every bough package (core's effectiveTimeout), capped at the one timer ceiling.
   const timeoutMs = effectiveTimeout(options.timeoutMs, DEFAULT_PROCESS_LIMITS.timeoutMs);

@@ -1,0 +1,13 @@
+import type { SandboxSettings } from '@bough/process';
+import type { BashOptions } from './bash-options.js';
+import type { BashLimits } from './limits.js';
+
+/** The process-level sandbox settings for a bash tool's options. */
+export function sandboxSettings(options: BashOptions, limits: BashLimits): SandboxSettings {
+  return {
+    mode: options.sandbox ?? 'off',
+    network: options.network === true,
+    scanEntries: limits.sandboxScanEntries,
+    ...(options.sandboxReadOnlyPaths ? { readOnlyPaths: options.sandboxReadOnlyPaths } : {}),
+  };
+}

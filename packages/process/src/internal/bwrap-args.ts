@@ -1,0 +1,68 @@
+import { existsSync, lstatSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import type { ProtectedScan } from './protected-scan.js';
+
+/** What the bubblewrap command line is built from. */
+export interface BwrapPlan {
+  readonly workspaceRoot: string;
+  readonly cwd: string;
+  readonly network: boolean;
+  readonly userNamespace: boolean;
+  readonly readOnlyPaths: readonly string[];
+  readonly masked: ProtectedScan;
+  /** An empty file with mode 000, bound over every protected file. */
+  readonly blankFile: string;
+}
+
+/** Host directories replaced by empty ones: other users' data, the caller's home, temp dirs and runtime sockets. */
+export function hiddenRoots(): string[] {
+  const home = homedir();
+  return ['/home', '/root', home, '/tmp', '/var/tmp', '/run', '/var/run', '/mnt', '/media'].filter(
+    (dir, at, all) => all.indexOf(dir) === at && isRealDirectory(dir),
+  );
+}
+
+function isRealDirectory(path: string): boolean {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** True when `path` is `dir` or inside it. */
+export function isWithin(path: string, dir: string): boolean {
+  const rel = relative(dir, path);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !rel.startsWith(sep));
+}
+
+/**
+ * The bwrap options, in mount order: the host read-only, fresh /dev and /proc, the hidden roots as empty tmpfs,
+ * the workspace writable on top, then `.git/hooks` and `.git/config` read-only and protected names overmounted.
+ */
+export function bwrapArgs(plan: BwrapPlan): string[] {
+  const args = ['--die-with-parent', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try'];
+  if (plan.userNamespace) args.push('--unshare-user', '--disable-userns');
+  if (!plan.network) args.push('--unshare-net');
+  args.push('--cap-drop', 'ALL', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc');
+  for (const dir of hiddenRoots()) args.push('--tmpfs', dir);
+  if (plan.network && existsSync('/run/systemd/resolve')) {
+    args.push('--ro-bind', '/run/systemd/resolve', '/run/systemd/resolve');
+  }
+  for (const path of plan.readOnlyPaths) if (existsSync(path)) args.push('--ro-bind', path, path);
+  const root = plan.workspaceRoot;
+  args.push('--bind', root, root);
+  const git = join(root, '.git');
+  if (isRealDirectory(git)) {
+    const hooks = join(git, 'hooks');
+    if (isRealDirectory(hooks)) args.push('--ro-bind', hooks, hooks);
+    else args.push('--tmpfs', hooks, '--remount-ro', hooks);
+    const config = join(git, 'config');
+    if (existsSync(config)) args.push('--ro-bind', config, config);
+  }
+  for (const file of plan.masked.files) args.push('--ro-bind', plan.blankFile, file);
+  for (const dir of plan.masked.dirs) args.push('--perms', '0000', '--tmpfs', dir, '--remount-ro', dir);
+  args.push('--setenv', 'TMPDIR', '/tmp', '--chdir', plan.cwd);
+  return args;
+}
