@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   BIN as bin,
@@ -298,4 +300,73 @@ describe('bough mcp DIR…: what it serves', () => {
     expect(await exited(child)).toBe(2);
     expect(err()).toMatch(/file system root/);
   });
+});
+
+describe('bough mcp --http', () => {
+  let ws: TempWorkspace;
+  beforeEach(() => {
+    requireBuild();
+    ws = makeWorkspace({ 'a.txt': 'one\n' });
+  });
+  afterEach(() => ws.cleanup());
+
+  /** Starts the HTTP server on a free loopback port; resolves with its URL once it listens. */
+  async function startHttp(env: Record<string, string>) {
+    const child = spawn(process.execPath, [bin, 'mcp', '--http', '127.0.0.1:0', ws.root], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, ...env },
+    });
+    const err = collect(child.stderr);
+    for (let i = 0; i < 600 && !/at (http:\S+)/.test(err()); i++) {
+      if (child.exitCode !== null) throw new Error(`server exited: ${err()}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const url = /at (http:\S+)/.exec(err())?.[1];
+    if (!url) throw new Error(`no URL in: ${err()}`);
+    return { child, url, err };
+  }
+
+  async function session(url: string, token: string): Promise<Client> {
+    const client = new Client({ name: 'http', version: '0' });
+    const headers = { authorization: `Bearer ${token}` };
+    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+    return client;
+  }
+
+  it('keeps read-before-edit evidence per session, and refuses a wrong token', async () => {
+    const token = 'a-test-token-of-enough-length';
+    const { child, url } = await startHttp({ BOUGH_MCP_TOKEN: token });
+    const reader = await session(url, token);
+    const editor = await session(url, token);
+    try {
+      await expect(session(url, `${token}-wrong`)).rejects.toMatchObject({ code: 401 });
+      expect(text(await reader.callTool({ name: 'reader', arguments: { action: 'read', path: 'a.txt' } }))).toBe(
+        '1\tone',
+      );
+      const edit = { action: 'edit', file_path: 'a.txt', old_string: 'one', new_string: 'two' };
+      const refused = await editor.callTool({ name: 'editor', arguments: edit });
+      expect(refused.isError).toBe(true);
+      expect(text(refused)).toMatch(/^Error \(not_read\)/);
+      expect((await reader.callTool({ name: 'editor', arguments: edit })).isError).toBeFalsy();
+    } finally {
+      await reader.close();
+      await editor.close();
+      child.kill('SIGTERM');
+      expect(await exited(child)).toBe(143);
+    }
+  }, 60_000);
+
+  it('generates a token and prints it once when BOUGH_MCP_TOKEN is not set', async () => {
+    const { child, url, err } = await startHttp({ BOUGH_MCP_TOKEN: '' });
+    try {
+      const token = /bearer token[^:]*: (\S+)/.exec(err())?.[1] ?? '';
+      expect(token.length).toBeGreaterThanOrEqual(32);
+      const client = await session(url, token);
+      expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+      await client.close();
+    } finally {
+      child.kill('SIGTERM');
+      await exited(child);
+    }
+  }, 60_000);
 });

@@ -4,9 +4,11 @@ import { resolveReaderLimits } from './limits.js';
 import { listDir } from './list-dir.js';
 import { isDocumentExtension, openDocument } from './open-document.js';
 import { extensionOf, readFile, windowOf } from './read-file.js';
+import { readMany } from './read-many.js';
 import type { ReaderOptions } from './reader-options.js';
 import { isUrlLike, unsupportedScheme } from './remote/url-policy.js';
 import { ReaderRequest, type ReaderResponse } from './schema.js';
+import { statPath } from './stat-path.js';
 
 /** Opens the workspace a reader works in. */
 export async function openReaderWorkspace(options: ReaderOptions): Promise<Workspace> {
@@ -28,9 +30,27 @@ export async function handleReader(
   if (options.signal?.aborted) return failure('aborted', 'The call was cancelled before it started.');
   const limits = resolveReaderLimits(options.limits);
   const window = windowOf(req.offset, req.limit, limits);
-  if (isUrlLike(req.path)) {
-    if (req.action === 'open') return openDocument(undefined, req.path, window, limits, options);
-    if (!/^https:/i.test(req.path)) return unsupportedScheme(req.path);
+  if (req.action === 'read_many') {
+    if (!req.paths || req.paths.length === 0) {
+      return failure('invalid_request', "read_many needs `paths`: the list of files to read (use 'read' for one).");
+    }
+    if (req.paths.length > limits.maxReadManyPaths) {
+      return failure(
+        'invalid_request',
+        `read_many takes at most ${limits.maxReadManyPaths} paths (got ${req.paths.length}); split them into several calls.`,
+      );
+    }
+    const each = (path: string) =>
+      handleReader({ action: 'read', path, offset: req.offset, limit: req.limit }, options);
+    return readMany(req.paths, each, limits, options.signal);
+  }
+  const path = req.path;
+  if (path === undefined) {
+    return failure('invalid_request', `${req.action} needs \`path\`: the file or directory to work on.`);
+  }
+  if (isUrlLike(path)) {
+    if (req.action === 'open') return openDocument(undefined, path, window, limits, options);
+    if (!/^https:/i.test(path)) return unsupportedScheme(path);
     return failure('invalid_request', `${req.action} takes a workspace path; use action 'open' for an https URL.`);
   }
   let ws: Workspace;
@@ -40,10 +60,12 @@ export async function handleReader(
     return failure('invalid_workspace', `The reader's workspace root is unusable: ${errorMessage(error)}`);
   }
   switch (req.action) {
+    case 'stat':
+      return statPath(ws, path, limits, options.signal);
     case 'list_dir':
       return listDir(
         ws,
-        req.path,
+        path,
         {
           recursive: req.recursive ?? false,
           fileTypes: req.file_types,
@@ -52,15 +74,11 @@ export async function handleReader(
         limits,
       );
     case 'open':
-      return openDocument(ws, req.path, window, limits, options);
+      return openDocument(ws, path, window, limits, options);
     default:
-      if (
-        isDocumentExtension(extensionOf(req.path)) &&
-        extensionOf(req.path) !== 'html' &&
-        extensionOf(req.path) !== 'htm'
-      ) {
-        return openDocument(ws, req.path, window, limits, options);
+      if (isDocumentExtension(extensionOf(path)) && extensionOf(path) !== 'html' && extensionOf(path) !== 'htm') {
+        return openDocument(ws, path, window, limits, options);
       }
-      return readFile(ws, req.path, window, limits, options.signal);
+      return readFile(ws, path, window, limits, options.signal);
   }
 }

@@ -12,10 +12,13 @@ export {
   ReaderFailure,
   ReaderImageSuccess,
   ReaderListSuccess,
+  ReaderManySuccess,
   ReaderRequest,
   ReaderResponse,
+  ReaderStatSuccess,
   type ReaderTextResult,
   ReaderTextSuccess,
+  type SingleReaderResponse,
 } from './schema.js';
 /** The tool factory and the stateless provider. */
 export { createReaderTool, readerProvider } from './tool.js';

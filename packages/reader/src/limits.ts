@@ -36,6 +36,10 @@ export const DEFAULT_READER_LIMITS = {
   maxListEntries: 1000,
   /** Entries a `list_dir` walk may visit before it stops (bounds work on huge trees). */
   maxWalkEntries: 100_000,
+  /** Paths one `read_many` accepts; more is refused, so one call cannot walk a whole tree. */
+  maxReadManyPaths: 50,
+  /** Bytes of rows one `read_many` returns in all; the paths after it get `output_budget` (read them again later). */
+  maxReadManyBytes: 200_000,
   /** How long converted documents stay cached. */
   cacheTtlMs: 300_000,
   /** Converted documents kept in one cache; the oldest is dropped first. */

@@ -5,17 +5,26 @@ import { z } from 'zod';
 export const ReaderRequest = z
   .object({
     action: z
-      .enum(['read', 'open', 'list_dir'])
+      .enum(['read', 'open', 'list_dir', 'read_many', 'stat'])
       .describe(
         "'read' shows a text file (or an image) as numbered lines; 'open' converts a document (.pdf, .docx, .pptx, " +
-          ".html, .htm, or an allowed https URL) to text and shows it the same way; 'list_dir' lists a directory.",
+          ".html, .htm, or an allowed https URL) to text and shows it the same way; 'list_dir' lists a directory; " +
+          "'read_many' reads every file of `paths` like 'read', each with its own result; 'stat' tells what a path " +
+          'is (file or directory), its size, modification time, permissions and, for text, its line count.',
       ),
     path: z
       .string()
       .min(1)
+      .optional()
       .describe(
-        'File or directory path relative to the workspace root (absolute paths inside it also work), or an https URL for open.',
+        'File or directory path relative to the workspace root (absolute paths inside it also work), or an https ' +
+          "URL for open. Required by every action except 'read_many'.",
       ),
+    paths: z
+      .array(z.string().min(1))
+      .min(1)
+      .optional()
+      .describe('read_many: the files to read (offset and limit apply to each); one failing never fails the others.'),
     offset: z
       .number()
       .int()
@@ -82,18 +91,71 @@ export const ReaderListSuccess = z.object({
   notice: z.string(),
 });
 
+/** What `stat` tells about a path. */
+export const ReaderStatSuccess = z.object({
+  success: z.literal(true),
+  type: z.literal('stat'),
+  kind: z.enum(['file', 'directory']).describe('What the path is (links are followed inside the workspace).'),
+  path: z.string().describe('Real absolute path.'),
+  relative: z.string(),
+  size_bytes: z.number().int(),
+  mtime: z.string().describe('Last modification time, ISO 8601 (UTC).'),
+  mode: z.string().describe('Permission bits in octal, e.g. "0644".'),
+  lines: z
+    .number()
+    .int()
+    .optional()
+    .describe('Lines of a text file (absent for directories, binary files and files over the scan limit).'),
+});
+
 /** Any expected failure; extra fields depend on `error_code`. */
 export const ReaderFailure = z.looseObject({ success: z.literal(false), error: z.string(), error_code: z.string() });
 
-/** Every response the reader can return. */
-export const ReaderResponse = z.union([ReaderTextSuccess, ReaderImageSuccess, ReaderListSuccess, ReaderFailure]);
+const SingleResponse = z.union([
+  ReaderTextSuccess,
+  ReaderImageSuccess,
+  ReaderListSuccess,
+  ReaderStatSuccess,
+  ReaderFailure,
+]);
 
-/** A response value of the reader. */
-export type ReaderResponse =
+/** Several files read in one call: each path with its own result, in the order asked. */
+export const ReaderManySuccess = z.object({
+  success: z.literal(true),
+  type: z.literal('many'),
+  results: z.array(z.object({ path: z.string().describe('The path as given.'), result: SingleResponse })),
+  read: z.number().int().describe('Paths read successfully.'),
+  failed: z.number().int().describe('Paths whose result is a failure.'),
+});
+
+/** Every response the reader can return. */
+export const ReaderResponse = z.union([
+  ReaderTextSuccess,
+  ReaderImageSuccess,
+  ReaderListSuccess,
+  ReaderStatSuccess,
+  ReaderManySuccess,
+  ReaderFailure,
+]);
+
+/** One path's response: everything the reader returns except a `read_many` list. */
+export type SingleReaderResponse =
   | z.infer<typeof ReaderTextSuccess>
   | z.infer<typeof ReaderImageSuccess>
   | z.infer<typeof ReaderListSuccess>
+  | z.infer<typeof ReaderStatSuccess>
   | ToolFailure;
+
+/** A response value of the reader. */
+export type ReaderResponse =
+  | SingleReaderResponse
+  | {
+      success: true;
+      type: 'many';
+      results: { path: string; result: SingleReaderResponse }[];
+      read: number;
+      failed: number;
+    };
 
 /** A text response, as built by read and open. */
 export type ReaderTextResult = z.infer<typeof ReaderTextSuccess>;

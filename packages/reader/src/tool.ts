@@ -14,6 +14,8 @@ const DESCRIPTION = [
   "action 'open' converts .pdf, .docx, .pptx, .html or .htm (or an allowed https URL) to text and pages through it",
   "with the same offset/limit window. action 'list_dir' lists a directory (recursive and file_types optional),",
   "directories end with '/', and the response says what was skipped (ignored, protected, links).",
+  "action 'read_many' reads several files (paths) in one call, each with its own result or failure;",
+  "action 'stat' tells whether a path is a file or directory, its size, mtime, mode and line count.",
   'When you edit a file afterwards, copy text from the rows WITHOUT the line-number prefix.',
 ].join(' ');
 
