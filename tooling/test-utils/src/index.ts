@@ -17,6 +17,7 @@ export {
   startFakeOpenAI,
   wireToolCall,
 } from './fake-openai.js';
+export { startNatsServer, type TestNatsServer } from './nats-server.js';
 export { describeReadmeContract, returnedCodes } from './readme-contract.js';
 export { snapshotTree } from './snapshot.js';
 export { makeWorkspace, type TempWorkspace } from './workspace.js';
