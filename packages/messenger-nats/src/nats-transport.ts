@@ -15,7 +15,7 @@ import {
   jetstreamManager,
 } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { brokerError } from './internal/failures.js';
+import { bounded, brokerError, isMissing } from './internal/failures.js';
 import { HeldInbox } from './internal/inbox.js';
 import { checkOwner, type Namespace } from './internal/names.js';
 import { Roster } from './internal/roster.js';
@@ -112,15 +112,31 @@ export class NatsTransport implements ExchangeTransport {
   }
 
   async #ensureConsumer(owner: string): Promise<void> {
+    const config = {
+      durable_name: this.#ns.consumer(owner),
+      filter_subject: this.#ns.inbox(owner),
+      ack_policy: AckPolicy.Explicit,
+      ack_wait: this.#limits.ackWaitMs * 1_000_000,
+      max_ack_pending: this.#limits.maxBuffered,
+    };
     try {
-      await this.#jsm.consumers.add(this.#ns.mailStream, {
-        durable_name: this.#ns.consumer(owner),
-        filter_subject: this.#ns.inbox(owner),
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.All,
-        ack_wait: this.#limits.ackWaitMs * 1_000_000,
-        max_ack_pending: this.#limits.maxBuffered,
+      const existing = await this.#jsm.consumers.info(this.#ns.mailStream, config.durable_name).catch((error) => {
+        if (isMissing(error)) return undefined;
+        throw error;
       });
+      if (existing && existing.num_ack_pending === 0) return;
+      if (existing) {
+        // A previous holder died with mail buffered: start again from the first unacknowledged message, so the
+        // new holder gets it at once and in order (messages acknowledged after it are in the hand-over records).
+        await this.#jsm.consumers.delete(this.#ns.mailStream, config.durable_name);
+        await this.#jsm.consumers.add(this.#ns.mailStream, {
+          ...config,
+          deliver_policy: DeliverPolicy.StartSequence,
+          opt_start_seq: existing.ack_floor.stream_seq + 1,
+        });
+        return;
+      }
+      await this.#jsm.consumers.add(this.#ns.mailStream, { ...config, deliver_policy: DeliverPolicy.All });
     } catch (error) {
       throw brokerError(error, 'creating the inbox consumer');
     }
@@ -256,6 +272,6 @@ export class NatsTransport implements ExchangeTransport {
     }
     this.#held.clear();
     await this.#roster.close();
-    if (this.#ownsConnection) await this.#nc.close().catch(() => {});
+    if (this.#ownsConnection) await bounded(this.#nc.close(), 2_000);
   }
 }

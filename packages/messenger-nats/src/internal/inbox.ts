@@ -1,6 +1,6 @@
 import type { ExchangeMessage, InboxQuery } from '@bough/messenger';
 import type { ConsumerMessages, JetStreamClient, JsMsg } from '@nats-io/jetstream';
-import { brokerError } from './failures.js';
+import { bounded, brokerError } from './failures.js';
 
 interface Buffered {
   readonly message: ExchangeMessage;
@@ -132,7 +132,7 @@ export class HeldInbox {
 
   /** Stops the consumer and gives the buffered messages back to the broker at once, for the next holder. */
   async stop(): Promise<void> {
-    await this.#messages?.close().catch(() => {});
+    if (this.#messages) await bounded(this.#messages.close(), 1_000);
     for (const entry of this.#buffer) entry.handle.nak();
     this.#buffer.length = 0;
     for (const wake of this.#waiters) wake();

@@ -1,5 +1,5 @@
 import { DeliverPolicy, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
-import { brokerError, isConflict } from './failures.js';
+import { bounded, brokerError, isConflict } from './failures.js';
 import type { Namespace } from './names.js';
 
 /** One owner's roster record: who holds it and when the holder last said it is alive (its clock, ms). */
@@ -50,9 +50,7 @@ export class Roster {
       deliver_policy: DeliverPolicy.LastPerSubject,
     });
     const messages = await consumer.consume();
-    this.#stop = async () => {
-      await messages.close();
-    };
+    this.#stop = () => bounded(messages.close(), 1_000);
     let caughtUp: () => void = () => {};
     const ready = new Promise<void>((resolve) => {
       caughtUp = resolve;

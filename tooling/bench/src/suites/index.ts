@@ -3,6 +3,7 @@ import { codeSuite } from './code.js';
 import { contextSuite } from './context.js';
 import { coreSuite } from './core.js';
 import { mcpSuite } from './mcp.js';
+import { messengerNatsSuite } from './messenger-nats.js';
 import { processSuite } from './process.js';
 import { readerSuite } from './reader.js';
 import { searchSuite } from './search.js';
@@ -16,4 +17,5 @@ export const suites: BenchSuite[] = [
   codeSuite,
   contextSuite,
   mcpSuite,
+  messengerNatsSuite,
 ];
