@@ -4,6 +4,7 @@ import { editAction } from './edit-action.js';
 import { type EditorLimits, resolveEditorLimits } from './limits.js';
 import { mkdirAction, moveAction } from './move-action.js';
 import { multiEditAction } from './multi-edit-action.js';
+import { patchAction } from './patch-action.js';
 import { type EditorInput, EditorRequest, type EditorResponse, type EditorResponseFor } from './schema.js';
 import { writeAction } from './write-action.js';
 
@@ -65,7 +66,7 @@ async function editorResponse(
   const req = parsed.data;
   const dryRun = req.dry_run === true;
   const fuzzy = req.exact === undefined ? options.fuzzy !== false : !req.exact;
-  if (req.action === 'patch') return failure('invalid_request', "action 'patch' is not available yet.");
+  if (req.action === 'patch') return patchAction(ws, { patch: req.patch, fuzzy, dryRun }, limits, options.signal);
   const filePath = req.file_path;
   if (filePath === undefined) {
     return failure('invalid_request', `action '${req.action}' needs 'file_path'.`);

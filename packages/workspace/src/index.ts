@@ -25,6 +25,8 @@ export { type ReadTextOptions, readWorkspaceText, type WorkspaceText } from './r
 export type { PathIntent, ResolvedPath } from './resolved-path.js';
 /** Per-reason counters of files a tool left out, shared by every tool that walks the workspace. */
 export { addWalkSkips, emptySkipCounts, type SkipCounts, skipReasonOf } from './skip-counts.js';
+/** Changes, steps and failures of an all-or-nothing multi-file transaction. */
+export type { ChangeStep, FileChange, TransactionFailure } from './transaction.js';
 /** Directory walking. */
 export { type WalkEntry, type WalkOptions, type WalkSummary, WorkspaceError } from './walk.js';
 /** The workspace gate itself. */

@@ -11,6 +11,7 @@ import { type MovedPath, type MoveOptions, moveIn } from './move.js';
 import { type OpenedFile, type OpenReadOptions, openReadIn } from './open-read.js';
 import { DEFAULT_PROTECTED, isProtectedName, type ProtectedNamePolicy } from './protected-names.js';
 import type { PathIntent, ResolvedPath } from './resolved-path.js';
+import { applyChangesIn, type FileChange, type TransactionFailure } from './transaction.js';
 import { type WalkEntry, type WalkOptions, type WalkSummary, walkIn } from './walk.js';
 import {
   mkdirIn,
@@ -134,6 +135,15 @@ export class Workspace {
    */
   move(from: string, to: string, options?: MoveOptions): Promise<MovedPath | WorkspaceFailure> {
     return moveIn(this.#ctx, from, to, options);
+  }
+
+  /**
+   * Applies several file changes (create, replace, delete) all or nothing: every path through the gate, each new
+   * content staged beside its target, every existing target re-checked against the bytes the caller validated, then
+   * committed in order; any failure restores every file already changed and names the file and step.
+   */
+  applyChanges(changes: readonly FileChange[]): Promise<{ ok: true; relative: string[] } | TransactionFailure> {
+    return applyChangesIn(this.#ctx, changes);
   }
 
   /** Lists a directory depth-first in name order; throws {@link WorkspaceError} if the start directory is refused. */

@@ -102,19 +102,27 @@ function matchLines(a: readonly string[], b: readonly string[]): number[] {
   return paired;
 }
 
-interface Window {
+/** A place in the file where old lines match loosely, with how to re-indent new lines for it. */
+export interface Window {
   line: number;
   reindent: Reindent | undefined;
 }
 
 /** Windows of the file whose lines equal old's lines under `key` (and, with indentation allowed, shift consistently). */
-function windowsFor(file: FileLines, old: readonly string[], key: Key, indentation: boolean): Window[] {
+function windowsFor(
+  file: { lines: string[] },
+  old: readonly string[],
+  key: Key,
+  indentation: boolean,
+  from = 0,
+  to = file.lines.length,
+): Window[] {
   const wanted = old.map(key);
   const anchor = wanted.findIndex((line) => line !== '');
   if (anchor < 0) return [];
   const found: Window[] = [];
   const k = old.length;
-  for (let i = 0; i + k <= file.lines.length; i++) {
+  for (let i = from; i + k <= to; i++) {
     if (key(file.lines[i + anchor]!) !== wanted[anchor]) continue;
     let same = true;
     for (let j = 0; j < k && same; j++) same = key(file.lines[i + j]!) === wanted[j];
@@ -145,6 +153,51 @@ function candidateOf(file: FileLines, line: number, k: number, maxChars: number)
   let text = file.lines.slice(line, line + k).join('\n');
   if (text.length > maxChars) text = `${text.slice(0, maxChars)}… [cut]`;
   return { start_line: line + 1, end_line: line + k, text };
+}
+
+/**
+ * The first loose tier under which `old` matches lines of `lines[from, to)` (every window of that tier), or undefined
+ * when none does. Used by patch hunks, which are lines already.
+ */
+export function looseWindows(
+  lines: string[],
+  old: readonly string[],
+  from: number,
+  to: number,
+): { tier: FuzzyTier; windows: Window[] } | undefined {
+  if (old.every((line) => line.trim() === '')) return undefined;
+  for (const attempt of ATTEMPTS) {
+    const windows = windowsFor({ lines }, old, attempt.key, attempt.indentation, from, to);
+    if (windows.length > 0) return { tier: attempt.tier, windows };
+  }
+  return undefined;
+}
+
+/** New lines for a loose window: lines unchanged from `old` take the file's text, others are re-indented. */
+export function rewriteLines(
+  lines: readonly string[],
+  window: Window,
+  old: readonly string[],
+  fresh: readonly string[],
+): string[] | undefined {
+  const paired = matchLines(old, fresh);
+  const out: string[] = [];
+  for (let j = 0; j < fresh.length; j++) {
+    const from = paired[j]!;
+    if (from >= 0) {
+      out.push(lines[window.line + from]!);
+      continue;
+    }
+    const line = fresh[j]!;
+    if (!window.reindent) out.push(line);
+    else if (line.trim() === '') out.push('');
+    else {
+      const moved = window.reindent(line);
+      if (moved === undefined) return undefined;
+      out.push(moved);
+    }
+  }
+  return out;
 }
 
 /** The replacement for one window: lines kept from old_string take the file's own text, new ones are re-indented. */

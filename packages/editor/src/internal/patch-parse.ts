@@ -1,0 +1,255 @@
+/** One hunk of an update: old lines (context and removed) replaced by new lines (context and added). */
+export interface PatchHunk {
+  /** apply_patch `@@ <line>`: a line the hunk comes after (usually the enclosing function or class). */
+  context?: string;
+  oldLines: string[];
+  newLines: string[];
+  /** apply_patch `*** End of File`: the old lines end the file. */
+  eof: boolean;
+  /** Unified diff: 1-based first old line from the `@@ -a,b` header. */
+  oldStart?: number;
+  /** Unified diff `\ No newline at end of file` after the old or new side. */
+  oldNoNewline?: boolean;
+  newNoNewline?: boolean;
+}
+
+/** One file operation of a patch. */
+export type PatchOp =
+  | { op: 'add'; path: string; content: string }
+  | { op: 'delete'; path: string }
+  | { op: 'update'; path: string; moveTo?: string; hunks: PatchHunk[] };
+
+/** A parsed patch, or why it could not be read (with the 1-based patch line). */
+export type ParsedPatch =
+  | { ok: true; format: 'apply_patch' | 'unified'; ops: PatchOp[] }
+  | { ok: false; line: number; reason: string };
+
+const bad = (line: number, reason: string): ParsedPatch => ({ ok: false, line, reason });
+
+/** Splits patch text into lines (CRLF tolerated), without the empty piece after a final line break. */
+function splitPatch(text: string): string[] {
+  const lines = text.replaceAll('\r\n', '\n').split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/** Reads a patch in the apply_patch format or as a unified diff, chosen by its first line. */
+export function parsePatch(text: string): ParsedPatch {
+  let lines = splitPatch(text);
+  while (lines.length > 0 && lines[0]!.trim() === '') lines = lines.slice(1);
+  const first = lines[0]?.trim() ?? '';
+  // A heredoc wrapper (<<'EOF' ... EOF) as some models send it.
+  if (/^<<\s*['"]?EOF['"]?$/u.test(first) && lines.length >= 3 && lines[lines.length - 1]!.trim().endsWith('EOF')) {
+    lines = lines.slice(1, -1);
+  }
+  const head = lines[0]?.trim() ?? '';
+  if (head === '*** Begin Patch') return parseApplyPatch(lines);
+  if (/^(diff --git |--- |Index: |diff -)/u.test(lines[0] ?? '')) return parseUnified(lines);
+  return bad(
+    1,
+    "A patch starts with '*** Begin Patch' (apply_patch format) or with 'diff --git' / '--- ' (a unified diff).",
+  );
+}
+
+const ADD = '*** Add File: ';
+const DELETE = '*** Delete File: ';
+const UPDATE = '*** Update File: ';
+const MOVE = '*** Move to: ';
+
+function parseApplyPatch(lines: string[]): ParsedPatch {
+  let end = lines.length - 1;
+  while (end > 0 && lines[end]!.trim() === '') end--;
+  if (lines[end]!.trim() !== '*** End Patch')
+    return bad(end + 1, "The last line of the patch must be '*** End Patch'.");
+  const ops: PatchOp[] = [];
+  let i = 1;
+  while (i < end) {
+    const line = lines[i]!.trim();
+    if (line === '') {
+      i++;
+      continue;
+    }
+    if (line.startsWith(ADD)) {
+      const path = line.slice(ADD.length).trim();
+      const body: string[] = [];
+      i++;
+      while (i < end && lines[i]!.startsWith('+')) body.push(lines[i++]!.slice(1));
+      ops.push({ op: 'add', path, content: body.length ? `${body.join('\n')}\n` : '' });
+      continue;
+    }
+    if (line.startsWith(DELETE)) {
+      ops.push({ op: 'delete', path: line.slice(DELETE.length).trim() });
+      i++;
+      continue;
+    }
+    if (!line.startsWith(UPDATE)) {
+      return bad(
+        i + 1,
+        `'${line.slice(0, 80)}' is not a file header: use '*** Add File: P', '*** Update File: P' or '*** Delete File: P'.`,
+      );
+    }
+    const path = line.slice(UPDATE.length).trim();
+    const headerLine = i + 1;
+    i++;
+    let moveTo: string | undefined;
+    if (i < end && lines[i]!.trim().startsWith(MOVE)) {
+      moveTo = lines[i]!.trim().slice(MOVE.length).trim();
+      i++;
+    }
+    const hunks: PatchHunk[] = [];
+    while (i < end) {
+      const raw = lines[i]!;
+      if (raw.startsWith('***') && raw.trim() !== '*** End of File') break;
+      const hunk: PatchHunk = { oldLines: [], newLines: [], eof: false };
+      if (raw.trim() === '@@' || raw.startsWith('@@ ')) {
+        const context = raw.trim() === '@@' ? '' : raw.slice(3);
+        if (context.trim() !== '') hunk.context = context;
+        i++;
+      } else if (hunks.length > 0 && raw.trim() === '') {
+        i++;
+        continue;
+      } else if (hunks.length > 0) {
+        return bad(i + 1, `Expected '@@' to start the next hunk of ${path}, got '${raw.slice(0, 80)}'.`);
+      }
+      let count = 0;
+      while (i < end) {
+        const body = lines[i]!;
+        if (body.trim() === '*** End of File') {
+          hunk.eof = true;
+          i++;
+          break;
+        }
+        if (body === '') {
+          hunk.oldLines.push('');
+          hunk.newLines.push('');
+        } else if (body[0] === ' ') {
+          hunk.oldLines.push(body.slice(1));
+          hunk.newLines.push(body.slice(1));
+        } else if (body[0] === '-') hunk.oldLines.push(body.slice(1));
+        else if (body[0] === '+') hunk.newLines.push(body.slice(1));
+        else break;
+        count++;
+        i++;
+      }
+      if (count === 0) return bad(i + 1, `A hunk of ${path} has no lines.`);
+      hunks.push(hunk);
+    }
+    if (hunks.length === 0 && moveTo === undefined) return bad(headerLine, `'*** Update File: ${path}' has no hunks.`);
+    ops.push({ op: 'update', path, ...(moveTo !== undefined ? { moveTo } : {}), hunks });
+  }
+  return { ok: true, format: 'apply_patch', ops };
+}
+
+function diffPath(raw: string): string | null {
+  let path = raw.split('\t')[0]!.trim();
+  if (path.startsWith('"') && path.endsWith('"')) {
+    try {
+      path = JSON.parse(path) as string;
+    } catch {
+      // keep as written
+    }
+  }
+  if (path === '/dev/null') return null;
+  return /^[ab]\//u.test(path) ? path.slice(2) : path;
+}
+
+const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/u;
+
+function parseUnified(lines: string[]): ParsedPatch {
+  const ops: PatchOp[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i]!;
+    if (!line.startsWith('diff --git ') && !line.startsWith('--- ')) {
+      if (/^GIT binary patch|^Binary files /u.test(line)) return bad(i + 1, 'Binary patches are not supported.');
+      i++;
+      continue;
+    }
+    let oldPath: string | null | undefined;
+    let newPath: string | null | undefined;
+    let renameFrom: string | undefined;
+    let renameTo: string | undefined;
+    let created = false;
+    let deleted = false;
+    const start = i;
+    if (line.startsWith('diff --git ')) {
+      const m = /^diff --git a\/(.+) b\/(.+)$/u.exec(line);
+      if (m) {
+        oldPath = m[1]!;
+        newPath = m[2]!;
+      }
+      i++;
+      while (i < lines.length && !lines[i]!.startsWith('--- ') && !lines[i]!.startsWith('diff --git ')) {
+        const meta = lines[i]!;
+        if (meta.startsWith('new file mode')) created = true;
+        else if (meta.startsWith('deleted file mode')) deleted = true;
+        else if (meta.startsWith('rename from ')) renameFrom = meta.slice(12).trim();
+        else if (meta.startsWith('rename to ')) renameTo = meta.slice(10).trim();
+        else if (/^GIT binary patch|^Binary files /u.test(meta)) return bad(i + 1, 'Binary patches are not supported.');
+        i++;
+      }
+    }
+    const hunks: PatchHunk[] = [];
+    if (i < lines.length && lines[i]!.startsWith('--- ')) {
+      if (!lines[i + 1]?.startsWith('+++ ')) return bad(i + 2, "A '--- ' line must be followed by a '+++ ' line.");
+      oldPath = diffPath(lines[i]!.slice(4));
+      newPath = diffPath(lines[i + 1]!.slice(4));
+      i += 2;
+      while (i < lines.length && lines[i]!.startsWith('@@')) {
+        const m = HUNK_HEADER.exec(lines[i]!);
+        if (!m) return bad(i + 1, `'${lines[i]!.slice(0, 80)}' is not a hunk header like '@@ -1,3 +1,4 @@'.`);
+        let oldLeft = m[2] === undefined ? 1 : Number(m[2]);
+        let newLeft = m[4] === undefined ? 1 : Number(m[4]);
+        const hunk: PatchHunk = { oldLines: [], newLines: [], eof: false, oldStart: Number(m[1]) };
+        i++;
+        let last: ' ' | '-' | '+' = ' ';
+        while (i < lines.length && (oldLeft > 0 || newLeft > 0 || lines[i]!.startsWith('\\'))) {
+          const body = lines[i]!;
+          if (body.startsWith('\\')) {
+            if (last !== '+') hunk.oldNoNewline = true;
+            if (last !== '-') hunk.newNoNewline = true;
+            i++;
+            continue;
+          }
+          const mark = body === '' ? ' ' : body[0];
+          const text = body.slice(1);
+          if (mark === ' ' && oldLeft > 0 && newLeft > 0) {
+            hunk.oldLines.push(text);
+            hunk.newLines.push(text);
+            oldLeft--;
+            newLeft--;
+          } else if (mark === '-' && oldLeft > 0) {
+            hunk.oldLines.push(text);
+            oldLeft--;
+          } else if (mark === '+' && newLeft > 0) {
+            hunk.newLines.push(text);
+            newLeft--;
+          } else {
+            return bad(i + 1, `The hunk ending near line ${i + 1} has fewer lines than its '@@' header says.`);
+          }
+          last = mark as ' ' | '-' | '+';
+          i++;
+        }
+        if (oldLeft > 0 || newLeft > 0) return bad(i, 'The patch ends in the middle of a hunk.');
+        hunks.push(hunk);
+      }
+    }
+    if (renameFrom !== undefined) oldPath = renameFrom;
+    if (renameTo !== undefined) newPath = renameTo;
+    if (created || oldPath === null) {
+      if (!newPath) return bad(start + 1, 'A new file needs a name.');
+      const hunk = hunks[0];
+      const body = hunk ? hunk.newLines.join('\n') + (hunk.newLines.length && !hunk.newNoNewline ? '\n' : '') : '';
+      ops.push({ op: 'add', path: newPath, content: body });
+    } else if (deleted || newPath === null) {
+      if (!oldPath) return bad(start + 1, 'A deleted file needs a name.');
+      ops.push({ op: 'delete', path: oldPath });
+    } else {
+      if (!oldPath || !newPath) return bad(start + 1, "Each file needs '--- ' and '+++ ' lines (or a git rename).");
+      if (hunks.length === 0 && oldPath === newPath) return bad(start + 1, `The diff of ${oldPath} has no hunks.`);
+      ops.push({ op: 'update', path: oldPath, ...(newPath !== oldPath ? { moveTo: newPath } : {}), hunks });
+    }
+  }
+  if (ops.length === 0) return bad(1, 'The diff holds no file changes.');
+  return { ok: true, format: 'unified', ops };
+}
