@@ -146,8 +146,8 @@ describe('the sandbox never writes outside the repository', () => {
     const branch = branchFor();
     await call(branch, 'sandbox', { action: 'create' });
     await call(branch, 'editor', { action: 'write', file_path: 'x.txt', content: 'x\n' });
-    const escape = await call(branch, 'editor', { action: 'write', file_path: '../ws-evil/y.txt', content: 'y\n' });
-    expect(escape.success).toBe(false);
+    const escaped = await call(branch, 'editor', { action: 'write', file_path: '../ws-evil/y.txt', content: 'y\n' });
+    expect(escaped.success).toBe(false);
     await call(branch, 'sandbox', { action: 'diff' });
     await call(branch, 'sandbox', { action: 'commit', message: 'x' });
     await call(branch, 'sandbox', { action: 'merge' });

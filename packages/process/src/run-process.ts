@@ -1,7 +1,7 @@
+import { effectiveTimeout } from '@bough/core';
 import type { ProcessFailure } from './failure.js';
 import { prepareCommand } from './internal/prepare.js';
 import { supervise } from './internal/supervise.js';
-import { effectiveTimeout } from '@bough/core';
 import { DEFAULT_PROCESS_LIMITS } from './limits.js';
 import type { ProcessResult } from './process-result.js';
 import type { RunOptions } from './run-options.js';
