@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { countTokens } from '@bough/context';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { type BenchRow, type BenchSuite, type LatencySummary, median, percentile, unmeasured } from '../harness.js';
@@ -27,8 +28,8 @@ async function connectOurs(root: string): Promise<Server> {
   const cli = join(repoRoot, 'packages/cli/dist/bin.js');
   if (existsSync(cli)) {
     try {
-      const server = await connect('bough mcp', [cli, 'mcp', '--workspace', root]);
-      server.note = 'ours: `bough mcp --workspace DIR`, the coding toolkit with its read-before-edit guard';
+      const server = await connect('bough mcp', [cli, 'mcp', root]);
+      server.note = 'ours: `bough mcp DIR`, the coding toolkit with its read-before-edit guard';
       return server;
     } catch {
       // fall through to the stand-in below
@@ -126,6 +127,58 @@ async function measureBoth(
   return [summarise(a, busy(a)), summarise(b, busy(b))];
 }
 
+const textOf = (result: unknown) =>
+  ((result as { content?: { type: string; text?: string }[] }).content ?? [])
+    .map((part) => (part.type === 'text' ? (part.text ?? '') : ''))
+    .join('');
+
+/**
+ * o200k tokens of the text a model reads for the same read on both servers (the reference sends the file as is; ours
+ * adds a line number and a tab per line, and a notice when there is more to read).
+ */
+async function tokenRows(
+  theirs: Server,
+  ours: Server,
+  abs: (rel: string) => string,
+  small: string,
+): Promise<BenchRow[]> {
+  const peerLabel = '@modelcontextprotocol/server-filesystem';
+  const reads = [
+    {
+      name: 'tokens of one read of a 2 kB file',
+      theirs: { name: 'read_text_file', arguments: { path: abs(small) } },
+      ours: { name: 'reader', arguments: { action: 'read', path: small } },
+    },
+    {
+      name: 'tokens of one read of the first 2,000 lines of the big file',
+      theirs: { name: 'read_text_file', arguments: { path: abs('big.txt'), head: 2000 } },
+      ours: { name: 'reader', arguments: { action: 'read', path: 'big.txt', offset: 0, limit: 2000 } },
+    },
+  ];
+  const rows: BenchRow[] = [];
+  for (const read of reads) {
+    const peerText = textOf(await theirs.client.callTool(read.theirs));
+    const ourText = textOf(await ours.client.callTool(read.ours));
+    const lines = peerText.replace(/\n$/, '').split('\n');
+    // The reference's text with our row prefixes, plus our one-line notice when more follows: the goal to meet.
+    const numbered = countTokens(lines.map((line, i) => `${i + 1}\t${line}`).join('\n'));
+    const notice = ourText.endsWith(']') ? countTokens(ourText.slice(ourText.lastIndexOf('\n['))) : 0;
+    const mine = countTokens(ourText);
+    rows.push({
+      suite,
+      name: read.name,
+      unit: 'tokens',
+      ours: mine,
+      peer: countTokens(peerText),
+      peerLabel,
+      goal: `≤ ${numbered + notice} (the reference numbered like ours${notice ? ', plus the continue notice' : ''})`,
+      met: mine <= numbered + notice,
+      note: `o200k_base; ${ourText.length} vs ${peerText.length} characters; ours numbers each of the ${lines.length} lines`,
+    });
+  }
+  return rows;
+}
+
 /** The reference MCP filesystem server against bough's MCP server, same client, same workspace (issue 10). */
 export const mcpSuite: BenchSuite = {
   name: 'mcp',
@@ -209,7 +262,17 @@ export const mcpSuite: BenchSuite = {
         }
         const note = ours.note && !noted ? { note: ours.note } : {};
         noted = true;
-        rows.push({ suite, name: `${op.name}: p50`, unit: 'ms', ours: mine.p50, peer: peer.p50, peerLabel, ...note });
+        rows.push({
+          suite,
+          name: `${op.name}: p50`,
+          unit: 'ms',
+          ours: mine.p50,
+          peer: peer.p50,
+          peerLabel,
+          goal: '≤ 1.0×',
+          met: mine.p50 <= peer.p50,
+          ...note,
+        });
         rows.push({ suite, name: `${op.name}: p95`, unit: 'ms', ours: mine.p95, peer: peer.p95, peerLabel });
         rows.push({
           suite,
@@ -221,6 +284,7 @@ export const mcpSuite: BenchSuite = {
           lowerIsBetter: false,
         });
       }
+      rows.push(...(await tokenRows(theirs, ours, abs, small)));
     } finally {
       await theirs.client.close();
       await ours.client.close();
