@@ -24,6 +24,7 @@ describe('codingToolkit configuration', () => {
       'context',
       'sandbox',
       'subagent',
+      'jobs',
     ]);
     expect(DEFAULT_CODING_TOOLS).toEqual(ALL_CODING_TOOLS.slice(0, 8));
     const branch = toolkitBranch(ws.root, { tools: ['subagent', 'bash', 'reader'] }, { sources });

@@ -39,10 +39,11 @@ export const ALL_CODING_TOOLS = Object.freeze([
   'context',
   'sandbox',
   'subagent',
+  'jobs',
 ] as const);
 /** A toolkit tool name. */
 export type CodingToolName = (typeof ALL_CODING_TOOLS)[number];
-/** The tools enabled when `tools` is omitted (sandbox and subagent are opt-in). */
+/** The tools enabled when `tools` is omitted (sandbox, subagent and jobs are opt-in). */
 export const DEFAULT_CODING_TOOLS: readonly CodingToolName[] = Object.freeze(ALL_CODING_TOOLS.slice(0, 8));
 /** The only fields the toolkit adds to a standalone tool's response (the parity suite ignores exactly these). */
 export const TOOLKIT_EXTRA_FIELDS: readonly string[] = Object.freeze([
@@ -76,6 +77,10 @@ export interface CodingToolkitOptions {
   /** Options passed to each standalone tool factory, by tool name (limits, env, …); the root is always the toolkit's. */
   readonly toolOptions?: Readonly<Partial<Record<CodingToolName, Record<string, unknown>>>>;
   readonly limits?: Partial<CodingLimits>;
+  /** The OS sandbox (bubblewrap) for bash commands and jobs: `off` (default), `auto` or `required`. */
+  readonly commandSandbox?: 'off' | 'auto' | 'required';
+  /** Let sandboxed commands use the network (default false). */
+  readonly network?: boolean;
   /**
    * After each successful write, edit, multi_edit or patch of Python or TypeScript/JavaScript files, run the check on
    * the changed files and attach `diagnostics_introduced` (default true; `false` turns it off).
@@ -189,9 +194,19 @@ function buildTools(
     }
     const source = sources.get(name);
     if (!source) throw new ConfigurationError(`The coding tool ${name} is not available in this build of the toolkit.`);
-    built.push(wrapSource(source, state, context, { ...(options.toolOptions?.[name] ?? {}) }, hooksFor(name)));
+    // bash and jobs share the bash options (limits, sandbox); the toolkit's sandbox settings go to both.
+    const own = options.toolOptions?.[name === 'jobs' ? 'bash' : name] ?? {};
+    const extra = name === 'bash' || name === 'jobs' ? commandOptions(options) : {};
+    built.push(wrapSource(source, state, context, { ...own, ...extra }, hooksFor(name)));
   }
   return built;
+}
+
+function commandOptions(options: CodingToolkitOptions): Record<string, unknown> {
+  return {
+    ...(options.commandSandbox ? { sandbox: options.commandSandbox } : {}),
+    ...(options.network !== undefined ? { network: options.network } : {}),
+  };
 }
 
 function selectTools(requested: readonly string[] | undefined): CodingToolName[] {
