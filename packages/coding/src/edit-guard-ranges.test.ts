@@ -223,3 +223,13 @@ describe("the guard with the editor's multi_edit, move and dry runs", () => {
     expect((await call(branch, 'editor', over)).success).toBe(true);
   });
 });
+
+describe("the guard with the reader's read_many", () => {
+  it('counts every file read_many showed as read, and nothing it failed to read', async () => {
+    const branch = branchFor();
+    const many = await call(branch, 'reader', { action: 'read_many', paths: ['m.py', 'missing.txt'] });
+    expect(many.success).toBe(true);
+    expect((await call(branch, 'editor', edit('    return 1', '    return 5'))).success).toBe(true);
+    expect(await call(branch, 'editor', edit('x', 'y', 'other.txt'))).toMatchObject({ error_code: 'not_read' });
+  });
+});

@@ -101,7 +101,8 @@ function rememberRead(state: ToolkitState, result: unknown, callId: string): voi
   if (typeof result !== 'object' || result === null) return;
   const many = (result as { results?: unknown }).results;
   if (Array.isArray(many)) {
-    for (const item of many) rememberRead(state, item, callId);
+    // read_many: `{ path, result }` per path asked, each a read of its own.
+    for (const item of many) rememberRead(state, asRecord(item).result ?? item, callId);
     return;
   }
   const r = result as { success?: unknown; path?: unknown; sha256?: unknown; source?: unknown; type?: unknown };
