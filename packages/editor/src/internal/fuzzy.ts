@@ -106,9 +106,27 @@ function matchLines(a: readonly string[], b: readonly string[]): number[] {
 export interface Window {
   line: number;
   reindent: Reindent | undefined;
+  /** Undoes, on new lines, a slip old_string showed (trailing spaces or look-alikes the file does not have). */
+  tidy?: (line: string) => string;
 }
 
-/** Windows of the file whose lines equal old's lines under `key` (and, with indentation allowed, shift consistently). */
+const LOOK_ALIKE = /[\u2018-\u201F\u2032-\u2036\u2010-\u2015\u2212\u00A0\u2000-\u200A\u202F\u205F\u3000\u2026]/u;
+
+/** The slip to undo on new lines when old_string had it and the matched file lines do not. */
+function tidyFor(old: readonly string[], window: readonly string[], tier: FuzzyTier): Window['tidy'] {
+  const strip = old.some((line, j) => TRAILING.test(line) && !TRAILING.test(window[j]!));
+  const fold =
+    tier === 'unicode_punctuation' &&
+    old.some((line) => LOOK_ALIKE.test(line)) &&
+    !window.some((line) => LOOK_ALIKE.test(line));
+  if (!strip && !fold) return undefined;
+  return (line) => {
+    const folded = fold ? foldPunctuation(line) : line;
+    return strip ? folded.replace(TRAILING, '') : folded;
+  };
+}
+
+/** Windows of the filewhose lines equal old's lines under `key` (and, with indentation allowed, shift consistently). */
 function windowsFor(
   file: { lines: string[] },
   old: readonly string[],
@@ -116,6 +134,7 @@ function windowsFor(
   indentation: boolean,
   from = 0,
   to = file.lines.length,
+  tier: FuzzyTier = 'trailing_whitespace',
 ): Window[] {
   const wanted = old.map(key);
   const anchor = wanted.findIndex((line) => line !== '');
@@ -127,12 +146,14 @@ function windowsFor(
     let same = true;
     for (let j = 0; j < k && same; j++) same = key(file.lines[i + j]!) === wanted[j];
     if (!same) continue;
+    const lines = file.lines.slice(i, i + k);
+    const tidy = tidyFor(old, lines, tier);
     if (!indentation) {
-      found.push({ line: i, reindent: undefined });
+      found.push({ line: i, reindent: undefined, ...(tidy ? { tidy } : {}) });
       continue;
     }
-    const reindent = reindentFor(old, file.lines.slice(i, i + k), (line) => key(line) === '');
-    if (reindent) found.push({ line: i, reindent });
+    const reindent = reindentFor(old, lines, (line) => key(line) === '');
+    if (reindent) found.push({ line: i, reindent, ...(tidy ? { tidy } : {}) });
   }
   return found;
 }
@@ -167,7 +188,7 @@ export function looseWindows(
 ): { tier: FuzzyTier; windows: Window[] } | undefined {
   if (old.every((line) => line.trim() === '')) return undefined;
   for (const attempt of ATTEMPTS) {
-    const windows = windowsFor({ lines }, old, attempt.key, attempt.indentation, from, to);
+    const windows = windowsFor({ lines }, old, attempt.key, attempt.indentation, from, to, attempt.tier);
     if (windows.length > 0) return { tier: attempt.tier, windows };
   }
   return undefined;
@@ -188,7 +209,7 @@ export function rewriteLines(
       out.push(lines[window.line + from]!);
       continue;
     }
-    const line = fresh[j]!;
+    const line = window.tidy ? window.tidy(fresh[j]!) : fresh[j]!;
     if (!window.reindent) out.push(line);
     else if (line.trim() === '') out.push('');
     else {
@@ -208,29 +229,8 @@ function replacementFor(
   newString: string,
 ): string | undefined {
   if (newString === '') return '';
-  const fresh = blockLines(newString);
-  const paired = matchLines(old, fresh);
-  const out: string[] = [];
-  for (let j = 0; j < fresh.length; j++) {
-    const from = paired[j]!;
-    if (from >= 0) {
-      out.push(file.lines[window.line + from]!);
-      continue;
-    }
-    const line = fresh[j]!;
-    if (!window.reindent) {
-      out.push(line);
-      continue;
-    }
-    if (line.trim() === '') {
-      out.push('');
-      continue;
-    }
-    const moved = window.reindent(line);
-    if (moved === undefined) return undefined;
-    out.push(moved);
-  }
-  return out.join('\n') + (newString.endsWith('\n') ? '\n' : '');
+  const out = rewriteLines(file.lines, window, old, blockLines(newString));
+  return out && out.join('\n') + (newString.endsWith('\n') ? '\n' : '');
 }
 
 function locate(
@@ -245,7 +245,7 @@ function locate(
   const k = old.length;
   for (const attempt of ATTEMPTS) {
     const tier = tierOverride ?? attempt.tier;
-    const windows = windowsFor(file, old, attempt.key, attempt.indentation);
+    const windows = windowsFor(file, old, attempt.key, attempt.indentation, 0, file.lines.length, attempt.tier);
     if (windows.length === 0) continue;
     if (windows.length > 1) {
       return {
