@@ -1,7 +1,7 @@
 import { Branch, ScriptedChatModel, textReply } from '@bough/core';
 import { describe, expect, it } from 'vitest';
 import { handleContext } from './handle-context.js';
-import { SUMMARY_INSTRUCTION } from './internal/auto-summary.js';
+import { SUMMARY_INSTRUCTION } from './prompts.js';
 import { branchWithCalls } from './test-helpers.js';
 
 async function work(model?: ScriptedChatModel): Promise<Branch> {

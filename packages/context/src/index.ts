@@ -6,11 +6,10 @@ export { ContextErrorCode } from './errors.js';
 export { CONTEXT_DESCRIPTION, CONTEXT_GUIDANCE } from './guidance.js';
 /** The pure handler and its options. */
 export { type ContextOptions, handleContext } from './handle-context.js';
-/** The marker and instruction used by compaction. */
-export { SUMMARY_INSTRUCTION } from './internal/auto-summary.js';
-export { COMPACTION_PREFIX } from './internal/compact.js';
 /** Limits of the tool, each overridable. */
 export { type ContextLimits, DEFAULT_CONTEXT_LIMITS } from './limits.js';
+/** The marker and instruction used by compaction. */
+export { COMPACTION_PREFIX, SUMMARY_INSTRUCTION } from './prompts.js';
 /** Request and response schemas (also the TypeScript types). */
 export { ContextRequest, ContextResponse } from './schema.js';
 /** o200k_base token counting (the tokenizer is loaded on the first count). */

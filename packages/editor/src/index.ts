@@ -1,7 +1,8 @@
 /** The pure handler and its options. */
-export { type EditorOptions, handleEditor } from './handle-editor.js';
+
 /** Miss-report candidate shape returned with `not_found_in_file`. */
-export type { Candidate } from './internal/candidates.js';
+export type { Candidate } from './candidate.js';
+export { type EditorOptions, handleEditor } from './handle-editor.js';
 /** Limits with their defaults. */
 export { DEFAULT_EDITOR_LIMITS, type EditorLimits } from './limits.js';
 /** The request schema and the response schemas of the editor tool. */

@@ -1,3 +1,5 @@
+export type { McpClientSource, McpStdioOptions } from './client-source.js';
+export { McpErrorCode } from './errors.js';
 export {
   generateToken,
   MCP_HTTP_PATH,
@@ -5,8 +7,6 @@ export {
   type ServeHttpOptions,
   serveHttp,
 } from './http.js';
-export type { McpClientSource, McpStdioOptions } from './internal/connect.js';
-export { McpErrorCode } from './internal/proxy-tool.js';
 export { DEFAULT_MCP_LIMITS, type McpLimits } from './limits.js';
 export { MCP_TOOL_PREFIX, mcpToolName } from './names.js';
 export { type McpRegistration, type McpServerConfig, type RegisterMcpOptions, registerMcpServer } from './register.js';

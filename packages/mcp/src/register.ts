@@ -1,7 +1,8 @@
 import { ConfigurationError, errorMessage, statelessProvider, type Tool, type ToolRegistry } from '@bough/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import { type Connection, connect, type McpClientSource } from './internal/connect.js';
+import type { McpClientSource } from './client-source.js';
+import { type Connection, connect } from './internal/connect.js';
 import { proxyTool } from './internal/proxy-tool.js';
 import { DEFAULT_MCP_LIMITS, type McpLimits } from './limits.js';
 import { mcpToolName } from './names.js';

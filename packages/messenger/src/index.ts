@@ -7,7 +7,6 @@ export { type CollectReport, Exchange, ExchangeError, type ExchangeOptions } fro
 export type { Delivery, ExchangeMessage, ExchangeTransport, InboxQuery } from './exchange-transport.js';
 /** The pure handler and what it works with. */
 export { handleMessenger } from './handle-messenger.js';
-export { WAKEUP_PREFIX } from './internal/mail.js';
 /** Limits of the tool, each overridable. */
 export { DEFAULT_MESSENGER_LIMITS, type MessengerLimits } from './limits.js';
 export { InMemoryTransport } from './memory-transport.js';
@@ -26,6 +25,7 @@ export {
   type MessengerOptions,
   messengerProvider,
 } from './messenger-tool.js';
+export { WAKEUP_PREFIX } from './prefixes.js';
 /** Request and response schemas (also the TypeScript types). */
 export { MessengerRequest, MessengerResponse, ReceivedMessage, TargetResult } from './schema.js';
 /** Thrown by a transport when its storage (a broker) cannot be reached. */

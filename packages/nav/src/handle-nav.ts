@@ -12,8 +12,9 @@ import { pythonDefinitions, pythonOutline, pythonReferences, pythonSyntaxError }
 import { extensionOf, PYTHON_EXT, readSource, TS_EXT } from './internal/source.js';
 import type { TreeFile, TreeListing } from './internal/tree-snapshot.js';
 import { tsOutline, tsSyntaxError } from './internal/ts-outline.js';
-import { NavCache, type TsProject } from './internal/ts-project.js';
+import type { TsProject } from './internal/ts-project.js';
 import { type NavLimits, resolveNavLimits } from './limits.js';
+import { NavCache } from './nav-cache.js';
 import { type NavItem, NavRequest, type NavResponse } from './schema.js';
 
 /** What the code_nav handler needs besides the request. */

@@ -1,9 +1,9 @@
 /** The pure code_nav handler and its options. */
 export { handleCodeNav, type NavOptions } from './handle-nav.js';
-/** The warm TypeScript project cache a tool instance owns. */
-export { NavCache } from './internal/ts-project.js';
 /** Limits of the tool and their defaults. */
 export { DEFAULT_NAV_LIMITS, type NavLimits, resolveNavLimits } from './limits.js';
+/** The warm TypeScript project cache a tool instance owns. */
+export { NavCache } from './nav-cache.js';
 /** Request and response schemas (zod), also usable as types. */
 export { NavItem, NavRequest, NavResponse } from './schema.js';
 /** Tool factory and provider. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { makeWorkspace, snapshotTree, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleCodeNav } from './handle-nav.js';
-import { NavCache } from './internal/ts-project.js';
+import { NavCache } from './nav-cache.js';
 
 const CANARIES = ['OUTSIDE_SECRET_CANARY', 'OUTSIDE-SECRET-CANARY', 'PROTECTED_CANARY'];
 

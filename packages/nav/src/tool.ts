@@ -1,6 +1,6 @@
 import { defineTool, type Provider, statelessProvider, type Tool } from '@bough/core';
 import { handleCodeNav, type NavOptions } from './handle-nav.js';
-import { NavCache } from './internal/ts-project.js';
+import { NavCache } from './nav-cache.js';
 import { NavRequest, NavResponse } from './schema.js';
 
 /** Options of {@link createCodeNavTool}: the workspace root and optional limit overrides. */

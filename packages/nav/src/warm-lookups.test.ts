@@ -6,9 +6,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { handleCodeNav } from './handle-nav.js';
 import { stampsOf } from './internal/tree-snapshot.js';
 import { indexedDeclarationFinder, publicDeclarationFinder } from './internal/ts-declarations.js';
-import { NavCache, TsProject } from './internal/ts-project.js';
+import { TsProject } from './internal/ts-project.js';
 import { leanReferenceFinder, publicReferenceFinder } from './internal/ts-references.js';
 import { resolveNavLimits } from './limits.js';
+import { NavCache } from './nav-cache.js';
 
 /** Declarations and uses of every shape the two lookups must agree on. */
 const CORPUS: Record<string, string> = {

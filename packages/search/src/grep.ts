@@ -1,11 +1,12 @@
 import { failure } from '@bough/core';
 import { BoundedBest, comparePaths } from './internal/bounded-best.js';
-import { baseRgArgs, displayPath, isProtectedPath, protectedGlobArgs, toWorkspacePath } from './internal/rg-common.js';
+import { baseRgArgs, displayPath, isProtectedPath, toWorkspacePath } from './internal/rg-common.js';
 import { binaryNoticePath, RgLineParser } from './internal/rg-lines.js';
 import { RgSkipTally } from './internal/rg-skips.js';
 import { type RgRun, rgFailure, runRg } from './internal/run-rg.js';
 import { type SearchContext, searchResult } from './internal/search-context.js';
 import { confirmDeadline, confirmMatches, type PendingMatch, RG_CUT_MARKER } from './internal/verify-results.js';
+import { protectedGlobArgs } from './protected-globs.js';
 import type { SearchResponse } from './schema.js';
 
 /** Cuts a line at `max` characters without splitting a surrogate pair; reports whether anything was cut. */

@@ -2,8 +2,6 @@
 export type { WorkspaceErrorCode, WorkspaceFailure } from './errors.js';
 /** Narrowing helper for workspace results, and the list of stable refusal codes. */
 export { isWorkspaceFailure, WORKSPACE_ERROR_CODES } from './errors.js';
-/** The piecewise writer handed to a `replaceFile` filler. */
-export type { FillReplacement, ReplacementSink } from './internal/safe-write.js';
 /** Limits and their defaults. */
 export { DEFAULT_WORKSPACE_LIMITS, type WorkspaceLimits } from './limits.js';
 /** Options and result of a move. */
@@ -21,6 +19,8 @@ export type { OpenedFile, OpenReadOptions } from './open-read.js';
 export { DEFAULT_PROTECTED, isProtectedName, type ProtectedNamePolicy } from './protected-names.js';
 /** Whole-file UTF-8 reads through the gate, shared by the tools that need file text. */
 export { type ReadTextOptions, readWorkspaceText, type WorkspaceText } from './read-text.js';
+/** The piecewise writer handed to a `replaceFile` filler. */
+export type { FillReplacement, ReplacementSink } from './replacement.js';
 /** Path intents and resolved path shape. */
 export type { PathIntent, ResolvedPath } from './resolved-path.js';
 /** Per-reason counters of files a tool left out, shared by every tool that walks the workspace. */

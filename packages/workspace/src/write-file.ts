@@ -3,13 +3,8 @@ import { quotePath, type WorkspaceFailure, workspaceFailure } from './errors.js'
 import { applyIntent } from './internal/intent.js';
 import { type ResolverContext, resolveDetail } from './internal/resolver.js';
 import { mkdirChain } from './internal/safe-mkdir.js';
-import {
-  createExclusive,
-  type FillReplacement,
-  replaceAtomically,
-  replaceWith,
-  type WriteHooks,
-} from './internal/safe-write.js';
+import { createExclusive, replaceAtomically, replaceWith, type WriteHooks } from './internal/safe-write.js';
+import type { FillReplacement } from './replacement.js';
 
 /** Options for {@link writeFileIn}. */
 export interface WriteFileOptions {

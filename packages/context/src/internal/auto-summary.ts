@@ -1,11 +1,6 @@
 import { type ChatModel, errorMessage, failure, type Message, messageText, type ToolFailure } from '@bough/core';
 import { ContextErrorCode } from '../errors.js';
-
-/** The instruction sent to the model before the collapsed span when compact runs with auto=true. */
-export const SUMMARY_INSTRUCTION =
-  'You are compressing part of an agent conversation so it can be dropped from the context window. Write a few ' +
-  'sentences that keep what the agent will still need: the root cause of anything it investigated, any fix it ' +
-  'applied (file and lines), what it verified, and which files it must read again later. Reply with the summary only.';
+import { SUMMARY_INSTRUCTION } from '../prompts.js';
 
 const GAP = '\n[... middle of the span omitted ...]\n';
 

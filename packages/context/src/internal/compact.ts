@@ -1,13 +1,11 @@
 import { type BranchView, type ChatModel, failure, type ToolFailure } from '@bough/core';
 import { ContextErrorCode } from '../errors.js';
 import type { ContextLimits } from '../limits.js';
+import { COMPACTION_PREFIX } from '../prompts.js';
 import type { CompactResult, ContextRequest } from '../schema.js';
 import { messageTokens } from '../tokens.js';
 import { autoSummary } from './auto-summary.js';
 import { activeFloor, clampSpan, isCurrentCall, spanText } from './ranges.js';
-
-/** The marker that starts every compaction summary, so a reader can tell it from ordinary assistant text. */
-export const COMPACTION_PREFIX = '[CONTEXT COMPACTION]';
 
 const isToolIo = (role: string) => role === 'action_request' || role === 'action_response';
 

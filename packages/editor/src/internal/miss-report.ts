@@ -1,4 +1,5 @@
-import { type Candidate, type CandidateLimits, findCandidates } from './candidates.js';
+import type { Candidate } from '../candidate.js';
+import { type CandidateLimits, findCandidates } from './candidates.js';
 import { occurs } from './find-matches.js';
 
 /** Why old_string missed, when a cheap check can tell. */

@@ -1,14 +1,9 @@
 import { defineTool, errorMessage, failure, type Tool, type ToolFailure } from '@bough/core';
 import { ErrorCode, McpError, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { McpErrorCode } from '../errors.js';
 import type { McpLimits } from '../limits.js';
 import type { Connection } from './connect.js';
-
-/** Error codes a proxied tool can return on top of the executor's own. */
-export const McpErrorCode = {
-  remoteError: 'remote_error',
-  remoteUnavailable: 'remote_unavailable',
-} as const;
 
 type CallResult = Awaited<ReturnType<Connection['client']['callTool']>>;
 type ContentBlock = { type: string; text?: string };

@@ -2,13 +2,11 @@ import { errorMessage, failure } from '@bough/core';
 import { MessengerErrorCode } from '../errors.js';
 import { type MessengerLimits, resolveMessengerLimits } from '../limits.js';
 import type { MessengerDeps } from '../messenger-deps.js';
+import { WAKEUP_PREFIX } from '../prefixes.js';
 import type { MessengerResponse, ReceivedMessage, TargetResult } from '../schema.js';
 import { TransportUnavailableError } from '../transport-error.js';
 import { runCallback } from './callback.js';
 import { displayName, ensureRegistered, knownNames, resolveTarget } from './names.js';
-
-/** The prefix that marks a wakeup message in the recipient's inbox. */
-export const WAKEUP_PREFIX = '[WAKEUP]';
 
 type Kind = 'send' | 'wakeup';
 

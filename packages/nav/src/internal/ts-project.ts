@@ -320,30 +320,3 @@ export class TsProject {
     return items.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || a.line - b.line || a.col - b.col);
   }
 }
-
-/** Warm TypeScript projects and directory listings keyed by workspace root; owned by one tool instance, never global. */
-export class NavCache {
-  readonly #projects = new Map<string, TsProject>();
-  readonly #trees = new Map<string, TreeSnapshot>();
-
-  /** The remembered listing of a directory (an absolute path inside the workspace), created on first use. */
-  tree(root: string, dir: string): TreeSnapshot {
-    const key = `${root}\0${dir}`;
-    let tree = this.#trees.get(key);
-    if (!tree) {
-      tree = new TreeSnapshot(dir);
-      this.#trees.set(key, tree);
-    }
-    return tree;
-  }
-
-  /** The project for a root, created on first use. */
-  project(t: TS, root: string): TsProject {
-    let project = this.#projects.get(root);
-    if (!project) {
-      project = new TsProject(t, root);
-      this.#projects.set(root, project);
-    }
-    return project;
-  }
-}

@@ -3,6 +3,7 @@ import { constants } from 'node:fs';
 import { type FileHandle, open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { errnoCode, quotePath, type WorkspaceFailure, workspaceFailure } from '../errors.js';
+import type { FillReplacement, ReplacementSink } from '../replacement.js';
 import { descriptorMoved } from './fd-path.js';
 import { type PinnedDir, pinDir } from './pinned-dir.js';
 
@@ -96,18 +97,6 @@ export async function createExclusive(
     }
   });
 }
-
-/** Receives new file content piece by piece; every piece lands at an explicit byte position of the new content. */
-export interface ReplacementSink {
-  /**
-   * Writes all of `data` at byte `position` of the new content. Writes may overlap in time (each is positional);
-   * the replacement waits for all of them before it is made durable. Rejects past the workspace write limit.
-   */
-  write(data: Uint8Array, position: number): Promise<void>;
-}
-
-/** Fills a replacement; resolving `false` abandons it (the temp file is removed and the target left as it was). */
-export type FillReplacement = (sink: ReplacementSink) => Promise<boolean>;
 
 /** A sink write that went wrong, carried out of the filler so the replacement can report it as a failure value. */
 class SinkFailure extends Error {

@@ -1,0 +1,13 @@
+import { expect, it } from 'vitest';
+
+it('exports exactly these names, so every change to the public surface is deliberate', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
+    [
+      "AiSdkChatModel",
+      "AiSdkChatModelError",
+      "DEFAULT_AI_SDK_LIMITS",
+      "toAiSdkTool",
+      "toAiSdkTools",
+    ]
+  `);
+});

@@ -1,0 +1,26 @@
+import { expect, it } from 'vitest';
+
+it('exports exactly these names, so every change to the public surface is deliberate', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
+    [
+      "BASH_DESCRIPTION",
+      "BashFailure",
+      "BashJobStarted",
+      "BashRequest",
+      "BashResponse",
+      "BashResult",
+      "DEFAULT_BASH_LIMITS",
+      "JOBS_DESCRIPTION",
+      "JobStore",
+      "JobsRequest",
+      "JobsResponse",
+      "bashProvider",
+      "createBashTool",
+      "createBashTools",
+      "createJobsTool",
+      "handleBash",
+      "handleJobs",
+      "resolveBashLimits",
+    ]
+  `);
+});

@@ -1,0 +1,19 @@
+import { expect, it } from 'vitest';
+
+it('exports exactly these names, so every change to the public surface is deliberate', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
+    [
+      "CheckCache",
+      "CodeCheckRequest",
+      "CodeCheckResponse",
+      "CodeDiagnostic",
+      "DEFAULT_CODE_CHECK_LIMITS",
+      "codeCheckProvider",
+      "createCodeCheckTool",
+      "diagnosticLine",
+      "handleCodeCheck",
+      "headline",
+      "resolveCodeCheckLimits",
+    ]
+  `);
+});

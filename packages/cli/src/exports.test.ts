@@ -1,0 +1,15 @@
+import { expect, it } from 'vitest';
+
+it('exports exactly these names, so every change to the public surface is deliberate', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
+    [
+      "DEFAULT_CLI_LIMITS",
+      "USAGE",
+      "UsageError",
+      "main",
+      "parseArgs",
+      "standaloneRegistry",
+      "toolkitBranch",
+    ]
+  `);
+});

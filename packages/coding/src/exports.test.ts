@@ -1,0 +1,45 @@
+import { expect, it } from 'vitest';
+
+it('exports exactly these names, so every change to the public surface is deliberate', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
+    [
+      "ALL_CODING_TOOLS",
+      "CONTEXT_GUIDANCE",
+      "DEFAULT_CODING_LIMITS",
+      "DEFAULT_CODING_TOOLS",
+      "FileState",
+      "GUARD_CODES",
+      "NUDGE_FIELD",
+      "NudgeEngine",
+      "PERMISSION_PRESETS",
+      "PRESET_RANK",
+      "PROTECTED_BRANCHES",
+      "STANDARD_SOURCES",
+      "SUBAGENT_SYSTEM_PROMPT",
+      "SandboxRequest",
+      "SubagentRequest",
+      "TOOLKIT_EXTRA_FIELDS",
+      "ToolkitState",
+      "checkBeforeEdit",
+      "codingToolkit",
+      "composeHooks",
+      "createSandbox",
+      "createSandboxTool",
+      "createSubagentTool",
+      "defaultNudgeRules",
+      "discardSandbox",
+      "evaluatePermission",
+      "hashFile",
+      "isPresetName",
+      "nudgePostHook",
+      "permissionHook",
+      "permissionSubject",
+      "resultOk",
+      "runAgent",
+      "sandboxCommit",
+      "sandboxDiff",
+      "sandboxMerge",
+      "subagentRequest",
+    ]
+  `);
+});

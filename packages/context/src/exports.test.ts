@@ -1,0 +1,19 @@
+import { expect, it } from 'vitest';
+
+it('exports exactly these names, so every change to the public surface is deliberate', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
+    [
+      "COMPACTION_PREFIX",
+      "CONTEXT_DESCRIPTION",
+      "CONTEXT_GUIDANCE",
+      "ContextErrorCode",
+      "ContextRequest",
+      "ContextResponse",
+      "DEFAULT_CONTEXT_LIMITS",
+      "SUMMARY_INSTRUCTION",
+      "contextProvider",
+      "createContextTool",
+      "handleContext",
+    ]
+  `);
+});

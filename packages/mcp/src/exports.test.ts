@@ -1,0 +1,23 @@
+import { expect, it } from 'vitest';
+
+it('exports exactly these names, so every change to the public surface is deliberate', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
+    [
+      "DEFAULT_MCP_LIMITS",
+      "MCP_HTTP_PATH",
+      "MCP_TOOL_PREFIX",
+      "McpErrorCode",
+      "McpRootErrorCode",
+      "PATH_FIELDS",
+      "RootRouter",
+      "checkRoot",
+      "createMcpServer",
+      "generateToken",
+      "mcpToolName",
+      "registerMcpServer",
+      "renderOutput",
+      "serveHttp",
+      "serveStdio",
+    ]
+  `);
+});

@@ -1,0 +1,2 @@
+/** The prefix that marks a wakeup message in the recipient's inbox. */
+export const WAKEUP_PREFIX = '[WAKEUP]';

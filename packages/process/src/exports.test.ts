@@ -1,0 +1,20 @@
+import { expect, it } from 'vitest';
+
+it('exports exactly these names, so every change to the public surface is deliberate', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
+    [
+      "DEFAULT_ENV_ALLOWLIST",
+      "DEFAULT_PROCESS_LIMITS",
+      "NON_INTERACTIVE_ENV",
+      "SECRET_NAME_FRAGMENTS",
+      "buildEnv",
+      "clampTimeout",
+      "isSecretEnvName",
+      "isSecretEnvValue",
+      "processFailure",
+      "runProcess",
+      "splitCommand",
+      "startProcess",
+    ]
+  `);
+});

@@ -1,0 +1,22 @@
+import { expect, it } from 'vitest';
+
+it('exports exactly these names, so every change to the public surface is deliberate', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
+    [
+      "DEFAULT_SEARCH_LIMITS",
+      "SEARCH_DEFAULTS",
+      "SEARCH_DESCRIPTION",
+      "SearchFailure",
+      "SearchRequest",
+      "SearchResponse",
+      "SearchResult",
+      "SearchSkipped",
+      "createSearchTool",
+      "handleSearch",
+      "makeSearchRequest",
+      "protectedGlobArgs",
+      "resolveSearchLimits",
+      "searchProvider",
+    ]
+  `);
+});
