@@ -11,9 +11,13 @@ it('exports exactly these names, so every change to the public surface is delibe
       "ContextResponse",
       "DEFAULT_CONTEXT_LIMITS",
       "SUMMARY_INSTRUCTION",
+      "TOKEN_COUNT_LONG_RUN_CHARS",
+      "activeTokenCount",
       "contextProvider",
+      "countTokens",
       "createContextTool",
       "handleContext",
+      "messageTokens",
     ]
   `);
 });

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 it('exports exactly these names, so every change to the public surface is deliberate', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
     [
+      "BRANCH_JSON_FORMAT",
       "BoughError",
       "Branch",
       "CallErrorCode",
@@ -11,14 +12,14 @@ it('exports exactly these names, so every change to the public surface is delibe
       "MAX_TIMEOUT_MS",
       "RESERVED_TOOL_NAMES",
       "ScriptedChatModel",
-      "TOKEN_COUNT_LONG_RUN_CHARS",
       "TOOL_NAME_PATTERN",
       "TURN_CALLS_KEY",
       "ToolCall",
       "ToolRegistry",
+      "branchFromJson",
       "branchProvider",
       "branchToChatMessages",
-      "countTokens",
+      "branchToJson",
       "defineErrorCodes",
       "defineLimits",
       "definePrompt",
@@ -40,7 +41,6 @@ it('exports exactly these names, so every change to the public surface is delibe
       "isToolFailure",
       "limitText",
       "messageText",
-      "messageTokens",
       "renderPrompt",
       "statelessProvider",
       "textReply",

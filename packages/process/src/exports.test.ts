@@ -11,8 +11,10 @@ it('exports exactly these names, so every change to the public surface is delibe
       "clampTimeout",
       "isSecretEnvName",
       "isSecretEnvValue",
+      "openSandbox",
       "processFailure",
       "runProcess",
+      "sandboxSupport",
       "splitCommand",
       "startProcess",
     ]
