@@ -18,6 +18,7 @@ const VALUE_FLAGS = new Set([
   'http',
   'retries',
   'session',
+  'sandbox',
 ]);
 const SHORT: Record<string, string> = { w: 'workspace', h: 'help', j: 'json' };
 
@@ -60,7 +61,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 export const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
   tools: ['workspace', 'toolkit', 'tools', 'json'],
   call: ['workspace', 'toolkit', 'timeout', 'json'],
-  mcp: ['workspace', 'tools', 'standalone', 'http'],
+  mcp: ['workspace', 'tools', 'standalone', 'http', 'sandbox', 'network'],
   demo: ['keep', 'json'],
   agent: [
     'base-url',
@@ -77,6 +78,8 @@ export const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
     'session',
     'resume',
     'print-config',
+    'sandbox',
+    'network',
   ],
 };
 
@@ -116,4 +119,12 @@ export function intFlag(args: ParsedArgs, name: string): number | undefined {
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new UsageError(`--${name} must be a positive whole number.`);
   return n;
+}
+
+/** The OS sandbox for commands chosen by `--sandbox off|auto|required` and `--network` (toolkit options). */
+export function sandboxFlags(args: ParsedArgs): { commandSandbox?: 'off' | 'auto' | 'required'; network?: boolean } {
+  const mode = flag(args, 'sandbox');
+  if (mode !== undefined && mode !== 'off' && mode !== 'auto' && mode !== 'required')
+    throw new UsageError(`--sandbox takes off, auto or required, not ${JSON.stringify(mode)}.`);
+  return { ...(mode ? { commandSandbox: mode } : {}), ...(has(args, 'network') ? { network: true } : {}) };
 }

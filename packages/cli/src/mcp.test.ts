@@ -370,3 +370,32 @@ describe('bough mcp --http', () => {
     }
   }, 60_000);
 });
+
+describe('bough mcp --sandbox', () => {
+  let ws: TempWorkspace;
+  beforeEach(() => {
+    requireBuild();
+    ws = makeWorkspace({ 'a.txt': 'one\n' });
+  });
+  afterEach(() => ws.cleanup());
+
+  it('runs the toolkit bash in the chosen sandbox mode and says so on every result', async () => {
+    const client = await connectClient([ws.root, '--sandbox', 'required', '--tools', 'bash']);
+    try {
+      const out = await client.callTool({ name: 'bash', arguments: { command: 'echo hi' } });
+      const result = out.structuredContent as { sandboxed?: unknown; error_code?: unknown };
+      // Where bubblewrap cannot make namespaces, `required` must refuse rather than run unsandboxed.
+      if (out.isError) expect(result.error_code).toBe('sandbox_unavailable');
+      else expect(result.sandboxed).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('refuses a mode it does not know, with exit 2', async () => {
+    const child = spawnCli(['mcp', ws.root, '--sandbox', 'sometimes']);
+    const err = collect(child.stderr);
+    expect(await exited(child)).toBe(2);
+    expect(err()).toMatch(/--sandbox takes off, auto or required/);
+  });
+});

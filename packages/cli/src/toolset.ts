@@ -73,6 +73,8 @@ export function toolkitBranch(
     model?: ChatModel;
     permissions?: CodingToolkitOptions['permissions'];
     onAsk?: CodingToolkitOptions['onAsk'];
+    commandSandbox?: CodingToolkitOptions['commandSandbox'];
+    network?: boolean;
   } = {},
 ): Branch {
   const branch = new Branch({ name: 'cli', workspaceRoot: root, ...(options.model ? { model: options.model } : {}) });
@@ -93,9 +95,13 @@ export function toolkitProvider(
     tools?: readonly string[];
     permissions?: CodingToolkitOptions['permissions'];
     onAsk?: CodingToolkitOptions['onAsk'];
+    commandSandbox?: CodingToolkitOptions['commandSandbox'];
+    network?: boolean;
   } = {},
 ) {
   return codingToolkit({
+    ...(options.commandSandbox ? { commandSandbox: options.commandSandbox } : {}),
+    ...(options.network ? { network: true } : {}),
     workspaceRoot: root,
     ...(options.tools ? { tools: options.tools } : {}),
     ...(options.permissions ? { permissions: options.permissions } : {}),

@@ -15,7 +15,7 @@ import {
   SESSION_DIR,
   saveSession,
 } from '../agent/session.js';
-import { flag, has, type ParsedArgs, UsageError } from '../args.js';
+import { flag, has, type ParsedArgs, sandboxFlags, UsageError } from '../args.js';
 import type { CliIO } from '../output.js';
 import { toolkitBranch, toolkitProvider, workspaceRoot } from '../toolset.js';
 
@@ -91,7 +91,7 @@ export async function agentCommand(args: ParsedArgs, io: CliIO, signal: AbortSig
     onRetry: (notice) => output.retry(notice, config.retries.value),
   });
   const onAsk = terminalApprover(io, { root, signal, yes: has(args, 'yes') });
-  const toolkit = { model, permissions: config.permissions.value, onAsk };
+  const toolkit = { model, permissions: config.permissions.value, onAsk, ...sandboxFlags(args) };
   let branch: Branch;
   if (session.resume) {
     branch = loadSession(session.path, root, { model, workspaceRoot: root, tools: toolkitProvider(root, toolkit) });

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { codingToolkit, DEFAULT_CODING_TOOLS } from '@bough/coding';
 import { Branch, ConfigurationError, type ToolRegistry } from '@bough/core';
 import { checkRoot, generateToken, type ServedRoots, serveHttp, serveStdio } from '@bough/mcp';
-import { flag, has, type ParsedArgs, UsageError } from '../args.js';
+import { flag, has, type ParsedArgs, sandboxFlags, UsageError } from '../args.js';
 import type { CliIO } from '../output.js';
 import { standaloneRegistry, toolList } from '../toolset.js';
 import { VERSION } from '../version.js';
@@ -36,7 +36,12 @@ export function servedDirectories(args: ParsedArgs, cwd: string): string[] {
 
 function registryBuilder(args: ParsedArgs): (root: string) => ToolRegistry {
   const only = toolList(flag(args, 'tools'));
-  if (has(args, 'standalone')) return (root) => standaloneRegistry(root, only);
+  const sandbox = sandboxFlags(args);
+  if (has(args, 'standalone')) {
+    if (Object.keys(sandbox).length > 0)
+      throw new UsageError('--sandbox and --network apply to the toolkit, not --standalone.');
+    return (root) => standaloneRegistry(root, only);
+  }
   if (only?.includes('context')) {
     throw new UsageError('The context tool curates a conversation; an MCP server has none to curate. Drop it.');
   }
@@ -44,7 +49,7 @@ function registryBuilder(args: ParsedArgs): (root: string) => ToolRegistry {
     const branch = new Branch({ name: 'mcp', workspaceRoot: root });
     try {
       // No nudge notes: they describe a conversation the server does not hold.
-      branch.registerTools(codingToolkit({ workspaceRoot: root, tools: only ?? MCP_TOOLS, notify: false }));
+      branch.registerTools(codingToolkit({ workspaceRoot: root, tools: only ?? MCP_TOOLS, notify: false, ...sandbox }));
     } catch (error) {
       if (only && error instanceof ConfigurationError) throw new UsageError(error.message);
       throw error;
