@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { type ProcessFailure, processFailure } from './failure.js';
 import { prepareCommand } from './internal/prepare.js';
 import { signalGroup, waitForGroupToDie } from './internal/process-group.js';
+import { spawnGroup } from './internal/spawn-group.js';
 import { DEFAULT_PROCESS_LIMITS } from './limits.js';
 import type { PreparedCommand } from './prepared-command.js';
 import type { RunOptions } from './run-options.js';
@@ -59,15 +60,7 @@ export async function startProcess(
   const reapWaitMs = options.reapWaitMs ?? DEFAULT_PROCESS_LIMITS.reapWaitMs;
   let child: ChildProcess;
   try {
-    child = spawn(command.program, command.argv.slice(1), {
-      argv0: command.argv[0],
-      cwd: command.cwd,
-      env: command.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-      shell: false,
-      windowsHide: true,
-    });
+    child = spawnGroup(command);
   } catch (error) {
     return startFailure(error);
   }

@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { type ProcessFailure, processFailure } from '../failure.js';
 import type { ProcessResult } from '../process-result.js';
 import { OutputCapture } from './output-capture.js';
 import { signalGroup, waitForGroupToDie } from './process-group.js';
+import { spawnGroup } from './spawn-group.js';
 
 /** Everything needed to run one already-validated command. */
 export interface SuperviseSpec {
@@ -30,15 +31,7 @@ export function supervise(spec: SuperviseSpec): Promise<ProcessResult | ProcessF
     const started = performance.now();
     let child: ChildProcess;
     try {
-      child = spawn(spec.program, spec.argv.slice(1), {
-        argv0: spec.argv[0],
-        cwd: spec.cwd,
-        env: spec.env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
-        shell: false,
-        windowsHide: true,
-      });
+      child = spawnGroup(spec);
     } catch (error) {
       settle(spawnFailure(error));
       return;

@@ -1,0 +1,25 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+
+/** What every child is started from: the resolved program, its argv (argv[0] as shown), cwd and environment. */
+export interface GroupSpawnSpec {
+  readonly program: string;
+  readonly argv: readonly string[];
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/**
+ * Starts a child the one way this package does: argv only, no shell, stdin at EOF, piped output, and its own
+ * process group so the whole group can be signalled. Throws as `spawn` does.
+ */
+export function spawnGroup(spec: GroupSpawnSpec): ChildProcess {
+  return spawn(spec.program, spec.argv.slice(1), {
+    argv0: spec.argv[0],
+    cwd: spec.cwd,
+    env: spec.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+    shell: false,
+    windowsHide: true,
+  });
+}
