@@ -24,6 +24,7 @@ export {
   isPresetName,
   PERMISSION_PRESETS,
   type PermissionAsk,
+  type PermissionCallContext,
   type PermissionDecision,
   type PermissionLimits,
   type PermissionPolicy,
@@ -60,9 +61,11 @@ export { STANDARD_SOURCES, type ToolRole, type ToolSource } from './tool-sources
 /** The toolkit provider, its options and tool-name lists. */
 export {
   ALL_CODING_TOOLS,
+  type CodingToolkit,
   type CodingToolkitOptions,
   type CodingToolName,
   codingToolkit,
+  commandsSandboxed,
   DEFAULT_CODING_TOOLS,
   TOOLKIT_EXTRA_FIELDS,
 } from './toolkit.js';

@@ -46,6 +46,23 @@ describe('permission presets', () => {
     expect(decide(safe, 'bash', { command: 'npm test' })).toBe('ask');
   });
 
+  it('safe allows a command without asking only when it will run in the OS sandbox; deny rules still win', () => {
+    const sandboxed = (command: string) =>
+      evaluatePermission(safe, 'bash', { command }, undefined, { sandboxed: true });
+    expect(sandboxed('npm test')).toMatchObject({ decision: 'allow', sandboxed: true, rule: 'allowSandboxed' });
+    expect(evaluatePermission(safe, 'bash', { command: 'npm test' }, undefined, { sandboxed: false }).decision).toBe(
+      'ask',
+    );
+    expect(sandboxed('rm -rf src').decision).toBe('deny');
+    expect(sandboxed("sh -c '$X a.txt'")).toMatchObject({ decision: 'ask', opaque: true });
+    // Only the tools the policy names: the editor still asks.
+    expect(evaluatePermission(safe, 'editor', { file_path: 'a' }, undefined, { sandboxed: true }).decision).toBe('ask');
+    expect(evaluatePermission(readOnly, 'bash', { command: 'ls' }, undefined, { sandboxed: true }).decision).toBe(
+      'deny',
+    );
+    expect(decide(safe, 'jobs', { action: 'list' })).toBe('allow');
+  });
+
   it('deny rules see through program paths, extra whitespace and case', () => {
     expect(decide(safe, 'bash', { command: '/bin/rm -rf x' })).toBe('deny');
     expect(decide(safe, 'bash', { command: '   rm    -rf   x' })).toBe('deny');

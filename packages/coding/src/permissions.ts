@@ -14,6 +14,11 @@ export interface PermissionPolicy {
   readonly deny?: PermissionRules;
   readonly allow?: PermissionRules;
   readonly ask?: PermissionRules;
+  /**
+   * Tools ('*' = every tool) whose calls are allowed without asking when they will run inside the OS sandbox; deny
+   * rules still decide first, and a script the deny rules could not see into still asks.
+   */
+  readonly allowSandboxed?: readonly string[];
 }
 
 /** Names of the built-in presets. */
@@ -28,11 +33,12 @@ export const PERMISSION_PRESETS: Readonly<Record<PermissionPresetName, Permissio
   deny_all: Object.freeze({ name: 'deny_all', deny: { '*': ['*'] } }),
   read_only: Object.freeze({ name: 'read_only', allow: all(READ_TOOLS), deny: { editor: ['*'], bash: ['*'] } }),
   // safe: reads, searches, navigation and diagnostics run freely; every change (editor writes, edits and patches)
-  // and every command asks; plainly destructive commands are refused outright.
+  // and every command asks, except a command that will run inside the OS sandbox (bubblewrap actually in effect);
+  // plainly destructive commands are refused outright. jobs only sees and stops jobs this branch started.
   safe: Object.freeze({
     name: 'safe',
-    // Spot for the bash helper: commands that will run inside the OS sandbox may be allowed here without asking.
-    allow: all(READ_TOOLS),
+    allow: all([...READ_TOOLS, 'jobs']),
+    allowSandboxed: Object.freeze(['bash']),
     deny: { bash: ['rm *', 'rm', 'sudo *', 'chmod *', 'kill *', 'mkfs *', 'mkfs.*', 'dd *', 'git push*'] },
     ask: { editor: ['*'], bash: ['*'] },
   }),
@@ -60,14 +66,26 @@ export interface PermissionVerdict {
   readonly subject: string;
   /** Set when the call was escalated because it hands a shell a script the deny rules could not see into. */
   readonly opaque?: boolean;
+  /** Set when the call was allowed because it will run inside the OS sandbox (`allowSandboxed`). */
+  readonly sandboxed?: boolean;
 }
 
-/** Evaluates a policy for one call (pure): deny rules first, then allow, then ask, else deny. */
+/** What is known about how a call will run, beyond its arguments. */
+export interface PermissionCallContext {
+  /** True only when the call will run inside the OS sandbox (bubblewrap works here and the tool is set to use it). */
+  readonly sandboxed?: boolean;
+}
+
+/**
+ * Evaluates a policy for one call (pure): deny rules first, then `allowSandboxed` (when `context.sandboxed`), then
+ * allow, then ask, else deny.
+ */
 export function evaluatePermission(
   policy: PermissionPolicy,
   tool: string,
   args: unknown,
   limits?: PermissionLimits,
+  context: PermissionCallContext = {},
 ): PermissionVerdict {
   const subject = permissionSubject(tool, args, limits);
   const patterns = (rules: PermissionRules | undefined) => [...(rules?.[tool] ?? []), ...(rules?.['*'] ?? [])];
@@ -76,6 +94,10 @@ export function evaluatePermission(
     // it is escalated to ask (refused without an approver).
     if (decision === 'allow' && subject.opaque && patterns(policy.deny).length > 0) {
       return { decision: 'ask', subject: subject.literal, opaque: true };
+    }
+    const sandboxTools = policy.allowSandboxed ?? [];
+    if (decision === 'allow' && context.sandboxed === true && sandboxTools.some((t) => t === tool || t === '*')) {
+      return { decision: 'allow', rule: 'allowSandboxed', subject: subject.literal, sandboxed: true };
     }
     for (const pattern of patterns(policy[decision])) {
       // Deny rules also see the forms the command could run as (`/bin/rm x`, `env rm x`, `sh -c 'rm x'` → `rm x`);
@@ -116,11 +138,19 @@ export type AskHandler = (
   | { readonly allow: boolean; readonly reason?: string }
   | Promise<boolean | 'allow' | 'deny' | { readonly allow: boolean; readonly reason?: string }>;
 
-/** Turns a policy into a pre hook: deny and unanswered asks become typed `denied` failures the model can read. */
-export function permissionHook(policy: PermissionPolicy, onAsk?: AskHandler, limits?: PermissionLimits): PreHook {
+/**
+ * Turns a policy into a pre hook: deny and unanswered asks become typed `denied` failures the model can read.
+ * `sandboxed(tool)` says whether that tool's calls will run inside the OS sandbox (for `allowSandboxed`).
+ */
+export function permissionHook(
+  policy: PermissionPolicy,
+  onAsk?: AskHandler,
+  limits?: PermissionLimits,
+  sandboxed?: (tool: string) => boolean,
+): PreHook {
   const label = policy.name ? `permission policy '${policy.name}'` : 'the permission policy';
   return async ({ tool, args }) => {
-    const verdict = evaluatePermission(policy, tool.name, args, limits);
+    const verdict = evaluatePermission(policy, tool.name, args, limits, { sandboxed: sandboxed?.(tool.name) === true });
     const what = `${tool.name} ${JSON.stringify(shorten(verdict.subject))}`;
     if (verdict.decision === 'allow') return undefined;
     if (verdict.decision === 'deny') {

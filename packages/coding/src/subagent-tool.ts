@@ -58,8 +58,11 @@ export const SUBAGENT_SYSTEM_PROMPT =
 
 /** What the subagent tool needs from the toolkit that creates it. */
 export interface SubagentDeps {
-  /** Builds the child's toolkit provider for a root and preset (a new build: nothing shared with the parent). */
-  readonly childToolkit: (root: string, preset: PermissionPresetName) => Provider;
+  /**
+   * Builds the child's toolkit provider for a root and preset (a new build: nothing shared with the parent); its
+   * `dispose`, when it has one, runs when the subagent is done (its background jobs end with it).
+   */
+  readonly childToolkit: (root: string, preset: PermissionPresetName) => Provider & { dispose?(): Promise<void> };
   /** The parent's preset, when it uses one; a child may not get a more permissive one. */
   readonly parentPreset: PermissionPresetName | undefined;
   readonly fallbackModel: ChatModel | undefined;
@@ -109,12 +112,19 @@ export function createSubagentTool(state: ToolkitState, deps: SubagentDeps, hook
         cwd = resolved.path;
       }
       const child = new Branch({ system: SUBAGENT_SYSTEM_PROMPT, model, workspaceRoot: cwd, name: 'subagent' });
+      let toolkit: ReturnType<SubagentDeps['childToolkit']>;
       try {
-        child.registerTools(deps.childToolkit(cwd, request.permissions));
+        toolkit = deps.childToolkit(cwd, request.permissions);
+        child.registerTools(toolkit);
       } catch (error) {
         return failure('subagent_setup_failed', `The subagent's tools could not be built: ${errorMessage(error)}`);
       }
-      const outcome = await runAgent(child, request.instruction, { model, maxTurns: request.max_turns, signal });
+      let outcome: Awaited<ReturnType<typeof runAgent>>;
+      try {
+        outcome = await runAgent(child, request.instruction, { model, maxTurns: request.max_turns, signal });
+      } finally {
+        await toolkit.dispose?.();
+      }
       if (outcome.stopped === 'model_error') {
         return failure('model_error', `The subagent's model failed: ${outcome.error ?? 'unknown error'}`, {
           tool_calls: outcome.toolCalls,

@@ -28,27 +28,14 @@ function editorOptions(root: string, o: Record<string, unknown>): Parameters<typ
   return { ...o, limits: { ...limits, hashMaxBytes: Number.MAX_SAFE_INTEGER }, workspaceRoot: root };
 }
 
-// One job store per branch: bash (for every root it runs in) and jobs share it; a clone's branch gets a new one.
-const jobStores = new WeakMap<object, JobStore>();
-const allStores = new Set<JobStore>();
-
-/** The background jobs of the branch a build is for (created on first use, disposed if the build is abandoned). */
-export function branchJobs(context: ProviderContext, options: Record<string, unknown>): JobStore {
-  let store = jobStores.get(context.branch);
-  if (!store) {
-    const limits = typeof options.limits === 'object' && options.limits !== null ? options.limits : {};
-    store = new JobStore(limits);
-    jobStores.set(context.branch, store);
-    allStores.add(store);
-    const created = store;
-    context.abandoned?.addEventListener('abort', () => void created.dispose(), { once: true });
-  }
-  return store;
-}
-
-/** Kills the background jobs of every branch the toolkit built bash for (the toolkit provider's `dispose`). */
-export async function disposeAllJobs(): Promise<void> {
-  await Promise.all([...allStores].map((store) => store.dispose()));
+/**
+ * The background jobs a bash or jobs tool works with: the store the toolkit made for the build (`options.jobs`), or a
+ * new one for a source used on its own.
+ */
+function jobStore(options: Record<string, unknown>): JobStore {
+  if (options.jobs instanceof JobStore) return options.jobs;
+  const limits = typeof options.limits === 'object' && options.limits !== null ? options.limits : {};
+  return new JobStore(limits);
 }
 
 /** The standalone tools behind the toolkit, by model-facing name (ADR Delta 3: composition, not re-implementation). */
@@ -58,9 +45,9 @@ export const STANDARD_SOURCES: readonly ToolSource[] = Object.freeze([
   {
     name: 'bash',
     role: 'plain',
-    make: (root, c, o) => createBashTool({ ...o, workspaceRoot: root, jobs: branchJobs(c, o) }),
+    make: (root, _c, o) => createBashTool({ ...o, workspaceRoot: root, jobs: jobStore(o) }),
   },
-  { name: 'jobs', role: 'plain', make: (_root, c, o) => createJobsTool(branchJobs(c, o)) },
+  { name: 'jobs', role: 'plain', make: (_root, _c, o) => createJobsTool(jobStore(o)) },
   { name: 'search', role: 'plain', make: (root, _c, o) => createSearchTool({ ...o, workspaceRoot: root }) },
   { name: 'code_check', role: 'plain', make: (root, _c, o) => createCodeCheckTool({ ...o, workspaceRoot: root }) },
   { name: 'code_nav', role: 'plain', make: (root, _c, o) => createCodeNavTool({ ...o, workspaceRoot: root }) },

@@ -1,4 +1,6 @@
+import { JobStore } from '@bough/bash';
 import {
+  type BranchView,
   branchProvider,
   type ChatModel,
   ConfigurationError,
@@ -6,6 +8,7 @@ import {
   type ProviderContext,
   type Tool,
 } from '@bough/core';
+import { sandboxSupport } from '@bough/process';
 import { DiagnosticsWatcher } from './diagnostics-introduced.js';
 import { type CodingHooks, composeHooks, copyHooks } from './hook-composition.js';
 import { type CodingLimits, DEFAULT_CODING_LIMITS } from './limits.js';
@@ -88,14 +91,23 @@ export interface CodingToolkitOptions {
   readonly diagnostics?: boolean;
 }
 
+/** The toolkit provider; `dispose` ends the background jobs of the builds it made. */
+export interface CodingToolkit extends Provider {
+  /**
+   * Kills the background jobs of one branch built by this toolkit (or, without `branch`, of every branch and clone
+   * it built) and refuses new ones there; resolves when their process groups are gone.
+   */
+  dispose(branch?: BranchView): Promise<void>;
+}
+
 /**
  * The coding toolkit as a branch provider: every build makes fresh state (file state, sandbox slot, nudge engine,
- * hook lists), so building for a second branch or a clone shares nothing mutable with earlier builds.
+ * hook lists, background jobs), so building for a second branch or a clone shares nothing mutable with earlier builds.
  */
 export function codingToolkit(
   options: CodingToolkitOptions = {},
   sources: readonly ToolSource[] = STANDARD_SOURCES,
-): Provider {
+): CodingToolkit {
   const tools = selectTools(options.tools);
   const policy = resolvePolicy(options.permissions);
   const frozen = Object.freeze({
@@ -109,9 +121,48 @@ export function codingToolkit(
   const missing = tools.filter((name) => name !== 'sandbox' && name !== 'subagent' && !bySource.has(name));
   if (missing.length > 0)
     throw new ConfigurationError(`No standalone source for the coding tool(s): ${missing.join(', ')}.`);
-  return branchProvider('coding', (context) => buildTools(context, frozen, tools, policy, bySource), {
+  const jobs = new BuildJobs();
+  const provider = branchProvider('coding', (context) => buildTools(context, frozen, tools, policy, bySource, jobs), {
     rebind: 'rebuild',
   });
+  return Object.freeze({ ...provider, dispose: (branch?: BranchView) => jobs.dispose(branch) });
+}
+
+/** The job stores of a toolkit's builds: held weakly, so a branch nobody uses any more is not kept alive. */
+class BuildJobs {
+  readonly #all = new Set<WeakRef<JobStore>>();
+  readonly #byBranch = new WeakMap<BranchView, JobStore[]>();
+
+  add(context: ProviderContext, store: JobStore): void {
+    this.#all.add(new WeakRef(store));
+    this.#byBranch.set(context.branch, [...(this.#byBranch.get(context.branch) ?? []), store]);
+    context.abandoned?.addEventListener('abort', () => void store.dispose(), { once: true });
+  }
+
+  async dispose(branch?: BranchView): Promise<void> {
+    if (branch) {
+      await Promise.all((this.#byBranch.get(branch) ?? []).map((store) => store.dispose()));
+      return;
+    }
+    const stores: JobStore[] = [];
+    for (const ref of this.#all) {
+      const store = ref.deref();
+      if (store) stores.push(store);
+      else this.#all.delete(ref);
+    }
+    await Promise.all(stores.map((store) => store.dispose()));
+  }
+}
+
+/**
+ * Whether bash commands of a build will run inside the OS sandbox: its mode is `auto` or `required` and bubblewrap
+ * works here (an `auto` that falls back to plain runs does not count).
+ */
+export function commandsSandboxed(
+  mode: string | undefined,
+  support: { readonly available: boolean } = sandboxSupport(),
+): boolean {
+  return (mode === 'auto' || mode === 'required') && support.available;
 }
 
 type Frozen = CodingToolkitOptions & { hooks: CodingHooks; limits: CodingLimits; nudgeRules: readonly NudgeRule[] };
@@ -122,6 +173,7 @@ function buildTools(
   tools: readonly CodingToolName[],
   policy: PermissionPolicy | undefined,
   sources: ReadonlyMap<string, ToolSource>,
+  jobs: BuildJobs,
 ): Tool[] {
   const root = options.workspaceRoot ?? context.workspaceRoot;
   if (!root) throw new ConfigurationError('codingToolkit needs a workspaceRoot (in its options or on the branch).');
@@ -147,7 +199,19 @@ function buildTools(
       ringSize: L.nudgeRingSize,
     });
   }
-  const permission = policy ? permissionHook(policy, options.onAsk, L) : undefined;
+  const bashOptions = options.toolOptions?.bash ?? {};
+  const mode = options.commandSandbox ?? (bashOptions.sandbox as string | undefined);
+  const sandboxed = policy?.allowSandboxed?.length ? commandsSandboxed(mode) : false;
+  const permission = policy
+    ? permissionHook(policy, options.onAsk, L, (tool) => tool === 'bash' && sandboxed)
+    : undefined;
+  // One job store per build (per branch or clone), shared by bash (in every root it runs in) and jobs.
+  let store: JobStore | undefined;
+  if (tools.includes('bash') || tools.includes('jobs')) {
+    const limits = typeof bashOptions.limits === 'object' && bashOptions.limits !== null ? bashOptions.limits : {};
+    store = new JobStore(limits);
+    jobs.add(context, store);
+  }
   const trailingPost = options.notify !== false ? [nudgePostHook(state)] : [];
   const hooksFor = (name: string) =>
     composeHooks(name, options.hooks, { ...(permission ? { permission } : {}), trailingPost });
@@ -196,7 +260,7 @@ function buildTools(
     if (!source) throw new ConfigurationError(`The coding tool ${name} is not available in this build of the toolkit.`);
     // bash and jobs share the bash options (limits, sandbox); the toolkit's sandbox settings go to both.
     const own = options.toolOptions?.[name === 'jobs' ? 'bash' : name] ?? {};
-    const extra = name === 'bash' || name === 'jobs' ? commandOptions(options) : {};
+    const extra = name === 'bash' || name === 'jobs' ? { ...commandOptions(options), jobs: store } : {};
     built.push(wrapSource(source, state, context, { ...own, ...extra }, hooksFor(name)));
   }
   return built;
