@@ -32,6 +32,12 @@ export interface RunOptions {
   /** Sees every raw stderr chunk as it arrives; like `onStdout`, it must not modify the chunk. */
   onStderr?: (chunk: Buffer) => void;
   /**
+   * An open file descriptor (a regular file) that receives the child's stderr instead of a pipe: for a command that
+   * logs a lot to stderr, writes to a file cost neither side a wake-up per write. The caller reads the file after
+   * the call; the result's `stderr` is then empty and `onStderr` is never called. The descriptor stays the caller's.
+   */
+  stderrFd?: number;
+  /**
    * Turns the checked command into the one actually spawned (the OS sandbox's `wrap` puts it inside bwrap), or
    * refuses it with a failure.
    */

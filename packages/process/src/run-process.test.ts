@@ -1,4 +1,4 @@
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunOptions } from './run-options.js';
@@ -26,6 +26,24 @@ describe('runProcess: exit status and output', () => {
       aborted: false,
       stdout_truncated: false,
     });
+  });
+
+  it('writes stderr to a given descriptor instead of a pipe, and stdout still streams', async () => {
+    const logPath = join(tree.root, 'stderr.log');
+    const fd = openSync(logPath, 'w+');
+    const seen: string[] = [];
+    try {
+      const result = await runProcess(['sh', '-c', 'echo out; echo one >&2; echo two >&2; exit 3'], {
+        ...inTree(),
+        stderrFd: fd,
+        onStderr: (chunk) => seen.push(chunk.toString()),
+      });
+      expect(result).toMatchObject({ success: true, stdout: 'out\n', stderr: '', return_code: 3 });
+    } finally {
+      closeSync(fd);
+    }
+    expect(readFileSync(logPath, 'utf8')).toBe('one\ntwo\n');
+    expect(seen).toEqual([]);
   });
 
   it('passes arguments verbatim, with no shell in between', async () => {

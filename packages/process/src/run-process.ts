@@ -34,5 +34,6 @@ export async function runProcess(argv: readonly string[], options: RunOptions = 
     signal: options.signal,
     onStdout: options.onStdout,
     onStderr: options.onStderr,
+    stderrFd: options.stderrFd,
   });
 }

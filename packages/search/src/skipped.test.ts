@@ -1,4 +1,6 @@
 // Spec checks for what a search reports about the files it left out, and for limits that must really be in force.
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -32,6 +34,17 @@ describe('grep says what it left out and why', () => {
     expect(out.note).toContain('2 path(s) hidden by .gitignore');
     expect(out.note).toContain('1 file(s) over 4096 bytes');
     expect(out.note).not.toContain('secret-value');
+  });
+
+  it('reads a long debug log completely through its temporary file and leaves no file behind', async () => {
+    // Every binary file is one line of ripgrep's log; far more than one replay chunk of lines in all.
+    for (let i = 0; i < 1_500; i++) ws.write(`bin/b${i}.dat`, Buffer.from(`x\0needle ${i}\n`));
+    const leftovers = () => readdirSync(tmpdir()).filter((name) => name.startsWith('bough-rg-'));
+    const before = leftovers();
+    const out = ok(await searchIn(ws, { action: 'grep', pattern: 'needle' }));
+    expect(out.skipped).toMatchObject({ binary: 1_500, ignored: 2, protected_files: 2 });
+    expect(out.content.split('\n')).toEqual(['src/a.ts:1:needle a', 'z.ts:1:needle z']);
+    expect(leftovers()).toEqual(before);
   });
 
   it('include_ignored searches ignored files, so none are counted as hidden', async () => {

@@ -20,6 +20,8 @@ export interface SuperviseSpec {
   signal: AbortSignal | undefined;
   onStdout: ((chunk: Buffer) => void) | undefined;
   onStderr: ((chunk: Buffer) => void) | undefined;
+  /** When set, stderr goes to this descriptor rather than a pipe. */
+  stderrFd?: number | undefined;
 }
 
 /**

@@ -1,3 +1,6 @@
+import { closeSync, mkdtempSync, openSync, readSync, rmdirSync, unlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { failure, type ToolFailure } from '@bough/core';
 import { type ProcessFailure, type RunProcessOutcome, runProcess } from '@bough/process';
 
@@ -22,11 +25,68 @@ export interface RgRun {
   readonly stoppedEarly: boolean;
 }
 
-/** Runs ripgrep under the process rules with an early-stop switch tied to the caller's abort signal. */
+/**
+ * An anonymous file for ripgrep's stderr: a private directory, a file created in it, then both unlinked, so only the
+ * descriptor is left. `--debug` writes its log in many small writes; into a pipe each one can wake this process,
+ * into a file none do. Undefined when no temp file can be made (the log then goes through a pipe as before).
+ */
+function anonymousLogFile(): number | undefined {
+  let dir: string | undefined;
+  try {
+    dir = mkdtempSync(join(tmpdir(), 'bough-rg-'));
+    const path = join(dir, 'stderr');
+    const fd = openSync(path, 'wx+', 0o600);
+    unlinkSync(path);
+    return fd;
+  } catch {
+    return undefined;
+  } finally {
+    if (dir !== undefined) {
+      try {
+        rmdirSync(dir);
+      } catch {
+        // left behind only if the unlink above failed
+      }
+    }
+  }
+}
+
+const REPLAY_CHUNK = 64 * 1024;
+
+/** Feeds what was written to `fd` to `onChunk`, chunk by chunk, so memory stays bounded whatever the log's size. */
+function replayLog(fd: number, onChunk: (chunk: Buffer) => void): void {
+  const buffer = Buffer.allocUnsafe(REPLAY_CHUNK);
+  for (let position = 0; ; ) {
+    const read = readSync(fd, buffer, 0, REPLAY_CHUNK, position);
+    if (read <= 0) return;
+    onChunk(Buffer.from(buffer.subarray(0, read)));
+    position += read;
+  }
+}
+
+/**
+ * Runs ripgrep under the process rules with an early-stop switch tied to the caller's abort signal. stderr, when the
+ * caller reads it, goes to an anonymous file that is read once ripgrep has exited.
+ */
 export async function runRg(options: RgRunOptions): Promise<RgRun> {
   const stopper = new AbortController();
   const signal = options.signal ? AbortSignal.any([stopper.signal, options.signal]) : stopper.signal;
   const stop = () => stopper.abort();
+  const logFd = options.onStderr ? anonymousLogFile() : undefined;
+  try {
+    return await runLogged(options, signal, stopper, stop, logFd);
+  } finally {
+    if (logFd !== undefined) closeSync(logFd);
+  }
+}
+
+async function runLogged(
+  options: RgRunOptions,
+  signal: AbortSignal,
+  stopper: AbortController,
+  stop: () => void,
+  logFd: number | undefined,
+): Promise<RgRun> {
   const outcome = await runProcess([options.rgPath, ...options.args], {
     cwd: options.cwd,
     workspaceRoot: options.workspaceRoot,
@@ -38,8 +98,9 @@ export async function runRg(options: RgRunOptions): Promise<RgRun> {
     onStdout: (chunk) => {
       if (!stopper.signal.aborted) options.onStdout(chunk, stop);
     },
-    ...(options.onStderr ? { onStderr: options.onStderr } : {}),
+    ...(logFd !== undefined ? { stderrFd: logFd } : options.onStderr ? { onStderr: options.onStderr } : {}),
   });
+  if (logFd !== undefined && options.onStderr) replayLog(logFd, options.onStderr);
   return { outcome, stoppedEarly: stopper.signal.aborted && !(options.signal?.aborted ?? false) };
 }
 
