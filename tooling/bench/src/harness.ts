@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
-import { cpus, freemem, totalmem } from 'node:os';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
+import { cpus, freemem, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
 
 /** One line of BENCHMARKS.md: our figure beside the peer (or limit) measured in the same run. */
 export interface BenchRow {
@@ -85,15 +87,33 @@ export interface CommandOptions {
   okCodes?: number[];
   /** Pipe stdout into this process and discard it, instead of sending it to /dev/null. */
   drain?: boolean;
+  /** Send stderr to an unlinked temporary file, as the search package does with ripgrep's debug log. */
+  stderrToFile?: boolean;
+}
+
+/** An unlinked temporary file's descriptor (the same way the search package stores ripgrep's log). */
+function anonymousFile(): number {
+  const dir = mkdtempSync(join(tmpdir(), 'bough-bench-'));
+  try {
+    return openSync(join(dir, 'stderr'), 'wx+', 0o600);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function headOf(fd: number): string {
+  const buffer = Buffer.alloc(2000);
+  return buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0)).toString();
 }
 
 /** Runs a command (argv, no shell unless argv[0] is 'sh') and resolves with its wall time in ms; rejects on non-zero exit. */
 export function timeCommand(argv: readonly string[], options: CommandOptions = {}): Promise<number> {
   return new Promise((resolve, reject) => {
+    const errFd = options.stderrToFile ? anonymousFile() : undefined;
     const t0 = performance.now();
     const child = spawn(argv[0] as string, argv.slice(1), {
       cwd: options.cwd,
-      stdio: ['ignore', options.drain ? 'pipe' : 'ignore', 'pipe'],
+      stdio: ['ignore', options.drain ? 'pipe' : 'ignore', errFd ?? 'pipe'],
     });
     // Read and discard stdout: some tools (ripgrep) stop at the first match when stdout is /dev/null.
     child.stdout?.resume();
@@ -101,8 +121,15 @@ export function timeCommand(argv: readonly string[], options: CommandOptions = {
     child.stderr?.on('data', (chunk: Buffer) => {
       if (stderr.length < 2000) stderr += chunk.toString();
     });
-    child.on('error', reject);
+    child.on('error', (error) => {
+      if (errFd !== undefined) closeSync(errFd);
+      reject(error);
+    });
     child.on('close', (code) => {
+      if (errFd !== undefined) {
+        stderr = headOf(errFd);
+        closeSync(errFd);
+      }
       const ok = options.okCodes ?? [0];
       if (code !== null && ok.includes(code)) resolve(performance.now() - t0);
       else reject(new Error(`${argv.join(' ')} exited ${code}: ${stderr.slice(0, 500)}`));

@@ -175,7 +175,7 @@ async function grepRows(search: LooseHandler, target: Target, runs: number, gnu:
       },
       async () => {
         rgSamples.push(await timeCommand(rgArgv, { cwd, drain: true, okCodes: [0, 1] }));
-        floorSamples.push(await timeCommand(floorArgv, { cwd, drain: true, okCodes: [0, 1] }));
+        floorSamples.push(await timeCommand(floorArgv, { cwd, drain: true, okCodes: [0, 1], stderrToFile: true }));
         if (gnu) gnuSamples.push(await timeCommand(gnuArgv, { cwd, drain: true, okCodes: [0, 1] }));
       },
       runs,
@@ -201,7 +201,7 @@ async function grepRows(search: LooseHandler, target: Target, runs: number, gnu:
       ours: t,
       peer: floor,
       peerLabel: 'rg with our flags, unsorted (floor)',
-      note: `the floor: ripgrep alone costs ${(floor / rg).toFixed(2)}× rg -n with the flags our guarantees need (--debug skip log, byte offsets, NUL names, protected-name globs)`,
+      note: `the floor: ripgrep alone costs ${(floor / rg).toFixed(2)}× rg -n with the flags our guarantees need (--debug skip log into a file, byte offsets, NUL names, protected-name globs)`,
     });
     if (gnu) {
       const grep = median(gnuSamples.slice(1));
@@ -244,7 +244,9 @@ async function findRows(
     },
     async () => {
       rgSamples.push(await timeCommand(rgArgv, { cwd: target.root, drain: true, okCodes: [0, 1] }));
-      floorSamples.push(await timeCommand(floorArgv, { cwd: target.root, drain: true, okCodes: [0, 1] }));
+      floorSamples.push(
+        await timeCommand(floorArgv, { cwd: target.root, drain: true, okCodes: [0, 1], stderrToFile: true }),
+      );
     },
     runs,
   );
