@@ -4,6 +4,7 @@ import { failure, type ToolFailure } from '@bough/core';
 import { isWorkspaceFailure, type Workspace } from '@bough/workspace';
 import type { FileState } from './file-state.js';
 import { evidenceNeed, firstUnseenSpan, linesOf } from './internal/edit-spans.js';
+import { currentStamp } from './internal/file-stamp.js';
 import { type CodingLimits, DEFAULT_CODING_LIMITS } from './limits.js';
 
 /** Failure codes of the read-before-edit guard. */
@@ -11,7 +12,8 @@ export const GUARD_CODES = { notRead: 'not_read', staleRead: 'stale_read', check
 
 /**
  * Checks that an existing file may be changed by `request` (an editor request; a bare path asks for the strictest
- * check). Allowed when the whole file is as this branch last read or wrote it (same sha256), or — after a
+ * check). Allowed when the whole file is as this branch last read or wrote it (same sha256, or still the stamp a
+ * read confirmed), or — after a
  * formatter or another process touched other parts — when every line the request replaces is exactly as a read
  * showed it. Returns undefined to proceed (also for new files and for paths the workspace refuses: the standalone
  * editor reports those itself), or a typed failure. A failure to read the file is never a silent allow.
@@ -35,6 +37,11 @@ export async function checkBeforeEdit(
       `${shown} exists but has not been read in this conversation (or that read has left the context). ` +
         'Read it with the reader tool first, then retry the edit.',
     );
+  }
+  // A stamp a read confirmed is still on the file: unchanged since that read, no need to hash it.
+  if (entry.stamps.size > 0) {
+    const stamp = await currentStamp(resolved.path);
+    if (stamp !== undefined && entry.stamps.has(stamp)) return undefined;
   }
   const wantText = entry.windows.length > 0 && request !== undefined;
   const current = await readCurrent(
@@ -72,7 +79,10 @@ export async function checkBeforeEdit(
 }
 
 /** The limits the guard works within (see {@link DEFAULT_CODING_LIMITS}). */
-export type GuardLimits = Pick<CodingLimits, 'guardMaxBytes' | 'guardRangeMaxBytes' | 'guardOwnWriteBytes'>;
+export type GuardLimits = Pick<
+  CodingLimits,
+  'guardMaxBytes' | 'guardRangeMaxBytes' | 'guardOwnWriteBytes' | 'guardStampMinBytes'
+>;
 
 /**
  * What the toolkit's own write left in a file: its text when it is at most `guardOwnWriteBytes`, and its digest

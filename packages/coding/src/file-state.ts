@@ -20,6 +20,11 @@ export interface FileStateEntry {
   readonly digests: ReadonlySet<string>;
   /** Line windows shown by live reads, newest last. */
   readonly windows: readonly ReadWindow[];
+  /**
+   * Stamps (device, inode, size, mtime, ctime) a live read confirmed the file had while it was read: the file still
+   * carrying one is unchanged since that read, as a matching digest would show, without hashing it.
+   */
+  readonly stamps: ReadonlySet<string>;
   /** Call ids of the reader/editor responses that carry this evidence. */
   readonly evidence: ReadonlySet<string>;
   /** Whether the latest evidence came from a read or from the toolkit's own write. */
@@ -31,12 +36,15 @@ interface Entry {
   digests: Map<string, Set<string>>;
   latest: string | undefined;
   windows: ReadWindow[];
+  /** stamp -> the reads that confirmed it. */
+  stamps: Map<string, Set<string>>;
   source: 'read' | 'write';
 }
 
 /**
  * Read-before-edit state of one toolkit build. Evidence is kept per call: a digest of the whole file (from a read
- * that scanned it or from the toolkit's own write) or the lines a read window showed. Evidence lives only while its
+ * that scanned it or from the toolkit's own write), the lines a read window showed, or the stamp a file kept
+ * through a read of it (big files the reader does not hash). Evidence lives only while its
  * call is still in the branch's active view (or its response has not been appended yet); evict, compact and
  * evict_action_results therefore drop read- and write-derived evidence alike.
  */
@@ -83,6 +91,19 @@ export class FileState {
     entry.source = source;
   }
 
+  /** Records the stamp a read confirmed the file had while it read it (evidence for big files the reader did not hash). */
+  recordStamp(path: string, stamp: string, callId: string): void {
+    const entry = this.#entry(path);
+    this.#pending.add(callId);
+    let calls = entry.stamps.get(stamp);
+    if (!calls) {
+      calls = new Set();
+      entry.stamps.set(stamp, calls);
+    }
+    calls.add(callId);
+    entry.source = 'read';
+  }
+
   /** Records the lines a read window showed (cheap evidence: no hashing, checked against the file when an edit needs it). */
   recordWindow(path: string, startLine: number, lines: readonly (string | null)[], callId: string): void {
     if (lines.length === 0) return;
@@ -125,11 +146,13 @@ export class FileState {
     const evidence = new Set<string>();
     for (const calls of entry.digests.values()) for (const id of calls) evidence.add(id);
     for (const window of entry.windows) evidence.add(window.callId);
+    for (const calls of entry.stamps.values()) for (const id of calls) evidence.add(id);
     return {
       path,
       sha256: entry.latest !== undefined && entry.digests.has(entry.latest) ? entry.latest : undefined,
       digests: new Set(entry.digests.keys()),
       windows: [...entry.windows],
+      stamps: new Set(entry.stamps.keys()),
       evidence,
       source: entry.source,
     };
@@ -162,7 +185,7 @@ export class FileState {
   #entry(path: string): Entry {
     let entry = this.#entries.get(path);
     if (!entry) {
-      entry = { digests: new Map(), latest: undefined, windows: [], source: 'read' };
+      entry = { digests: new Map(), latest: undefined, windows: [], stamps: new Map(), source: 'read' };
       this.#entries.set(path, entry);
     }
     return entry;
@@ -175,7 +198,11 @@ export class FileState {
       if (calls.size === 0) entry.digests.delete(digest);
     }
     entry.windows = entry.windows.filter((window) => this.#alive(window.callId));
-    return entry.digests.size > 0 || entry.windows.length > 0;
+    for (const [stamp, calls] of entry.stamps) {
+      for (const id of calls) if (!this.#alive(id)) calls.delete(id);
+      if (calls.size === 0) entry.stamps.delete(stamp);
+    }
+    return entry.digests.size > 0 || entry.windows.length > 0 || entry.stamps.size > 0;
   }
 
   #alive(callId: string): boolean {
@@ -190,7 +217,10 @@ export class FileState {
         if (calls.delete(callId) && calls.size === 0) entry.digests.delete(digest);
       }
       entry.windows = entry.windows.filter((window) => window.callId !== callId);
-      if (entry.digests.size === 0 && entry.windows.length === 0) this.#entries.delete(path);
+      for (const [stamp, calls] of entry.stamps) {
+        if (calls.delete(callId) && calls.size === 0) entry.stamps.delete(stamp);
+      }
+      if (entry.digests.size === 0 && entry.windows.length === 0 && entry.stamps.size === 0) this.#entries.delete(path);
     }
   }
 }

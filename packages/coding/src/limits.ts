@@ -36,6 +36,8 @@ export const DEFAULT_CODING_LIMITS = {
   guardMaxBytes: 256 * 1024 * 1024,
   /** Largest file whose text the guard compares line by line with what was read; above it only an unchanged file passes. */
   guardRangeMaxBytes: 64 * 1024 * 1024,
+  /** Reads of files at least this big also record the file's stamp (device, inode, size, mtime, ctime) as evidence: the reader does not hash big files, and an edit of a file still carrying the stamp needs no hash. */
+  guardStampMinBytes: 1024 * 1024,
   /** Read windows remembered per file as line evidence; the oldest are dropped first. */
   guardWindowsPerFile: 32,
   /** After its own write the toolkit remembers the whole new text of files up to this size, so later edits survive outside changes elsewhere. */

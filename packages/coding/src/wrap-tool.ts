@@ -1,8 +1,9 @@
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { defineTool, type ProviderContext, type Tool, type ToolHooks, withHooks } from '@bough/core';
 import type { Workspace, WorkspaceOptions } from '@bough/workspace';
 import { checkBeforeEdit, GUARD_CODES, ownContent } from './edit-guard.js';
 import { type LineSpan, linesOf, occurrenceSpans, windowFromRows } from './internal/edit-spans.js';
+import { confirmStamp, type PendingStamp, stampBeforeRead } from './internal/file-stamp.js';
 import { patchTargets } from './internal/patch-targets.js';
 import type { ToolSource } from './tool-sources.js';
 import type { ToolkitState } from './toolkit-state.js';
@@ -58,8 +59,12 @@ export function wrapSource(
         if (refusal) return refusal;
       }
       const watch = source.role === 'write' && ws ? await state.diagnostics?.before(ws, request) : undefined;
+      const stamp = source.role === 'read' ? await stampOfRead(root, state, request) : undefined;
       const result = await toolFor(root).handler(request, call);
-      if (source.role === 'read') rememberRead(state, result, call.callId);
+      if (source.role === 'read') {
+        rememberRead(state, result, call.callId);
+        if (stamp) await rememberStamp(state, stamp, result, call.callId);
+      }
       if (ws && source.role === 'write') await rememberWrite(ws, state, request, result, call.callId);
       if (watch && isSuccess(result)) return { ...(result as object), ...(await watch.after()) };
       return result;
@@ -113,6 +118,26 @@ function rememberRead(state: ToolkitState, result: unknown, callId: string): voi
   if (r.type !== 'text' || typeof content !== 'string' || typeof start !== 'number') return;
   const lines = windowFromRows(content, start);
   if (lines) state.files.recordWindow(r.path, start, lines, callId);
+}
+
+/** Before a single-file read of a big file: its stamp, to be confirmed once the read is done. */
+async function stampOfRead(root: string, state: ToolkitState, request: unknown): Promise<PendingStamp | undefined> {
+  const r = asRecord(request);
+  if (r.action !== 'read' || typeof r.path !== 'string' || r.path === '' || /^[a-z]+:\/\//i.test(r.path))
+    return undefined;
+  return stampBeforeRead(resolve(root, r.path), state.guardLimits.guardStampMinBytes);
+}
+
+/**
+ * After a read the reader did not hash (a big file): the stamp taken before the read, if the file the reader
+ * opened still carries it — the lines shown are then what that stamp stands for.
+ */
+async function rememberStamp(state: ToolkitState, pending: PendingStamp, result: unknown, callId: string) {
+  const r = asRecord(result);
+  if (r.success !== true || r.type !== 'text' || typeof r.sha256 === 'string') return;
+  if (typeof r.path !== 'string' || !isAbsolute(r.path) || (r.source !== undefined && r.source !== 'file')) return;
+  const stamp = await confirmStamp(pending, r.path);
+  if (stamp) state.files.recordStamp(r.path, stamp, callId);
 }
 
 /** Lines of the new content the model wrote itself: `all` of it, or ranges (1-based, inclusive). */

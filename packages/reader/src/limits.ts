@@ -10,8 +10,10 @@ export const DEFAULT_READER_LIMITS = {
   binarySniffBytes: 8192,
   /** Read size while streaming; large chunks keep the newline scan at memory speed. */
   chunkBytes: 1024 * 1024,
-  /** Up to this size a read scans the whole file, so `total_lines` and `sha256` are known; beyond it only the window is read. */
+  /** Up to this size `stat` counts lines and UTF-16 files are read; also a cap on `tailScanMaxBytes`. */
   fullScanMaxBytes: 64 * 1024 * 1024,
+  /** Up to this size a read goes on past its window to the end, so `total_lines` and `sha256` are known; a bigger file is read up to the window's end only, so a window costs the window. */
+  tailScanMaxBytes: 2 * 1024 * 1024,
   /** Images are sent inline as base64 (a third larger); bigger ones would crowd out everything else. */
   maxImageBytes: 5 * 1024 * 1024,
   /** Document input cap for `open`: conversion cost grows with input size. */

@@ -88,7 +88,8 @@ export async function readFile(
       maxLineChars: limits.maxLineChars,
       maxOutputBytes: limits.maxOutputBytes,
       chunkBytes: limits.chunkBytes,
-      fullScan: file.size <= limits.fullScanMaxBytes,
+      // Totals and the whole-file hash only where reading on past the window is cheap.
+      fullScan: file.size <= Math.min(limits.fullScanMaxBytes, limits.tailScanMaxBytes),
       ...(signal ? { signal } : {}),
     });
     if (result.aborted) return failure('aborted', 'The read was cancelled.');

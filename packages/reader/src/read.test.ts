@@ -129,6 +129,17 @@ describe('reader read', () => {
     expect(tail.next_offset).toBeUndefined();
   });
 
+  it('stops after the window in a file over tailScanMaxBytes, and hashes a file under it', async () => {
+    ws.write('mid.txt', Array.from({ length: 5_000 }, (_, i) => `row ${i + 1}`).join('\n'));
+    const head = await read('mid.txt', { offset: 0, limit: 10 }, { tailScanMaxBytes: 1000 });
+    expect(head).toMatchObject({ start_line: 1, end_line: 10, next_offset: 10 });
+    expect(head.total_lines).toBeUndefined();
+    expect(head.sha256).toBeUndefined();
+    const scanned = await read('mid.txt', { offset: 0, limit: 10 });
+    expect(scanned.total_lines).toBe(5_000);
+    expect(scanned.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   it('refuses binary files with a hint', async () => {
     ws.write('bin.dat', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01]));
     const out = await handleReader({ action: 'read', path: 'bin.dat' }, { workspaceRoot: ws.root });

@@ -1,0 +1,70 @@
+import { lstat, stat } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * A file's identity and version as the kernel keeps them: device, inode, size, mtime and ctime (nanoseconds). Any
+ * write, truncate, rename over it or `utimes` moves the ctime forward, and the ctime cannot be set by a user, so two
+ * equal stamps taken far enough apart in time mean the bytes did not change in between — without reading them.
+ */
+export type FileStamp = string;
+
+/**
+ * How long after its last change a file's stamp is trusted. File times come from a clock that advances a tick at a
+ * time (a few milliseconds); a second write in the same tick as the first would leave the stamp as it was, so a
+ * stamp is only taken once the file has been quiet for longer than a tick.
+ */
+export const SETTLE_MS = 50;
+const SETTLE_NS = BigInt(SETTLE_MS) * 1_000_000n;
+
+/** The stamp of `path` (the last component not followed when `follow` is false), with its ctime and size. */
+async function stampOf(
+  path: string,
+  follow: boolean,
+): Promise<{ stamp: FileStamp; ctimeNs: bigint; size: bigint } | undefined> {
+  try {
+    const s = follow ? await stat(path, { bigint: true }) : await lstat(path, { bigint: true });
+    if (!s.isFile()) return undefined;
+    return { stamp: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`, ctimeNs: s.ctimeNs, size: s.size };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A stamp taken before a read, to be confirmed after it with {@link confirmStamp}. */
+export interface PendingStamp {
+  readonly stamp: FileStamp;
+}
+
+/**
+ * Takes the stamp of the file at `path` before a read of it, for files of at least `minBytes` (smaller files are
+ * hashed by the reader). A file changed less than {@link SETTLE_MS} ago is waited for first; one whose ctime is in
+ * the future (a clock that disagrees with this one), or whose times have no sub-second part (a filesystem with coarse
+ * times, where a tick is seconds long), gets no stamp at all.
+ */
+export async function stampBeforeRead(path: string, minBytes: number): Promise<PendingStamp | undefined> {
+  let got = await stampOf(path, true);
+  if (!got || got.size < BigInt(minBytes) || got.ctimeNs % 1_000_000_000n === 0n) return undefined;
+  const age = BigInt(Date.now()) * 1_000_000n - got.ctimeNs;
+  if (age < -SETTLE_NS) return undefined;
+  if (age < SETTLE_NS) {
+    await sleep(Number((SETTLE_NS - age) / 1_000_000n) + 1);
+    got = await stampOf(path, true);
+    // Still changing: no stamp rather than one that cannot tell two writes apart.
+    if (!got || BigInt(Date.now()) * 1_000_000n - got.ctimeNs < SETTLE_NS) return undefined;
+  }
+  return { stamp: got.stamp };
+}
+
+/**
+ * The stamp to record after a read of `realPath` (the path the reader actually opened): the one taken before, if the
+ * file still has it — the bytes the read returned are then the bytes that stamp stands for.
+ */
+export async function confirmStamp(pending: PendingStamp, realPath: string): Promise<FileStamp | undefined> {
+  const after = await stampOf(realPath, false);
+  return after?.stamp === pending.stamp ? after.stamp : undefined;
+}
+
+/** The current stamp of a real path (not following a link in its last component), or undefined. */
+export async function currentStamp(realPath: string): Promise<FileStamp | undefined> {
+  return (await stampOf(realPath, false))?.stamp;
+}
