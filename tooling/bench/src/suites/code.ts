@@ -13,6 +13,7 @@ import {
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   type BenchRow,
   type BenchSuite,
@@ -79,6 +80,47 @@ async function freshCache(): Promise<() => Record<string, unknown>> {
   return loaded.ok ? () => ({ cache: new loaded.value(2 ** 31) }) : () => ({ limits: { cacheMaxBytes: 0 } });
 }
 
+/** The napi module with the Python grammar registered, loaded the way @bough/ast-search loads it. */
+async function loadNapi(): Promise<{ napi: AstNapi } | { reason: string }> {
+  try {
+    const fromAstSearch = createRequire(benchRequire.resolve('@bough/ast-search/package.json'));
+    const grammars = (await import(pathToFileURL(fromAstSearch.resolve('@bough/grammars')).href)) as {
+      loadAstGrep: () => Promise<{ napi: AstNapi }>;
+    };
+    return { napi: (await grammars.loadAstGrep()).napi };
+  } catch (error) {
+    return { reason: `@ast-grep/napi could not be loaded (${String((error as Error).message).slice(0, 120)})` };
+  }
+}
+
+interface AstNode {
+  findAll(pattern: string): unknown[];
+}
+interface AstNapi {
+  parseAsync(lang: string, src: string): Promise<{ root(): AstNode }>;
+}
+
+/**
+ * The floor of a first query in this design: every file read without the workspace gate, parsed on the libuv pool
+ * (as many in flight as the pool has threads) and matched on the main thread, with no cache and no time budget.
+ */
+async function napiAlone(napi: AstNapi, files: readonly string[], pattern: string): Promise<number> {
+  let next = 0;
+  let total = 0;
+  const lanes = Math.max(1, Number(process.env.UV_THREADPOOL_SIZE ?? 4));
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      while (next < files.length) {
+        const text = readFileSync(files[next++] as string, 'utf8');
+        if (!text.includes('import')) continue;
+        const root = await napi.parseAsync('python', text);
+        total += root.root().findAll(pattern).length;
+      }
+    }),
+  );
+  return total;
+}
+
 /**
  * ast_search on a copy of a standard library against the ast-grep CLI: the first query (cold), the same query again
  * on the unchanged tree (warm parse cache), the query after one file changed, and the memory the cache holds.
@@ -125,6 +167,27 @@ async function astCacheRows(scratch: string, stdlib: string, runs: number): Prom
     met: cold <= cliCold,
     note: 'a fresh parse cache on every run; parsing on the libuv pool, matching on the main thread',
   });
+  const loaded = await loadNapi();
+  if ('napi' in loaded) {
+    const paths = pyFiles.map((entry) => join(entry.parentPath ?? entry.path, entry.name));
+    let floorTotal = 0;
+    const [floor, cliFloor] = await pairedMedians(
+      async () => {
+        floorTotal = await napiAlone(loaded.napi, paths, pattern);
+      },
+      () => timeCommand(argv, cli),
+      runs,
+    );
+    rows.push({
+      suite,
+      name: `napi alone: '${pattern}' over ${label} (${count(floorTotal)} matches), the floor of a first query`,
+      unit: 'ms',
+      ours: floor,
+      peer: cliFloor,
+      peerLabel,
+      note: 'plain reads (no workspace gate), parseAsync on the libuv pool, findAll on the main thread, no cache: what this design costs before any guarantee; the CLI parses and matches on every core',
+    });
+  } else rows.push(unmeasured(suite, `napi alone over ${label}`, 'ms', loaded.reason));
   (globalThis as { gc?: () => void }).gc?.();
   const warm = new Cache.value(cap);
   await call({ cache: warm });
