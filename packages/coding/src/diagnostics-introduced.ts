@@ -1,6 +1,6 @@
 import { CheckCache, type CodeDiagnostic, handleCodeCheck } from '@bough/check';
+import { patchFiles } from '@bough/editor';
 import { isWorkspaceFailure, type Workspace } from '@bough/workspace';
-import { patchTargets } from './internal/patch-targets.js';
 
 /** Files the check understands: Python for ruff, TypeScript and JavaScript for the compiler. */
 const CHECKED = /\.(py|pyi|ts|tsx|mts|cts|js|jsx|mjs|cjs)$/i;
@@ -32,7 +32,10 @@ function changedPaths(request: unknown): string[] {
   if (typeof request !== 'object' || request === null) return [];
   const r = request as { action?: unknown; file_path?: unknown; patch?: unknown; dry_run?: unknown };
   if (r.dry_run === true) return [];
-  if (r.action === 'patch' && typeof r.patch === 'string') return patchTargets(r.patch).map((target) => target.path);
+  if (r.action === 'patch' && typeof r.patch === 'string') {
+    const parsed = patchFiles(r.patch);
+    return parsed.ok ? parsed.files.map((target) => target.path) : [];
+  }
   if ((r.action === 'write' || r.action === 'edit' || r.action === 'multi_edit') && typeof r.file_path === 'string')
     return [r.file_path];
   return [];

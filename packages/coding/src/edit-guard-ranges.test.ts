@@ -1,7 +1,7 @@
 import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { patchFiles } from '@bough/editor';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { evidenceNeed, firstUnseenSpan, linesOf, windowFromRows } from './internal/edit-spans.js';
-import { patchTargets } from './internal/patch-targets.js';
 import { call, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
 
 const BODY = [
@@ -156,7 +156,8 @@ describe('edit spans and evidence (pure)', () => {
       '*** Delete File: c.py',
       '*** End Patch',
     ];
-    expect(patchTargets(apply.join('\n'))).toEqual([
+    expect(patchFiles(apply.join('\n'))).toMatchObject({ ok: true, format: 'apply_patch' });
+    expect(files(apply.join('\n'))).toEqual([
       { path: 'n.txt', kind: 'add' },
       { path: 'a.py', kind: 'update' },
       { path: 'b.py', kind: 'move_to' },
@@ -169,15 +170,32 @@ describe('edit spans and evidence (pure)', () => {
       '@@ -1 +1 @@',
       '-a',
       '+b',
+      'diff --git a/new.py b/new.py',
+      'new file mode 100644',
       '--- /dev/null',
       '+++ b/new.py',
+      '@@ -0,0 +1 @@',
+      '+n',
+      'diff --git a/old.py b/old.py',
+      'deleted file mode 100644',
+      '--- a/old.py',
+      '+++ /dev/null',
+      '@@ -1 +0,0 @@',
+      '-o',
     ];
-    expect(patchTargets(diff.join('\n'))).toEqual([
+    expect(files(diff.join('\n'))).toEqual([
       { path: 'x.py', kind: 'update' },
       { path: 'new.py', kind: 'add' },
+      { path: 'old.py', kind: 'delete' },
     ]);
+    expect(patchFiles('not a patch')).toMatchObject({ ok: false, line: 1 });
   });
 });
+
+function files(patch: string) {
+  const parsed = patchFiles(patch);
+  return parsed.ok ? parsed.files : [];
+}
 
 describe("the guard with the editor's multi_edit, move and dry runs", () => {
   it('checks every replaced line of a multi_edit and records what it wrote', async () => {

@@ -1,10 +1,10 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { defineTool, type ProviderContext, type Tool, type ToolHooks, withHooks } from '@bough/core';
+import { patchFiles } from '@bough/editor';
 import type { Workspace, WorkspaceOptions } from '@bough/workspace';
 import { checkBeforeEdit, GUARD_CODES, ownContent } from './edit-guard.js';
 import { type LineSpan, linesOf, occurrenceSpans, windowFromRows } from './internal/edit-spans.js';
 import { confirmStamp, type PendingStamp, stampBeforeRead } from './internal/file-stamp.js';
-import { patchTargets } from './internal/patch-targets.js';
 import type { ToolSource } from './tool-sources.js';
 import type { ToolkitState } from './toolkit-state.js';
 
@@ -84,7 +84,10 @@ async function guardRequest(ws: Workspace, state: ToolkitState, request: unknown
   // A whole-file replacement as far as evidence goes: every current line must be as read.
   const whole = { action: 'write' };
   if (r.action === 'patch' && typeof r.patch === 'string') {
-    for (const target of patchTargets(r.patch)) {
+    // The editor's own parser names the files, so the guard checks exactly what would change; a patch it cannot
+    // parse is refused by the editor before anything is written.
+    const parsed = patchFiles(r.patch);
+    for (const target of parsed.ok ? parsed.files : []) {
       const refusal = await checkBeforeEdit(ws, state.files, target.path, state.guardLimits, whole);
       if (refusal) return refusal;
     }

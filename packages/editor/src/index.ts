@@ -5,6 +5,8 @@ export type { Candidate } from './candidate.js';
 export { type EditorOptions, handleEditor } from './handle-editor.js';
 /** Limits with their defaults. */
 export { DEFAULT_EDITOR_LIMITS, type EditorLimits } from './limits.js';
+/** The files a patch names, read by the editor's own patch parser (for guards that check paths first). */
+export { type PatchFile, type PatchFiles, patchFiles } from './patch-files.js';
 /** The request schema and the response schemas of the editor tool. */
 export {
   EditorEditSuccess,
