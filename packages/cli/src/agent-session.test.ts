@@ -89,6 +89,25 @@ describe('bough agent sessions', () => {
     expect(readFileSync(join(ws.root, 'todo.txt'), 'utf8')).toBe('buy milk and eggs\n');
   });
 
+  it("keeps the session folder out of the model's tools: no read, listing, search or write of .bough", async () => {
+    const first = await run([{ sse: sseAnswer(['hi']) }], ['hi']);
+    expect(first.code).toBe(0);
+    const calls = [
+      { id: 'p1', name: 'reader', args: { action: 'list_dir', path: '.bough/sessions' } },
+      { id: 'p2', name: 'reader', args: { action: 'read', path: '.bough/sessions/x.json' } },
+      { id: 'p3', name: 'editor', args: { action: 'write', file_path: '.bough/sessions/forged.json', content: '{}' } },
+      { id: 'p4', name: 'search', args: { action: 'grep', pattern: 'bough.agent-session', path: '.' } },
+    ];
+    const second = await run([{ sse: sseAnswer([], calls) }, { sse: sseAnswer(['done']) }], ['peek', '--yes']);
+    expect(second.code).toBe(0);
+    const results = second.requests[1]!.body.messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
+    expect(results).toHaveLength(4);
+    for (const result of results.slice(0, 3)) expect(result).toMatch(/protected_path/);
+    // The search skips the folder instead of failing: no session line comes back.
+    expect(results[3]).not.toMatch(/agent-session\/1/);
+    expect(existsSync(join(ws.root, '.bough/sessions/forged.json'))).toBe(false);
+  });
+
   it('refuses --resume without a session, and a session of another workspace', async () => {
     const none = await run([], ['hi', '--resume']);
     expect(none.code).toBe(2);

@@ -9,6 +9,7 @@ import { editorProvider } from '@bough/editor';
 import { codeNavProvider } from '@bough/nav';
 import { readerProvider } from '@bough/reader';
 import { searchProvider } from '@bough/search';
+import type { ProtectedNamePolicy } from '@bough/workspace';
 import { UsageError } from './args.js';
 
 /**
@@ -75,6 +76,8 @@ export function toolkitBranch(
     onAsk?: CodingToolkitOptions['onAsk'];
     commandSandbox?: CodingToolkitOptions['commandSandbox'];
     network?: boolean;
+    /** Names the file tools (reader, editor, search) and the guard refuse, in place of the workspace's default list. */
+    protectedNames?: ProtectedNamePolicy;
   } = {},
 ): Branch {
   const branch = new Branch({ name: 'cli', workspaceRoot: root, ...(options.model ? { model: options.model } : {}) });
@@ -97,6 +100,8 @@ export function toolkitProvider(
     onAsk?: CodingToolkitOptions['onAsk'];
     commandSandbox?: CodingToolkitOptions['commandSandbox'];
     network?: boolean;
+    /** Names the file tools (reader, editor, search) and the guard refuse, in place of the workspace's default list. */
+    protectedNames?: ProtectedNamePolicy;
   } = {},
 ) {
   return codingToolkit({
@@ -106,7 +111,13 @@ export function toolkitProvider(
     ...(options.tools ? { tools: options.tools } : {}),
     ...(options.permissions ? { permissions: options.permissions } : {}),
     ...(options.onAsk ? { onAsk: options.onAsk } : {}),
+    ...(options.protectedNames ? { toolOptions: protectedToolOptions(options.protectedNames) } : {}),
   });
+}
+
+/** The same protected-name policy for every tool that takes one (the guard follows the reader's and editor's). */
+function protectedToolOptions(protectedNames: ProtectedNamePolicy): CodingToolkitOptions['toolOptions'] {
+  return { reader: { protectedNames }, editor: { protectedNames }, search: { protectedNames } };
 }
 
 function subset(registry: ToolRegistry, only: readonly string[]): ToolRegistry {

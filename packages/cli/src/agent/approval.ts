@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline';
 import type { AskHandler, PermissionAsk } from '@bough/coding';
+import type { ProtectedNamePolicy } from '@bough/workspace';
 import type { CliIO } from '../output.js';
 import { changePreview } from './preview.js';
 
@@ -48,11 +49,15 @@ export const NO_TERMINAL_REASON =
   "every call the policy asks about (its deny rules still apply), or choose another policy with --permissions (for example 'read_only')";
 
 /**
- * The approver for `bough agent`. On a terminal it shows the call (and, for a change, its diff) on stderr and reads
+ * The approver for `bough agent`. On a terminal it shows the call (and, for a change, the editor's dry-run diff) on
+ * stderr and reads
  * `y` (once), `n` (deny, with an optional reason for the model) or `a` (always for this tool and pattern, this run).
  * Without a terminal every ask is refused with {@link NO_TERMINAL_REASON}. Ctrl-C while it waits refuses and stops.
  */
-export function terminalApprover(io: CliIO, options: { root: string; signal: AbortSignal; yes: boolean }): AskHandler {
+export function terminalApprover(
+  io: CliIO,
+  options: { root: string; signal: AbortSignal; yes: boolean; protectedNames?: ProtectedNamePolicy },
+): AskHandler {
   const always: Always[] = [];
   let queue: Promise<unknown> = Promise.resolve();
   return (ask) => {
@@ -70,7 +75,7 @@ export function terminalApprover(io: CliIO, options: { root: string; signal: Abo
     const policy = ask.policy ? `policy '${ask.policy}'` : 'the permission policy';
     let text = `\n\x1b[1m? the model wants to run ${ask.tool}\x1b[0m (${policy} asks${ask.opaque ? '; the command hands a shell a script that could not be checked' : ''}):\n`;
     text += ask.tool === 'bash' ? `  $ ${commandOf(ask.args)}\n` : `  ${JSON.stringify(ask.args)}\n`;
-    if (ask.tool === 'editor') text += await changePreview(ask.args, options.root);
+    if (ask.tool === 'editor') text += await changePreview(ask.args, options.root, options.protectedNames);
     const rule = alwaysPattern(ask);
     text += `  [y] run it once   [n] refuse   [a] always allow ${ask.tool} ${JSON.stringify(rule.prefix)}${ask.tool === 'bash' && rule.prefix !== ask.subject ? ' …' : ''} this session\n`;
     for (;;) {

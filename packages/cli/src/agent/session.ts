@@ -9,7 +9,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, isAbsolute, join, relative } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import {
   type Branch,
   type BranchFromJsonOptions,
@@ -18,6 +18,7 @@ import {
   branchToJson,
   isActionResponse,
 } from '@bough/core';
+import { DEFAULT_PROTECTED, type ProtectedNamePolicy } from '@bough/workspace';
 import { UsageError } from '../args.js';
 
 /** Where sessions live inside the workspace; `--resume` takes the newest file here. */
@@ -29,6 +30,20 @@ interface SessionFile {
   readonly workspace: string;
   readonly savedAt: string;
   readonly branch: BranchJson;
+}
+
+/**
+ * The protected names of an agent run: the workspace's defaults, `.bough` (where sessions live: the model must not
+ * read its own transcript back as a file, nor rewrite what a resume will replay) and the session file's own name when
+ * `--session` puts it elsewhere inside the workspace.
+ */
+export function agentProtectedNames(root: string, sessionFile: string): ProtectedNamePolicy {
+  const inside = relative(root, sessionFile);
+  const elsewhere = inside !== '' && !inside.startsWith('..') && !isAbsolute(inside) && !inside.startsWith('.bough');
+  return {
+    ...DEFAULT_PROTECTED,
+    names: [...DEFAULT_PROTECTED.names, '.bough', ...(elsewhere ? [basename(sessionFile)] : [])],
+  };
 }
 
 /** A fresh session file name in the workspace's session folder (time first, so names sort by age). */

@@ -8,6 +8,7 @@ import { renderConfig, resolveAgentConfig } from '../agent/config.js';
 import { AgentOutput } from '../agent/events.js';
 import { buildModel } from '../agent/model.js';
 import {
+  agentProtectedNames,
   checkEvidence,
   latestSession,
   loadSession,
@@ -90,8 +91,9 @@ export async function agentCommand(args: ParsedArgs, io: CliIO, signal: AbortSig
     onText: (delta) => output.text(delta),
     onRetry: (notice) => output.retry(notice, config.retries.value),
   });
-  const onAsk = terminalApprover(io, { root, signal, yes: has(args, 'yes') });
-  const toolkit = { model, permissions: config.permissions.value, onAsk, ...sandboxFlags(args) };
+  const protectedNames = agentProtectedNames(root, session.path);
+  const onAsk = terminalApprover(io, { root, signal, yes: has(args, 'yes'), protectedNames });
+  const toolkit = { model, permissions: config.permissions.value, onAsk, protectedNames, ...sandboxFlags(args) };
   let branch: Branch;
   if (session.resume) {
     branch = loadSession(session.path, root, { model, workspaceRoot: root, tools: toolkitProvider(root, toolkit) });
