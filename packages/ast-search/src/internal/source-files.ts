@@ -1,4 +1,4 @@
-import { type BigIntStats, fstatSync, lstatSync } from 'node:fs';
+import { type BigIntStats, fstatSync, lstatSync, readSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import {
   addWalkSkips,
@@ -90,6 +90,9 @@ function skipFor(code: string, error: string): SourceRead {
 /** How much of the start of a file is looked at for NUL bytes (as the workspace's text reader does). */
 const BINARY_SNIFF_BYTES = 8192;
 
+// Files whose read buffer is at most this big are read synchronously (see readAll).
+const SYNC_READ_BYTES = 256 * 1024;
+
 /** Reads the open file whole, never past `maxBytes`; 'too_large' when it grew past that while it was read. */
 async function readAll(handle: FileHandle, size: number, maxBytes: number): Promise<Buffer | 'too_large'> {
   let buffer = Buffer.allocUnsafe(Math.min(size, maxBytes) + 1);
@@ -101,7 +104,12 @@ async function readAll(handle: FileHandle, size: number, maxBytes: number): Prom
       buffer.copy(grown, 0, 0, total);
       buffer = grown;
     }
-    const { bytesRead } = await handle.read(buffer, total, buffer.length - total, null);
+    // A small file is read synchronously from the open descriptor: one read from the page cache costs less than a
+    // thread-pool round trip, and the pool's threads stay free for the parses. Larger files keep asynchronous reads.
+    const bytesRead =
+      buffer.length <= SYNC_READ_BYTES
+        ? readSync(handle.fd, buffer, total, buffer.length - total, null)
+        : (await handle.read(buffer, total, buffer.length - total, null)).bytesRead;
     if (bytesRead === 0) break;
     total += bytesRead;
   }
