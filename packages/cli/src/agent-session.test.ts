@@ -68,7 +68,16 @@ describe('bough agent sessions', () => {
       'tool',
       'user',
     ]);
-    expect(sent[2]).toMatchObject({ content: 'Reading first.' });
+    // Text and call of the first turn replay as one assistant message, answered by its tool result.
+    expect(sent[2]).toMatchObject({
+      content: 'Reading first.',
+      tool_calls: [{ id: 'r1', function: { name: 'reader' } }],
+    });
+    expect(sent[3]).toMatchObject({ role: 'tool', tool_call_id: 'r1' });
+    // In the session file the turn is one assistant message that claims its call.
+    const saved = JSON.parse(readFileSync(first.err.match(/session: (\S+\.json)/)![1]!, 'utf8'));
+    const turn = saved.branch.messages.filter((m: { role: string }) => m.role === 'assistant');
+    expect(turn[0]).toMatchObject({ content: 'Reading first.', metadata: { tool_calls: ['r1'] } });
     expect(String(sent[4]?.content)).toMatch(/Unchanged since you saw them \(checked again below\): todo\.txt/);
     expect(sent.at(-1)).toMatchObject({ role: 'user', content: 'now change it' });
     expect(second.out).toMatch(/"success":true/);

@@ -32,6 +32,8 @@ export async function listDir(
       recursive: options.recursive,
       maxEntries: limits.maxWalkEntries,
       filesOnly: filter !== undefined,
+      // Names and kinds are all a listing shows: no lstat per entry.
+      details: false,
       ...(options.signal ? { signal: options.signal } : {}),
     });
     for (;;) {

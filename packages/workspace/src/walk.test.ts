@@ -40,6 +40,17 @@ async function collect(dir: string, options: WalkOptions = {}) {
 }
 
 describe('walk', () => {
+  it('with details: false yields the same names and kinds without sizes, and still skips links', async () => {
+    symlinkSync(f.path('b.txt'), f.path('a/link.txt'));
+    execFileSync('mkfifo', [f.path('a/pipe')]);
+    const full = await collect('.');
+    const light = await collect('.', { details: false });
+    expect(light.entries.map((e) => [e.relative, e.kind])).toEqual(full.entries.map((e) => [e.relative, e.kind]));
+    expect(light.summary).toEqual(full.summary);
+    expect(light.summary.skipped).toMatchObject({ links: 1, special: 1 });
+    expect(light.entries.every((e) => e.size === undefined && e.mtimeMs === undefined)).toBe(true);
+  });
+
   it('is depth-first, name-sorted, honours nested gitignore and skips .git and protected names', async () => {
     const { names, summary, entries } = await collect('.');
     expect(names).toEqual([

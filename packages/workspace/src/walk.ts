@@ -17,6 +17,12 @@ export interface WalkOptions {
   maxEntries?: number;
   signal?: AbortSignal;
   filesOnly?: boolean;
+  /**
+   * Default true: every entry is lstat-ed for its `size` and `mtimeMs` (and its type checked again). False: the types
+   * the directory listing gave are trusted (links and special files are still never yielded) and entries carry no
+   * size or mtime — one system call per directory instead of one per entry, for a plain listing of names.
+   */
+  details?: boolean;
 }
 
 /** One file or directory met by a walk (links and special files are never yielded). */
@@ -120,13 +126,15 @@ async function* walkDir(
     const childRel = join2(rel, entry.name);
     const childPath = join(dir, entry.name);
     const isDir = entry.isDirectory();
-    const st = await statAt(i);
-    if (!st || st.isSymbolicLink() || (isDir ? !st.isDirectory() : !st.isFile())) continue;
+    let detail: { size?: number; mtimeMs: number } | undefined;
+    if (options.details !== false) {
+      const st = await statAt(i);
+      if (!st || st.isSymbolicLink() || (isDir ? !st.isDirectory() : !st.isFile())) continue;
+      detail = isDir ? { mtimeMs: st.mtimeMs } : { size: st.size, mtimeMs: st.mtimeMs };
+    }
     if (!isDir || !options.filesOnly) {
       summary.entries++;
-      yield isDir
-        ? { path: childPath, relative: childRel, kind: 'directory', mtimeMs: st.mtimeMs }
-        : { path: childPath, relative: childRel, kind: 'file', size: st.size, mtimeMs: st.mtimeMs };
+      yield { path: childPath, relative: childRel, kind: isDir ? 'directory' : 'file', ...detail };
     }
     if (isDir && options.recursive !== false) {
       if (depth + 1 > ctx.limits.maxWalkDepth) {

@@ -132,6 +132,9 @@ const textOf = (result: unknown) =>
     .map((part) => (part.type === 'text' ? (part.text ?? '') : ''))
     .join('');
 
+/** Numbered rows (`<n>\t…`) in a reader text. */
+const shownRows = (text: string) => text.split('\n').filter((line) => /^\d+\t/.test(line)).length;
+
 /**
  * o200k tokens of the text a model reads for the same read on both servers (the reference sends the file as is; ours
  * adds a line number and a tab per line, and a notice when there is more to read).
@@ -173,7 +176,9 @@ async function tokenRows(
       peerLabel,
       goal: `≤ ${numbered + notice} (the reference numbered like ours${notice ? ', plus the continue notice' : ''})`,
       met: mine <= numbered + notice,
-      note: `o200k_base; ${ourText.length} vs ${peerText.length} characters; ours numbers each of the ${lines.length} lines`,
+      note: `o200k_base; ${ourText.length} vs ${peerText.length} characters; ours shows ${shownRows(ourText)} of the reference's ${lines.length} lines, numbered${
+        shownRows(ourText) < lines.length ? ' (the reader stops at its maxOutputBytes and says where to continue)' : ''
+      }`,
     });
   }
   return rows;
