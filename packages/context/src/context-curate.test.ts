@@ -1,6 +1,7 @@
 import { Branch } from '@bough/core';
 import { describe, expect, it } from 'vitest';
 import { handleContext } from './handle-context.js';
+import type { ContextInput } from './schema.js';
 import { branchWithCalls } from './test-helpers.js';
 
 function chat(n: number, system = true): Branch {
@@ -32,7 +33,7 @@ describe('context evict', () => {
       { action: 'evict', start: 3 },
       { action: 'evict', start: 2, end: 1 },
     ]) {
-      const out = await handleContext(branch, request);
+      const out = await handleContext(branch, request as ContextInput);
       expect(out).toMatchObject({ success: false, error_code: 'invalid_range' });
     }
     expect(branch.activeIds()).toHaveLength(3);

@@ -1,6 +1,7 @@
 import { Branch } from '@bough/core';
 import { describe, expect, it } from 'vitest';
 import { handleContext } from './handle-context.js';
+import type { ContextInput } from './schema.js';
 import { branchWithCalls } from './test-helpers.js';
 import { messageTokens } from './tokens.js';
 
@@ -83,7 +84,18 @@ describe('context request validation', () => {
     ['status'],
   ])('refuses %j as invalid_request', async (request) => {
     const branch = new Branch({ system: 'sys' });
-    const out = await handleContext(branch, request);
+    const out = await handleContext(branch, request as ContextInput);
     expect(out).toMatchObject({ success: false, error_code: 'invalid_request' });
+  });
+});
+
+describe('handler types', () => {
+  it('takes the schema input and narrows the response by success and action', async () => {
+    const branch = new Branch({ system: 'sys' });
+    // @ts-expect-error an unknown action does not compile
+    await handleContext(branch, { action: 'explode' });
+    const out = await handleContext(branch, { action: 'status' });
+    if (!out.success) throw new Error(out.error);
+    expect(out.active_messages).toBe(1);
   });
 });

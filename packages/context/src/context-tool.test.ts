@@ -1,4 +1,4 @@
-import { Branch } from '@bough/core';
+import { Branch, ConfigurationError } from '@bough/core';
 import { describeToolConformance } from '@bough/test-utils';
 import { describe, expect, it } from 'vitest';
 import { contextProvider, createContextTool } from './context-tool.js';
@@ -46,5 +46,23 @@ describe('context tool', () => {
     expect(clone.activeIds()).toEqual(cloneActive);
     const ids = new Set(clone.messages.map((m) => m.id));
     for (const id of (onSource.output as { removed_ids: string[] }).removed_ids) expect(ids.has(id)).toBe(false);
+  });
+});
+
+describe('limits', () => {
+  it('throws a configuration error naming the key for a bad override, at build time', () => {
+    const branch = new Branch({ system: 'sys' });
+    expect(() => createContextTool(branch, { limits: { previewChars: 0 } })).toThrow(/previewChars/);
+    expect(() => contextProvider({ limits: { maxListedMesages: 3 } as never })).toThrow(/maxListedMesages/);
+    expect(() => createContextTool(branch, { limits: { defaultKeepLast: 1.5 } })).toThrow(ConfigurationError);
+  });
+
+  it('states the resolved limits in the description', () => {
+    const tool = createContextTool(new Branch({ system: 'sys' }), {
+      limits: { maxListedMessages: 7, defaultKeepLast: 0 },
+    });
+    expect(tool.description).toContain('at most 7 messages');
+    expect(tool.description).toContain('keeps the latest 0 results');
+    expect(createContextTool(new Branch({ system: 'sys' })).description).toContain('4,000 characters');
   });
 });

@@ -1,24 +1,29 @@
 import { type BranchView, branchProvider, defineTool, type Provider, type Tool } from '@bough/core';
-import { CONTEXT_DESCRIPTION } from './guidance.js';
+import { contextDescription } from './guidance.js';
 import { type ContextOptions, handleContext } from './handle-context.js';
+import { CONTEXT_LIMITS } from './limits.js';
 import { ContextRequest, ContextResponse } from './schema.js';
 
 /** Options of the context tool and provider (limits and an optional model override). */
 export type ContextToolOptions = Omit<ContextOptions, 'signal' | 'callId'>;
 
-/** Builds the `context` tool bound to one branch: every call curates that branch and no other. */
+/**
+ * Builds the `context` tool bound to one branch: every call curates that branch and no other. Limits are resolved
+ * here, once (a bad override throws naming the key), and the description states them.
+ */
 export function createContextTool(
   branch: BranchView,
   options: ContextToolOptions = {},
 ): Tool<ContextRequest, ContextResponse> {
+  const limits = CONTEXT_LIMITS.resolve(options.limits);
   return defineTool({
     name: 'context',
-    description: CONTEXT_DESCRIPTION,
+    description: contextDescription(limits),
     request: ContextRequest,
     response: ContextResponse,
     scope: 'branch',
     handler: (request, context) =>
-      handleContext(branch, request, { ...options, signal: context.signal, callId: context.callId }),
+      handleContext(branch, request, { ...options, limits, signal: context.signal, callId: context.callId }),
   });
 }
 
@@ -27,6 +32,8 @@ export function createContextTool(
  * (and to the clone's model, unless a model is fixed in the options).
  */
 export function contextProvider(options: ContextToolOptions = {}): Provider {
+  // Validated when the provider is made, so a bad override fails at set-up rather than at the first build.
+  CONTEXT_LIMITS.resolve(options.limits);
   return branchProvider(
     'context',
     (context) => [

@@ -3,7 +3,12 @@ import { Branch, ScriptedChatModel, textReply } from '@bough/core';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { handleContext } from './handle-context.js';
 import { DEFAULT_CONTEXT_LIMITS } from './limits.js';
-import { type ContextRequest, ContextRequest as ContextRequestSchema, type ContextResponse } from './schema.js';
+import {
+  type ContextInput,
+  type ContextRequest,
+  ContextRequest as ContextRequestSchema,
+  type ContextResponse,
+} from './schema.js';
 import { branchWithCalls } from './test-helpers.js';
 
 function chat(n: number): Branch {
@@ -30,7 +35,10 @@ describe('context with hostile numbers', () => {
   ])('refuses %j as invalid_request and changes nothing', async (request) => {
     const branch = chat(3);
     const before = snapshot(branch);
-    expect(await handleContext(branch, request)).toMatchObject({ success: false, error_code: 'invalid_request' });
+    expect(await handleContext(branch, request as ContextInput)).toMatchObject({
+      success: false,
+      error_code: 'invalid_request',
+    });
     expect(snapshot(branch)).toEqual(before);
   });
 
@@ -62,7 +70,10 @@ describe('context ranges past the end and the system message', () => {
       { action: 'evict', start: 3, end: 10 },
       { action: 'compact', start: 3, end: 10, summary: 's', mode: 'all' },
     ]) {
-      expect(await handleContext(branch, request)).toMatchObject({ success: false, error_code: 'invalid_range' });
+      expect(await handleContext(branch, request as ContextInput)).toMatchObject({
+        success: false,
+        error_code: 'invalid_range',
+      });
     }
     expect(snapshot(branch)).toEqual(before);
   });

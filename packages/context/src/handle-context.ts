@@ -1,14 +1,17 @@
-import { type BranchView, type ChatModel, describeZodError, failure } from '@bough/core';
-import { ContextErrorCode } from './errors.js';
+import { type BranchView, type ChatModel, describeZodError } from '@bough/core';
+import { fail } from './errors.js';
 import { compact } from './internal/compact.js';
 import { evict, evictActionResults, restore } from './internal/curate.js';
 import { getMessages, status } from './internal/inspect.js';
-import { type ContextLimits, resolveContextLimits } from './limits.js';
-import { ContextRequest, type ContextResponse } from './schema.js';
+import { CONTEXT_LIMITS, type ContextLimits } from './limits.js';
+import { type ContextInput, ContextRequest, type ContextResponse, type ContextResponseFor } from './schema.js';
 
 /** What {@link handleContext} needs besides the branch and the request. */
 export interface ContextOptions {
-  /** Overrides of {@link DEFAULT_CONTEXT_LIMITS}. */
+  /**
+   * Overrides of {@link DEFAULT_CONTEXT_LIMITS}; a bad one throws a `ConfigurationError` naming the key. Limits the
+   * tool factory resolved are passed through as they are.
+   */
   readonly limits?: Partial<ContextLimits>;
   /** The model used by compact with auto=true; defaults to `branch.model`. */
   readonly model?: ChatModel;
@@ -22,24 +25,32 @@ export interface ContextOptions {
  * Runs one `context` request against a branch's active view. Pure with respect to module state: everything it
  * changes lives on the branch it is given, and expected failures come back as values.
  */
-export async function handleContext(
+export async function handleContext<R extends ContextInput>(
+  branch: BranchView,
+  request: R,
+  options: ContextOptions = {},
+): Promise<ContextResponseFor<R['action']>> {
+  return (await contextResponse(branch, request, options)) as ContextResponseFor<R['action']>;
+}
+
+async function contextResponse(
   branch: BranchView,
   request: unknown,
-  options: ContextOptions = {},
+  options: ContextOptions,
 ): Promise<ContextResponse> {
+  const limits = CONTEXT_LIMITS.resolve(options.limits);
   const parsed = ContextRequest.safeParse(request);
   if (!parsed.success) {
-    return failure(ContextErrorCode.invalidRequest, `Invalid context request: ${describeZodError(parsed.error)}`);
+    return fail('invalid_request', `Invalid context request: ${describeZodError(parsed.error)}`);
   }
   const req = parsed.data;
   if ((req.action === 'evict' || req.action === 'compact') && ((req.start ?? 0) < 0 || (req.end ?? 0) < 0)) {
     // Clamping a negative index is safe for reading and restoring; for hiding or collapsing it is a likely mistake.
-    return failure(
-      ContextErrorCode.invalidRequest,
+    return fail(
+      'invalid_request',
       `Invalid context request: ${req.action} needs start and end of 0 or more; list the indices with action="get_messages".`,
     );
   }
-  const limits = resolveContextLimits(options.limits);
   switch (req.action) {
     case 'status':
       return status(branch);

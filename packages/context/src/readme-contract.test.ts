@@ -1,6 +1,6 @@
-// Keeps the README honest: every failure code the sources can return and every limit is documented there.
-import { describeReadmeContract } from '@bough/test-utils';
-import { ContextErrorCode } from './errors.js';
+// Keeps the README honest: it lists exactly the exported failure code table and the limits with their defaults.
+import { describeReadmeTables } from '@bough/test-utils';
+import { CONTEXT_ERROR_CODES } from './errors.js';
 import { DEFAULT_CONTEXT_LIMITS } from './limits.js';
 
-describeReadmeContract(import.meta.dirname, DEFAULT_CONTEXT_LIMITS, { codes: Object.values(ContextErrorCode) });
+describeReadmeTables(import.meta.dirname, { codes: CONTEXT_ERROR_CODES, limits: DEFAULT_CONTEXT_LIMITS });

@@ -1,4 +1,6 @@
+import { failureSchema } from '@bough/core';
 import { z } from 'zod';
+import { CONTEXT_ERROR_CODES, type ContextFailure } from './errors.js';
 
 const index = (what: string) => z.number().int().nullish().describe(what);
 
@@ -25,7 +27,8 @@ export const ContextRequest = z
       .int()
       .nullish()
       .describe(
-        'evict_action_results: how many of the most recent tool results stay active (default 5; 0 or less keeps none).',
+        'evict_action_results: how many of the most recent tool results stay active (the default is in the tool ' +
+          'description; 0 or less keeps none).',
       ),
     summary: z
       .string()
@@ -49,6 +52,8 @@ export const ContextRequest = z
 
 /** The parsed request type of the `context` tool. */
 export type ContextRequest = z.infer<typeof ContextRequest>;
+/** What a caller passes: the schema's input type (fields with defaults, such as `scope`, may be left out). */
+export type ContextInput = z.input<typeof ContextRequest>;
 
 const counts = { active: z.number().int(), total: z.number().int() };
 const changes = {
@@ -102,7 +107,7 @@ const CompactResult = z.object({
   ...counts,
 });
 
-const Failure = z.object({ success: z.literal(false), error: z.string(), error_code: z.string() });
+const Failure = failureSchema(CONTEXT_ERROR_CODES);
 
 /** Every shape the `context` tool can return: one success shape per action, or a typed failure. */
 export const ContextResponse = z.union([
@@ -114,10 +119,23 @@ export const ContextResponse = z.union([
   Failure,
 ]);
 
-/** The response type of the `context` tool. */
-export type ContextResponse = z.infer<typeof ContextResponse>;
+/** A response value of the `context` tool: one action's success, or a typed failure (narrow with `success`). */
+export type ContextResponse = ContextSuccessByAction[keyof ContextSuccessByAction] | ContextFailure;
 
-/** Successful response shapes by action, for internal builders. */
+/** The success shape of each action, so a response narrows by `success` and then by `action`. */
+export interface ContextSuccessByAction {
+  status: z.infer<typeof StatusResult>;
+  get_messages: z.infer<typeof MessagesResult>;
+  evict: z.infer<typeof EvictResult> & { action: 'evict' };
+  evict_action_results: z.infer<typeof EvictResult> & { action: 'evict_action_results' };
+  restore: z.infer<typeof RestoreResult>;
+  compact: z.infer<typeof CompactResult>;
+}
+
+/** The response to a request with action `A`: that action's success shape or a context failure. */
+export type ContextResponseFor<A extends ContextInput['action']> = ContextSuccessByAction[A] | ContextFailure;
+
+/** @internal */
 export type StatusResult = z.infer<typeof StatusResult>;
 /** @internal */
 export type MessagesResult = z.infer<typeof MessagesResult>;

@@ -1,7 +1,7 @@
-import { errorMessage, failure, type ToolFailure } from '@bough/core';
+import { errorMessage } from '@bough/core';
 import { Exchange } from '@bough/messenger';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { NatsExchangeErrorCode } from './errors.js';
+import { fail, type NatsExchangeFailure } from './errors.js';
 import { checkName, namespace } from './internal/names.js';
 import { type NatsExchangeLimits, resolveNatsExchangeLimits } from './limits.js';
 import { NatsTransport } from './nats-transport.js';
@@ -16,6 +16,7 @@ export interface NatsExchangeOptions {
   readonly connection?: NatsConnection;
   /** Channel of messages sent without one. */
   readonly defaultChannel?: string;
+  /** Overrides of the default limits; a bad one makes `openNatsExchange` throw a `ConfigurationError` naming the key. */
   readonly limits?: Partial<NatsExchangeLimits>;
 }
 
@@ -28,12 +29,13 @@ export interface NatsExchange {
 
 /**
  * Connects (unless given a connection), creates the exchange's streams when missing, loads the shared roster and
- * returns an {@link Exchange} over JetStream. Failures come back as values: `invalid_name`, `transport_unavailable`.
+ * returns an {@link Exchange} over JetStream. Failures come back as values: `invalid_name`, `transport_unavailable`;
+ * only a bad `limits` override throws (a `ConfigurationError` naming the key, before anything connects).
  */
-export async function openNatsExchange(options: NatsExchangeOptions): Promise<NatsExchange | ToolFailure> {
+export async function openNatsExchange(options: NatsExchangeOptions): Promise<NatsExchange | NatsExchangeFailure> {
   const limits = resolveNatsExchangeLimits(options.limits);
   const problem = checkName(options.name, limits);
-  if (problem !== undefined) return failure(NatsExchangeErrorCode.invalidName, problem);
+  if (problem !== undefined) return fail('invalid_name', problem);
   let nc: NatsConnection;
   try {
     nc =
@@ -46,7 +48,7 @@ export async function openNatsExchange(options: NatsExchangeOptions): Promise<Na
         timeout: limits.requestTimeoutMs,
       }));
   } catch (error) {
-    return failure(NatsExchangeErrorCode.transportUnavailable, `Could not connect to NATS: ${errorMessage(error)}`);
+    return fail('transport_unavailable', `Could not connect to NATS: ${errorMessage(error)}`);
   }
   try {
     const transport = await NatsTransport.start(nc, options.connection === undefined, namespace(options.name), limits);
@@ -57,8 +59,8 @@ export async function openNatsExchange(options: NatsExchangeOptions): Promise<Na
     return { success: true, exchange, transport };
   } catch (error) {
     if (options.connection === undefined) await nc.close().catch(() => {});
-    return failure(
-      NatsExchangeErrorCode.transportUnavailable,
+    return fail(
+      'transport_unavailable',
       `Could not open exchange ${options.name} on JetStream: ${errorMessage(error)}`,
     );
   }

@@ -1,8 +1,6 @@
-// Keeps the README honest: every failure code and every limit is documented there.
-import { describeReadmeContract } from '@bough/test-utils';
-import { NatsExchangeErrorCode } from './errors.js';
+// Keeps the README honest: it lists exactly the exported failure code table and the limits with their defaults.
+import { describeReadmeTables } from '@bough/test-utils';
+import { NATS_EXCHANGE_ERROR_CODES } from './errors.js';
 import { DEFAULT_NATS_EXCHANGE_LIMITS } from './limits.js';
 
-describeReadmeContract(import.meta.dirname, DEFAULT_NATS_EXCHANGE_LIMITS, {
-  codes: Object.values(NatsExchangeErrorCode),
-});
+describeReadmeTables(import.meta.dirname, { codes: NATS_EXCHANGE_ERROR_CODES, limits: DEFAULT_NATS_EXCHANGE_LIMITS });

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { BoughError, type BoughErrorOptions } from '@bough/core';
 import type { Delivery, ExchangeMessage, ExchangeTransport } from './exchange-transport.js';
 import { InMemoryTransport } from './memory-transport.js';
 import { TransportUnavailableError } from './transport-error.js';
 
-/** Thrown for misuse of an {@link Exchange}: unknown, duplicate or foreign owners. */
-export class ExchangeError extends Error {
-  override readonly name = 'ExchangeError';
+/** Thrown for misuse of an {@link Exchange}: unknown, duplicate or foreign owners (code `exchange_misuse`). */
+export class ExchangeError extends BoughError {
+  constructor(message: string, options: BoughErrorOptions = {}) {
+    super(message, { ...options, code: options.code ?? 'exchange_misuse' });
+  }
 }
 
 /** What one retry of in-flight copies did. */

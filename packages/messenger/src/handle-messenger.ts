@@ -1,22 +1,29 @@
-import { describeZodError, failure } from '@bough/core';
-import { MessengerErrorCode } from './errors.js';
+import { describeZodError } from '@bough/core';
+import { fail } from './errors.js';
 import { checkOutgoing, deliver, receive } from './internal/mail.js';
 import { signal } from './internal/signals.js';
-import { resolveMessengerLimits } from './limits.js';
+import { MESSENGER_LIMITS } from './limits.js';
 import type { MessengerDeps } from './messenger-deps.js';
-import { MessengerRequest, type MessengerResponse } from './schema.js';
+import { type MessengerInput, MessengerRequest, type MessengerResponse, type MessengerResponseFor } from './schema.js';
 
 /**
  * Runs one `messenger` request as `deps.selfId`. Pure with respect to module state; every expected failure,
  * including an exception from the exchange or a callback, comes back as a typed value.
  */
-export async function handleMessenger(request: unknown, deps: MessengerDeps): Promise<MessengerResponse> {
+export async function handleMessenger<R extends MessengerInput>(
+  request: R,
+  deps: MessengerDeps,
+): Promise<MessengerResponseFor<R['action']>> {
+  return (await messengerResponse(request, deps)) as MessengerResponseFor<R['action']>;
+}
+
+async function messengerResponse(request: unknown, deps: MessengerDeps): Promise<MessengerResponse> {
+  const limits = MESSENGER_LIMITS.resolve(deps.limits);
   const parsed = MessengerRequest.safeParse(request);
   if (!parsed.success) {
-    return failure(MessengerErrorCode.invalidRequest, `Invalid messenger request: ${describeZodError(parsed.error)}`);
+    return fail('invalid_request', `Invalid messenger request: ${describeZodError(parsed.error)}`);
   }
   const req = parsed.data;
-  const limits = resolveMessengerLimits(deps.limits);
   switch (req.action) {
     case 'send':
     case 'wakeup': {

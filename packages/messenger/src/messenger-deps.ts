@@ -51,6 +51,7 @@ export interface MessengerDeps {
   /** Channel of sent messages (the exchange default when omitted). */
   readonly channel?: string;
   readonly callbacks?: MessengerCallbacks;
+  /** Overrides of the default limits (or limits the tool already resolved); a bad one throws naming the key. */
   readonly limits?: Partial<MessengerLimits>;
   /** Called after a successful send or wakeup. */
   readonly record?: (entry: SentRecord) => void;

@@ -1,4 +1,4 @@
-import { Branch } from '@bough/core';
+import { BoughError, Branch, ConfigurationError } from '@bough/core';
 import { describe, expect, it } from 'vitest';
 import type { ReceivedMessage, TargetResult } from './schema.js';
 
@@ -6,7 +6,7 @@ import type { ReceivedMessage, TargetResult } from './schema.js';
 type Out = { success: boolean; note?: string; results: TargetResult[]; messages: ReceivedMessage[] };
 
 import { describeToolConformance } from '@bough/test-utils';
-import { Exchange } from './exchange.js';
+import { Exchange, ExchangeError } from './exchange.js';
 import { InMemoryTransport } from './memory-transport.js';
 import { createMessengerTool, type MessengerOptions, messengerProvider } from './messenger-tool.js';
 import { TransportUnavailableError } from './transport-error.js';
@@ -195,5 +195,22 @@ describe('messenger clone', () => {
     expect(got.messages[0]?.from).toBe(clone.id.slice(0, 8));
     expect(clone.messages.some((m) => m.metadata.messenger !== undefined)).toBe(true);
     expect(alice.messages.filter((m) => m.metadata.messenger !== undefined)).toHaveLength(1);
+  });
+});
+
+describe('limits and thrown errors', () => {
+  it('throws a configuration error naming the key for a bad override, at build time', () => {
+    const exchange = new Exchange();
+    const branch = new Branch({ name: 'alice' });
+    expect(() => createMessengerTool(branch, { exchange, limits: { maxRecipients: 0 } })).toThrow(/maxRecipients/);
+    expect(() => messengerProvider({ exchange, limits: { maxRecieve: 3 } as never })).toThrow(/maxRecieve/);
+    expect(() => messengerProvider({ exchange, limits: { maxContentChars: 2.5 } })).toThrow(ConfigurationError);
+  });
+
+  it('throws bough errors with stable codes', () => {
+    const error = new TransportUnavailableError('broker offline');
+    expect(BoughError.isInstance(error)).toBe(true);
+    expect(error.code).toBe('transport_unavailable');
+    expect(new ExchangeError('misuse').code).toBe('exchange_misuse');
   });
 });

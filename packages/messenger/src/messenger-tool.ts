@@ -2,7 +2,7 @@ import { type BranchView, branchProvider, ConfigurationError, defineTool, type P
 import { Exchange } from './exchange.js';
 import { handleMessenger } from './handle-messenger.js';
 import { displayName, ensureRegistered } from './internal/names.js';
-import { type MessengerLimits, resolveMessengerLimits } from './limits.js';
+import { MESSENGER_LIMITS, type MessengerLimits } from './limits.js';
 import type { MessengerCallbacks, MessengerDeps, SentRecord } from './messenger-deps.js';
 import { MessengerRequest, MessengerResponse } from './schema.js';
 
@@ -17,6 +17,7 @@ export interface MessengerOptions {
   /** Channel of sent messages. */
   readonly channel?: string;
   readonly callbacks?: MessengerCallbacks;
+  /** Overrides of {@link DEFAULT_MESSENGER_LIMITS}; a bad one throws a `ConfigurationError` naming the key. */
   readonly limits?: Partial<MessengerLimits>;
   /**
    * How a sent message is recorded in the sender's branch: 'hidden' (default) appends it to the full record and keeps
@@ -60,7 +61,7 @@ export function createMessengerTool(
     );
   }
   const roster = options.roster ?? (branch.services.roster as Readonly<Record<string, string>> | undefined) ?? {};
-  const limits = resolveMessengerLimits(options.limits);
+  const limits = MESSENGER_LIMITS.resolve(options.limits);
   const recordSent = options.recordSent ?? 'hidden';
   // Join the exchange as soon as the tool exists, so teammates can write to this branch before it first speaks.
   // A failure here is not fatal: the handler registers again on first use and reports a typed error if that fails.
@@ -107,6 +108,8 @@ export function createMessengerTool(
  * (like every build) registers the clone on the exchange when the tool is built.
  */
 export function messengerProvider(options: MessengerOptions = {}): Provider {
+  // Validated when the provider is made, so a bad override fails at set-up rather than at the first build.
+  MESSENGER_LIMITS.resolve(options.limits);
   return branchProvider(
     'messenger',
     (context) => [

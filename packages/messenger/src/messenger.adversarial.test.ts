@@ -1,6 +1,7 @@
 import { Branch, branchProvider, CloneError, defineTool } from '@bough/core';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
+import type { MessengerErrorCode } from './errors.js';
 import { Exchange } from './exchange.js';
 import type { ExchangeMessage } from './exchange-transport.js';
 import { InMemoryTransport } from './memory-transport.js';
@@ -224,7 +225,7 @@ describe('messenger public types', () => {
     expectTypeOf<MessengerRequest['urgency']>().toEqualTypeOf<'fyi' | 'blocked'>();
     expectTypeOf<MessengerRequest['to']>().toEqualTypeOf<string | string[] | null | undefined>();
     expectTypeOf<TargetResult['ok']>().toEqualTypeOf<boolean>();
-    expectTypeOf<Extract<MessengerResponse, { success: false }>['error_code']>().toEqualTypeOf<string>();
+    expectTypeOf<Extract<MessengerResponse, { success: false }>['error_code']>().toEqualTypeOf<MessengerErrorCode>();
     // The enums are closed at run time too.
     expect(MessengerRequestSchema.safeParse({ action: 'shout' }).success).toBe(false);
     expect(MessengerRequestSchema.safeParse({ action: 'help', urgency: 'soon' }).success).toBe(false);

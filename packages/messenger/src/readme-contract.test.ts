@@ -1,6 +1,6 @@
-// Keeps the README honest: every failure code the sources can return and every limit is documented there.
-import { describeReadmeContract } from '@bough/test-utils';
-import { MessengerErrorCode } from './errors.js';
+// Keeps the README honest: it lists exactly the exported failure code table and the limits with their defaults.
+import { describeReadmeTables } from '@bough/test-utils';
+import { MESSENGER_ERROR_CODES } from './errors.js';
 import { DEFAULT_MESSENGER_LIMITS } from './limits.js';
 
-describeReadmeContract(import.meta.dirname, DEFAULT_MESSENGER_LIMITS, { codes: Object.values(MessengerErrorCode) });
+describeReadmeTables(import.meta.dirname, { codes: MESSENGER_ERROR_CODES, limits: DEFAULT_MESSENGER_LIMITS });

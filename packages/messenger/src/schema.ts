@@ -1,4 +1,6 @@
+import { failureSchema } from '@bough/core';
 import { z } from 'zod';
+import { MESSENGER_ERROR_CODES, type MessengerFailure } from './errors.js';
 
 /** The request of the `messenger` tool. */
 export const MessengerRequest = z
@@ -33,13 +35,15 @@ export const MessengerRequest = z
 
 /** The parsed request type of the `messenger` tool. */
 export type MessengerRequest = z.infer<typeof MessengerRequest>;
+/** What a caller passes: the schema's input type (fields with defaults, such as `urgency`, may be left out). */
+export type MessengerInput = z.input<typeof MessengerRequest>;
 
 /** The outcome for one addressed teammate of a send or wakeup. */
 export const TargetResult = z.object({
   to: z.string(),
   ok: z.boolean(),
   message_id: z.string().optional(),
-  error_code: z.string().optional(),
+  error_code: z.enum(MESSENGER_ERROR_CODES).optional(),
   error: z.string().optional(),
   callback_result: z.unknown().optional(),
 });
@@ -86,15 +90,30 @@ const Signalled = z.object({
   note: z.string().optional(),
 });
 
-const Failure = z.object({
-  success: z.literal(false),
-  error: z.string(),
-  error_code: z.string(),
-  results: z.array(TargetResult).optional(),
+const Failure = failureSchema(MESSENGER_ERROR_CODES).extend({
+  results: z.array(TargetResult).optional().describe('send/wakeup: the outcome for each addressed teammate.'),
 });
 
 /** Every shape the `messenger` tool can return. */
 export const MessengerResponse = z.union([Delivered, Received, Signalled, Failure]);
 
-/** The response type of the `messenger` tool. */
-export type MessengerResponse = z.infer<typeof MessengerResponse>;
+/** The success shape of each action, so a response narrows by `success` and then by `action`. */
+export interface MessengerSuccessByAction {
+  send: z.infer<typeof Delivered> & { action: 'send' };
+  wakeup: z.infer<typeof Delivered> & { action: 'wakeup' };
+  receive: z.infer<typeof Received>;
+  done: z.infer<typeof Signalled> & { action: 'done' };
+  finished: z.infer<typeof Signalled> & { action: 'finished' };
+  help: z.infer<typeof Signalled> & { action: 'help' };
+}
+
+/** A messenger failure; a send or wakeup that reached no one carries each teammate's outcome in `results`. */
+export type MessengerFailureResponse = MessengerFailure & { readonly results?: TargetResult[] };
+
+/** A response value of the `messenger` tool: one action's success, or a typed failure (narrow with `success`). */
+export type MessengerResponse = MessengerSuccessByAction[keyof MessengerSuccessByAction] | MessengerFailureResponse;
+
+/** The response to a request with action `A`: that action's success shape or a messenger failure. */
+export type MessengerResponseFor<A extends MessengerInput['action']> =
+  | MessengerSuccessByAction[A]
+  | MessengerFailureResponse;

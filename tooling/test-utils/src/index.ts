@@ -19,5 +19,6 @@ export {
 } from './fake-openai.js';
 export { startNatsServer, type TestNatsServer } from './nats-server.js';
 export { describeReadmeContract, returnedCodes } from './readme-contract.js';
+export { describeReadmeTables, firstColumnNames, type ReadmeTables, readmeSection } from './readme-tables.js';
 export { snapshotTree } from './snapshot.js';
 export { makeWorkspace, type TempWorkspace } from './workspace.js';

@@ -1,5 +1,5 @@
-import { type ChatModel, errorMessage, failure, type Message, messageText, type ToolFailure } from '@bough/core';
-import { ContextErrorCode } from '../errors.js';
+import { type ChatModel, errorMessage, type Message, messageText } from '@bough/core';
+import { type ContextFailure, fail } from '../errors.js';
 import { SUMMARY_INSTRUCTION } from '../prompts.js';
 
 const GAP = '\n[... middle of the span omitted ...]\n';
@@ -29,16 +29,16 @@ function safeSliceEnd(text: string, length: number): string {
   return text.slice(from);
 }
 
-/** Asks the model for a summary; every way this can go wrong comes back as a typed failure, never a throw. */
+/** Asks the model for a summary; every way this can go wrong comes back as a typed never a throw. */
 export async function autoSummary(
   model: ChatModel | undefined,
   span: readonly Message[],
   maxSourceChars: number,
   signal: AbortSignal | undefined,
-): Promise<string | ToolFailure> {
+): Promise<string | ContextFailure> {
   const retry = ' Write the summary yourself and call compact again with summary="...".';
   if (!model) {
-    return failure(ContextErrorCode.noModel, `auto=true needs a chat model on the branch, and there is none.${retry}`);
+    return fail('no_model', `auto=true needs a chat model on the branch, and there is none.${retry}`);
   }
   let text: unknown;
   try {
@@ -51,14 +51,11 @@ export async function autoSummary(
     );
     text = reply?.text;
   } catch (error) {
-    if (signal?.aborted) return failure(ContextErrorCode.aborted, 'The auto summary was cancelled; nothing changed.');
-    return failure(
-      ContextErrorCode.autoSummaryFailed,
-      `The model could not summarise the span (${errorMessage(error)}).${retry}`,
-    );
+    if (signal?.aborted) return fail('aborted', 'The auto summary was cancelled; nothing changed.');
+    return fail('auto_summary_failed', `The model could not summarise the span (${errorMessage(error)}).${retry}`);
   }
   if (typeof text !== 'string' || text.trim() === '') {
-    return failure(ContextErrorCode.autoSummaryFailed, `The model returned an empty summary.${retry}`);
+    return fail('auto_summary_failed', `The model returned an empty summary.${retry}`);
   }
   return text.trim();
 }

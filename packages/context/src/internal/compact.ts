@@ -1,5 +1,5 @@
-import { type BranchView, type ChatModel, failure, type ToolFailure } from '@bough/core';
-import { ContextErrorCode } from '../errors.js';
+import type { BranchView, ChatModel } from '@bough/core';
+import { type ContextFailure, fail } from '../errors.js';
 import type { ContextLimits } from '../limits.js';
 import { COMPACTION_PREFIX } from '../prompts.js';
 import type { CompactResult, ContextRequest } from '../schema.js';
@@ -22,12 +22,12 @@ export async function compact(
     signal?: AbortSignal | undefined;
     callId?: string | undefined;
   },
-): Promise<CompactResult | ToolFailure> {
+): Promise<CompactResult | ContextFailure> {
   const active = branch.activeMessages();
   const span = clampSpan(request.start, request.end, activeFloor(branch), () => active.length, active.length);
   if (span.start >= span.end) {
-    return failure(
-      ContextErrorCode.invalidRange,
+    return fail(
+      'invalid_range',
       `Invalid range ${spanText(span)} for compact (the active view holds ${active.length} messages). ` +
         'Check the indices with action="get_messages".',
     );
@@ -37,16 +37,16 @@ export async function compact(
     (message) => (request.mode === 'all' || isToolIo(message.role)) && !isCurrentCall(message, options.callId),
   );
   if (collapsed.length === 0) {
-    return failure(
-      ContextErrorCode.nothingToCompact,
+    return fail(
+      'nothing_to_compact',
       `There are no tool calls or results in ${spanText(span)}. Use mode="all" to collapse the reasoning as well.`,
     );
   }
   let summary = request.summary?.trim() ?? '';
   if (summary === '') {
     if (!request.auto) {
-      return failure(
-        ContextErrorCode.summaryRequired,
+      return fail(
+        'summary_required',
         'compact needs a non-empty summary of the span (or auto=true to ask the branch model for one).',
       );
     }
@@ -55,8 +55,8 @@ export async function compact(
     summary = written;
   }
   if (summary.length > options.limits.maxSummaryChars) {
-    return failure(
-      ContextErrorCode.summaryTooLong,
+    return fail(
+      'summary_too_long',
       `The summary has ${summary.length} characters; the limit is ${options.limits.maxSummaryChars}. ` +
         'A compaction summary should be a few sentences: shorten it and call compact again.',
     );
@@ -66,8 +66,8 @@ export async function compact(
   const current = [...branch.activeIds()];
   const kept = collapsed.filter((message) => branch.isActive(message.id));
   if (kept.length === 0) {
-    return failure(
-      ContextErrorCode.nothingToCompact,
+    return fail(
+      'nothing_to_compact',
       'The messages of that span left the active view while the summary was being written; nothing changed.',
     );
   }

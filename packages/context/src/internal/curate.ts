@@ -1,5 +1,5 @@
-import { type BranchView, failure, type ToolFailure } from '@bough/core';
-import { ContextErrorCode } from '../errors.js';
+import type { BranchView } from '@bough/core';
+import { type ContextFailure, fail } from '../errors.js';
 import type { EvictResult, RestoreResult } from '../schema.js';
 import { activeFloor, callIdOf, clampSpan, isCurrentCall, spanText } from './ranges.js';
 
@@ -8,9 +8,9 @@ function invalidRange(
   span: { start: number; end: number },
   length: number,
   systemKept = false,
-): ToolFailure {
-  return failure(
-    ContextErrorCode.invalidRange,
+): ContextFailure {
+  return fail(
+    'invalid_range',
     `Invalid range ${spanText(span)} for ${what} (it holds ${length} messages after clamping). ` +
       (systemKept ? 'Index 0 is the system message, which is never hidden, so start counts from 1. ' : '') +
       'Check the indices with action="get_messages" and pass start < end.',
@@ -26,7 +26,7 @@ export function evict(
   start: number | null | undefined,
   end: number | null | undefined,
   callId?: string,
-): EvictResult | ToolFailure {
+): EvictResult | ContextFailure {
   const active = branch.activeIds();
   const floor = activeFloor(branch);
   const span = clampSpan(start, end, floor, (s) => s + 1, active.length);
@@ -91,10 +91,10 @@ export function restore(
   branch: BranchView,
   start: number | null | undefined,
   end: number | null | undefined,
-): RestoreResult | ToolFailure {
+): RestoreResult | ContextFailure {
   if (start === undefined || start === null) {
-    return failure(
-      ContextErrorCode.invalidRequest,
+    return fail(
+      'invalid_request',
       'restore needs start (an index of the full record). Find it with action="get_messages" scope="all".',
     );
   }

@@ -1,6 +1,6 @@
-import { errorMessage, failure } from '@bough/core';
-import { MessengerErrorCode } from '../errors.js';
-import { type MessengerLimits, resolveMessengerLimits } from '../limits.js';
+import { errorMessage } from '@bough/core';
+import { fail, type MessengerErrorCode } from '../errors.js';
+import { MESSENGER_LIMITS, type MessengerLimits } from '../limits.js';
 import type { MessengerDeps } from '../messenger-deps.js';
 import { WAKEUP_PREFIX } from '../prefixes.js';
 import type { MessengerResponse, ReceivedMessage, TargetResult } from '../schema.js';
@@ -18,31 +18,28 @@ export function checkOutgoing(
   limits: MessengerLimits,
 ): string[] | MessengerResponse {
   if (to === undefined || to === null || content === undefined || content === null || content.trim() === '') {
-    return failure(
-      MessengerErrorCode.invalidRequest,
-      `${kind} needs both "to" (a teammate name or a list) and "content".`,
-    );
+    return fail('invalid_request', `${kind} needs both "to" (a teammate name or a list) and "content".`);
   }
   if (content.length > limits.maxContentChars) {
-    return failure(
-      MessengerErrorCode.contentTooLong,
+    return fail(
+      'content_too_long',
       `The message has ${content.length} characters; the limit is ${limits.maxContentChars}. Put long material in a file and send its path.`,
     );
   }
   const names = [...new Set(Array.isArray(to) ? to : [to])];
   const long = names.find((name) => name.length > limits.maxNameChars);
   if (long !== undefined) {
-    return failure(
-      MessengerErrorCode.invalidRequest,
+    return fail(
+      'invalid_request',
       `A name in "to" has ${long.length} characters; names are at most ${limits.maxNameChars}. Use roster names.`,
     );
   }
   if (kind === 'wakeup' && names.includes('*')) {
-    return failure(MessengerErrorCode.invalidRequest, 'wakeup needs teammate names; "*" is only for send.');
+    return fail('invalid_request', 'wakeup needs teammate names; "*" is only for send.');
   }
   if (names.length > limits.maxRecipients) {
-    return failure(
-      MessengerErrorCode.tooManyRecipients,
+    return fail(
+      'too_many_recipients',
       `${names.length} recipients is more than ${limits.maxRecipients}; use to="*" to message everyone.`,
     );
   }
@@ -60,7 +57,7 @@ export async function deliver(
   try {
     await ensureRegistered(exchange, selfId);
   } catch (error) {
-    return failure(codeOf(error), `The exchange refused this sender: ${errorMessage(error)}`);
+    return fail(codeOf(error), `The exchange refused this sender: ${errorMessage(error)}`);
   }
   const text = kind === 'wakeup' ? `${WAKEUP_PREFIX} ${content}` : content;
   const channel = deps.channel === undefined ? {} : { channel: deps.channel };
@@ -77,12 +74,12 @@ export async function deliver(
     }
     if (targetId === undefined) {
       const error = `No teammate named ${name}. Known names: ${knownNames(deps.roster)}.`;
-      results.push({ to: name, ok: false, error_code: MessengerErrorCode.unknownRecipient, error });
+      results.push({ to: name, ok: false, error_code: 'unknown_recipient', error });
       continue;
     }
     if (targetId !== null && !(await isOnExchange(exchange, targetId))) {
       const error = `${name} is on the roster but not on the exchange (not started yet, or gone), so nothing was sent. Try again later or message someone else.`;
-      results.push({ to: name, ok: false, error_code: MessengerErrorCode.recipientOffline, error });
+      results.push({ to: name, ok: false, error_code: 'recipient_offline', error });
       continue;
     }
     let messageId: string;
@@ -111,8 +108,8 @@ export async function deliver(
   }
   if (results.some((result) => result.ok)) return { success: true, action: kind, results, ...(note ? { note } : {}) };
   const first = results[0];
-  return failure(
-    first?.error_code ?? MessengerErrorCode.exchangeFailed,
+  return fail(
+    first?.error_code ?? 'exchange_failed',
     `No target succeeded; the first problem: ${first?.error ?? 'no targets'}`,
     {
       results,
@@ -131,13 +128,13 @@ async function wakeTarget(
   const onWakeup = deps.callbacks?.onWakeup;
   if (kind !== 'wakeup' || !onWakeup || targetId === null) return { to: name, ok: true, message_id: messageId };
   const event = { name: deps.selfName, senderId: deps.selfId, target: name, targetId, message: content };
-  const limits = resolveMessengerLimits(deps.limits);
+  const limits = MESSENGER_LIMITS.resolve(deps.limits);
   const outcome = await runCallback(onWakeup, event, limits.callbackTimeoutMs, deps.signal);
   if (outcome.kind === 'value') {
     const result = outcome.value;
     return { to: name, ok: true, message_id: messageId, ...(result === undefined ? {} : { callback_result: result }) };
   }
-  const code = outcome.kind === 'threw' ? MessengerErrorCode.callbackFailed : MessengerErrorCode.callbackTimedOut;
+  const code = outcome.kind === 'threw' ? 'callback_failed' : 'callback_timed_out';
   const why = `The message was queued, but the wakeup callback for ${name} failed: ${outcome.message}`;
   return { to: name, ok: false, message_id: messageId, error_code: code, error: why };
 }
@@ -159,8 +156,8 @@ export async function receive(
 ): Promise<MessengerResponse> {
   const { exchange, selfId, roster } = deps;
   if (from !== undefined && from !== null && from.length > limits.maxNameChars) {
-    return failure(
-      MessengerErrorCode.invalidRequest,
+    return fail(
+      'invalid_request',
       `"from" has ${from.length} characters; names are at most ${limits.maxNameChars}. Use a roster name.`,
     );
   }
@@ -170,10 +167,7 @@ export async function receive(
     if (from !== undefined && from !== null) {
       sender = await resolveTarget(from, roster, exchange);
       if (sender === undefined) {
-        return failure(
-          MessengerErrorCode.unknownRecipient,
-          `No teammate named ${from}. Known names: ${knownNames(roster)}.`,
-        );
+        return fail('unknown_recipient', `No teammate named ${from}. Known names: ${knownNames(roster)}.`);
       }
     }
     await exchange.drainPending();
@@ -197,13 +191,11 @@ export async function receive(
       ...(messages.length === 0 ? { note: 'No new messages.' } : {}),
     };
   } catch (error) {
-    return failure(codeOf(error), `The exchange failed while receiving: ${errorMessage(error)}`);
+    return fail(codeOf(error), `The exchange failed while receiving: ${errorMessage(error)}`);
   }
 }
 
 /** `transport_unavailable` for a storage outage (retry later), `exchange_failed` for anything else. */
-function codeOf(error: unknown): string {
-  return error instanceof TransportUnavailableError
-    ? MessengerErrorCode.transportUnavailable
-    : MessengerErrorCode.exchangeFailed;
+function codeOf(error: unknown): MessengerErrorCode {
+  return error instanceof TransportUnavailableError ? 'transport_unavailable' : 'exchange_failed';
 }

@@ -1,5 +1,4 @@
-import { failure } from '@bough/core';
-import { MessengerErrorCode } from '../errors.js';
+import { fail } from '../errors.js';
 import type { MessengerLimits } from '../limits.js';
 import type { MessengerDeps } from '../messenger-deps.js';
 import type { MessengerResponse } from '../schema.js';
@@ -18,11 +17,11 @@ export async function signal(
 ): Promise<MessengerResponse> {
   const given = content?.trim() ?? '';
   if (action === 'help' && given === '') {
-    return failure(MessengerErrorCode.invalidRequest, 'help needs "content": the reason you need help.');
+    return fail('invalid_request', 'help needs "content": the reason you need help.');
   }
   if (given.length > limits.maxContentChars) {
-    return failure(
-      MessengerErrorCode.contentTooLong,
+    return fail(
+      'content_too_long',
       `The reason has ${given.length} characters; the limit is ${limits.maxContentChars}. Say it in a few sentences.`,
     );
   }
@@ -41,11 +40,11 @@ export async function signal(
   if (callback) {
     const outcome = await runCallback(callback, event as never, limits.callbackTimeoutMs, deps.signal);
     if (outcome.kind === 'threw') {
-      return failure(MessengerErrorCode.callbackFailed, `The ${action} signal was not accepted: ${outcome.message}`);
+      return fail('callback_failed', `The ${action} signal was not accepted: ${outcome.message}`);
     }
     if (outcome.kind === 'timed_out') {
-      return failure(
-        MessengerErrorCode.callbackTimedOut,
+      return fail(
+        'callback_timed_out',
         `The ${action} signal got no answer: ${outcome.message}. It may still arrive; tell a teammate if it matters.`,
       );
     }
