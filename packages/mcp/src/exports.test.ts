@@ -4,10 +4,10 @@ it('exports exactly these names, so every change to the public surface is delibe
   expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
     [
       "DEFAULT_MCP_LIMITS",
+      "MCP_ERROR_CODES",
       "MCP_HTTP_PATH",
+      "MCP_LIMITS",
       "MCP_TOOL_PREFIX",
-      "McpErrorCode",
-      "McpRootErrorCode",
       "PATH_FIELDS",
       "RootRouter",
       "checkRoot",

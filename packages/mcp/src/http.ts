@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { ToolRegistry } from '@bough/core';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { DEFAULT_MCP_LIMITS, type McpLimits } from './limits.js';
+import { MCP_LIMITS, type McpLimits } from './limits.js';
 import { createMcpServer, type McpServerOptions, type ServedRoots } from './server.js';
 
 /** Options for {@link serveHttp}. */
@@ -19,7 +19,7 @@ export interface ServeHttpOptions extends McpServerOptions {
   readonly allowedHosts?: readonly string[];
   /** More `Origin` values to accept (browsers send one); by default only origins of the accepted hosts. */
   readonly allowedOrigins?: readonly string[];
-  /** Session limits: `maxHttpSessions`, `httpSessionIdleMs`. */
+  /** Session limits: `maxHttpSessions`, `httpSessionIdleMs`; a bad override throws a `ConfigurationError` naming the key. */
   readonly limits?: Partial<Pick<McpLimits, 'maxHttpSessions' | 'httpSessionIdleMs'>>;
 }
 
@@ -78,8 +78,7 @@ export async function serveHttp(
   options: ServeHttpOptions,
 ): Promise<McpHttpServer> {
   const host = options.host ?? '127.0.0.1';
-  const maxSessions = options.limits?.maxHttpSessions ?? DEFAULT_MCP_LIMITS.maxHttpSessions;
-  const idleMs = options.limits?.httpSessionIdleMs ?? DEFAULT_MCP_LIMITS.httpSessionIdleMs;
+  const { maxHttpSessions: maxSessions, httpSessionIdleMs: idleMs } = MCP_LIMITS.resolve(options.limits);
   if (options.token.length < 16) throw new Error('The MCP HTTP bearer token must be at least 16 characters.');
   const expected = digest(options.token);
   const sessions = new Map<string, Session>();

@@ -1,5 +1,5 @@
 export type { McpClientSource, McpStdioOptions } from './client-source.js';
-export { McpErrorCode } from './errors.js';
+export { MCP_ERROR_CODES, type McpErrorCode, type McpFailure } from './errors.js';
 export {
   generateToken,
   MCP_HTTP_PATH,
@@ -7,11 +7,11 @@ export {
   type ServeHttpOptions,
   serveHttp,
 } from './http.js';
-export { DEFAULT_MCP_LIMITS, type McpLimits } from './limits.js';
+export { DEFAULT_MCP_LIMITS, MCP_LIMITS, type McpLimits } from './limits.js';
 export { MCP_TOOL_PREFIX, mcpToolName } from './names.js';
 export { type McpRegistration, type McpServerConfig, type RegisterMcpOptions, registerMcpServer } from './register.js';
 export { renderOutput } from './render-text.js';
-export { checkRoot, McpRootErrorCode, PATH_FIELDS, type RootCheck, RootRouter } from './roots.js';
+export { checkRoot, PATH_FIELDS, type RootCheck, RootRouter } from './roots.js';
 export {
   createMcpServer,
   type McpServerOptions,

@@ -1,9 +1,6 @@
-// Keeps the README honest: every failure code the sources can return and every limit is documented there.
-import { describeReadmeContract } from '@bough/test-utils';
-import { McpErrorCode } from './errors.js';
+// Keeps the README honest: it lists exactly the exported failure code table and the limits with their defaults.
+import { describeReadmeTables } from '@bough/test-utils';
+import { MCP_ERROR_CODES } from './errors.js';
 import { DEFAULT_MCP_LIMITS } from './limits.js';
-import { McpRootErrorCode } from './roots.js';
 
-describeReadmeContract(import.meta.dirname, DEFAULT_MCP_LIMITS, {
-  codes: [...Object.values(McpErrorCode), ...Object.values(McpRootErrorCode)],
-});
+describeReadmeTables(import.meta.dirname, { codes: MCP_ERROR_CODES, limits: DEFAULT_MCP_LIMITS });

@@ -4,7 +4,7 @@ import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpClientSource } from './client-source.js';
 import { type Connection, connect } from './internal/connect.js';
 import { proxyTool } from './internal/proxy-tool.js';
-import { DEFAULT_MCP_LIMITS, type McpLimits } from './limits.js';
+import { MCP_LIMITS, type McpLimits } from './limits.js';
 import { mcpToolName } from './names.js';
 
 // Proxies are registered through a provider with this name prefix, so provenance tells them apart from local tools.
@@ -27,7 +27,7 @@ export interface RegisterMcpOptions {
   readonly tools?: readonly string[];
   /** Replace tools an earlier MCP registration added under the same names; a local tool is never replaced. */
   readonly update?: boolean;
-  /** Overrides for {@link DEFAULT_MCP_LIMITS}. */
+  /** Overrides for {@link DEFAULT_MCP_LIMITS}; a bad one throws a `ConfigurationError` naming the key. */
   readonly limits?: Partial<McpLimits>;
 }
 
@@ -117,7 +117,7 @@ export async function registerMcpServer(
   config: McpServerConfig,
   options: RegisterMcpOptions = {},
 ): Promise<McpRegistration> {
-  const limits: McpLimits = { ...DEFAULT_MCP_LIMITS, ...options.limits };
+  const limits: McpLimits = MCP_LIMITS.resolve(options.limits);
   const alias = config.server;
   const connection = await connect(alias, config.client, CLIENT_VERSION);
   const release = async () => {

@@ -1,16 +1,7 @@
 import { accessSync, constants, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { failure, type ToolFailure, type ToolRegistry } from '@bough/core';
-
-/** Failure codes of root handling, returned as tool results. */
-export const McpRootErrorCode = Object.freeze({
-  /** No directory is being served yet (no arguments, and the client gave no usable roots). */
-  noRoots: 'no_roots',
-  /** An absolute path lies in none of the served roots. */
-  outsideRoots: 'outside_roots',
-  /** One call named paths in two different roots. */
-  mixedRoots: 'mixed_roots',
-});
+import type { ToolRegistry } from '@bough/core';
+import { fail, type McpFailure } from './errors.js';
 
 /** Request fields that hold a path (or a list of paths) in bough's tools; others are passed through untouched. */
 export const PATH_FIELDS: readonly string[] = Object.freeze([
@@ -92,12 +83,12 @@ export class RootRouter {
   }
 
   /** The root a call's arguments belong to, or the failure to answer it with. */
-  route(args: unknown): { root: string } | { refusal: ToolFailure } {
+  route(args: unknown): { root: string } | { refusal: McpFailure } {
     const first = this.#roots[0];
     if (first === undefined) {
       return {
-        refusal: failure(
-          McpRootErrorCode.noRoots,
+        refusal: fail(
+          'no_roots',
           'No directory is being served yet: the client has not given any roots. Configure the server with ' +
             'directories (`bough mcp DIR`) or let the client share its workspace roots, then retry.',
         ),
@@ -108,8 +99,8 @@ export class RootRouter {
       const root = isAbsolute(path) ? this.#deepest(resolve(path)) : first;
       if (root === undefined) {
         return {
-          refusal: failure(
-            McpRootErrorCode.outsideRoots,
+          refusal: fail(
+            'outside_roots',
             `${path} is outside the served directories (${this.#roots.join(', ')}). Use a path inside one of them, ` +
               'or a path relative to the first.',
           ),
@@ -117,8 +108,8 @@ export class RootRouter {
       }
       if (chosen !== undefined && chosen !== root) {
         return {
-          refusal: failure(
-            McpRootErrorCode.mixedRoots,
+          refusal: fail(
+            'mixed_roots',
             `This call names paths in two served directories (${chosen} and ${root}); make one call per directory.`,
           ),
         };

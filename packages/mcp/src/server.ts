@@ -10,7 +10,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { toCallToolResult, toToolResult } from './internal/call-result.js';
 import { outputSchemaOf } from './internal/output-schema.js';
-import { DEFAULT_MCP_LIMITS } from './limits.js';
+import { MCP_LIMITS } from './limits.js';
 import { checkRoot, RootRouter } from './roots.js';
 
 /** A registry, or a function returning the registry to serve (read again on every request). */
@@ -137,9 +137,10 @@ async function readClientRoots(
     source.onRoots?.({ roots: [], refused: ['the client does not offer MCP roots'] });
     return;
   }
-  const timeout = options.rootsTimeoutMs ?? DEFAULT_MCP_LIMITS.rootsTimeoutMs;
   const refused: string[] = [];
   const accepted: string[] = [];
+  // createMcpServer resolved it already; the fallback only serves direct callers of rootsDispatch.
+  const timeout = options.rootsTimeoutMs ?? MCP_LIMITS.defaults.rootsTimeoutMs;
   try {
     const { roots } = await server.listRoots(undefined, { timeout });
     for (const root of roots) {
@@ -175,11 +176,15 @@ async function readClientRoots(
  * Progress is forwarded when the client asked for it.
  */
 export function createMcpServer(source: RegistrySource | ServedRoots, options: McpServerOptions): Server {
+  // Resolved once, here: a bad value throws naming the key before the server answers anything.
+  const rootsTimeoutMs = MCP_LIMITS.resolve({ rootsTimeoutMs: options.rootsTimeoutMs }).rootsTimeoutMs;
   const server = new Server(
     { name: options.name, version: options.version },
     { capabilities: { tools: {} }, ...(options.instructions ? { instructions: options.instructions } : {}) },
   );
-  const dispatch = isServedRoots(source) ? rootsDispatch(server, source, options) : registryDispatch(source);
+  const dispatch = isServedRoots(source)
+    ? rootsDispatch(server, source, { ...options, rootsTimeoutMs })
+    : registryDispatch(source);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: dispatch.list().map(listEntry) }));
 

@@ -9,7 +9,7 @@ import {
   type JSONRPCMessage,
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
-import { DEFAULT_MCP_LIMITS } from './limits.js';
+import { MCP_LIMITS } from './limits.js';
 import { createMcpServer, type McpServerOptions, type RegistrySource, type ServedRoots } from './server.js';
 
 /** Options for {@link serveStdio}: the server identity, streams (process stdin/stdout by default) and a stop signal. */
@@ -39,6 +39,7 @@ function cancelledId(message: JSONRPCMessage): RequestId | undefined {
  * stdout while this runs; log to stderr.
  */
 export async function serveStdio(source: RegistrySource | ServedRoots, options: ServeStdioOptions): Promise<void> {
+  const drainMs = MCP_LIMITS.resolve({ drainTimeoutMs: options.drainTimeoutMs }).drainTimeoutMs;
   const server = createMcpServer(source, options);
   const stdin = options.stdin ?? process.stdin;
   const stdout = options.stdout ?? process.stdout;
@@ -61,7 +62,7 @@ export async function serveStdio(source: RegistrySource | ServedRoots, options: 
   const onEnd = () => {
     if (draining) return;
     draining = true;
-    backstop = setTimeout(stop, options.drainTimeoutMs ?? DEFAULT_MCP_LIMITS.drainTimeoutMs);
+    backstop = setTimeout(stop, drainMs);
     backstop.unref();
     settleIfDrained();
   };

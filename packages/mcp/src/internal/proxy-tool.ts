@@ -1,7 +1,7 @@
-import { defineTool, errorMessage, failure, type Tool, type ToolFailure } from '@bough/core';
+import { defineTool, errorMessage, type Tool } from '@bough/core';
 import { ErrorCode, McpError, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { McpErrorCode } from '../errors.js';
+import { fail, type McpFailure } from '../errors.js';
 import type { McpLimits } from '../limits.js';
 import type { Connection } from './connect.js';
 
@@ -36,7 +36,7 @@ export function fromRemoteResult(alias: string, toolName: string, result: CallRe
   const content = (Array.isArray(result.content) ? result.content : []) as ContentBlock[];
   if (result.isError) {
     const detail = contentText(content, limits.maxResultChars) || 'no details given';
-    return failure(McpErrorCode.remoteError, `MCP server ${alias} reported an error from ${toolName}: ${detail}`);
+    return fail('remote_error', `MCP server ${alias} reported an error from ${toolName}: ${detail}`);
   }
   const structured = result.structuredContent;
   if (structured && typeof structured === 'object') return structured;
@@ -44,9 +44,9 @@ export function fromRemoteResult(alias: string, toolName: string, result: CallRe
   return contentText(content, limits.maxResultChars);
 }
 
-function unavailable(alias: string, why: string): ToolFailure {
-  return failure(
-    McpErrorCode.remoteUnavailable,
+function unavailable(alias: string, why: string): McpFailure {
+  return fail(
+    'remote_unavailable',
     `MCP server ${alias} cannot be reached (${why}). Do not retry this tool until the server is reconnected.`,
   );
 }
@@ -92,10 +92,7 @@ export function proxyTool(
         if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
           return unavailable(alias, `no answer within ${limits.requestTimeoutMs} ms`);
         }
-        return failure(
-          McpErrorCode.remoteError,
-          `MCP server ${alias} rejected the call to ${remote.name}: ${errorMessage(error)}`,
-        );
+        return fail('remote_error', `MCP server ${alias} rejected the call to ${remote.name}: ${errorMessage(error)}`);
       }
     },
   });
