@@ -191,8 +191,11 @@ describe('AiSdkChatModel over @ai-sdk/openai-compatible', () => {
   it('refuses a model that is not a language model object, and bad limits', () => {
     expect(() => new AiSdkChatModel('openai/gpt-4.1' as never)).toThrow(ConfigurationError);
     const provider = createOpenAICompatible({ name: 'fake', baseURL: 'http://127.0.0.1:9/v1' });
-    expect(() => new AiSdkChatModel(provider('m'), { requestTimeoutMs: 0 })).toThrow(/requestTimeoutMs/);
+    // The one timeout rule: 0 means the default; a value that is not a number at all is refused.
+    expect(() => new AiSdkChatModel(provider('m'), { requestTimeoutMs: 0 })).not.toThrow();
+    expect(() => new AiSdkChatModel(provider('m'), { requestTimeoutMs: 'soon' as never })).toThrow(/requestTimeoutMs/);
     expect(() => new AiSdkChatModel(provider('m'), { maxRetries: -1 })).toThrow(/maxRetries/);
+    expect(() => new AiSdkChatModel(provider('m'), { maxRetries: 1.5 })).toThrow(ConfigurationError);
   });
 
   it('drives a Branch: the model sees the tool and its result', async () => {

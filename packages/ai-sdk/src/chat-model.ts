@@ -8,18 +8,17 @@ import {
   type LanguageModelV3StreamPart,
 } from '@ai-sdk/provider';
 import type { ChatCompletion, ChatMessage, ChatModel, ChatOptions, ChatToolCall } from '@bough/core';
-import { ConfigurationError } from '@bough/core';
+import { BoughError, ConfigurationError } from '@bough/core';
 import { parseToolArguments } from './internal/json-arguments.js';
 import { toFunctionTools, toPrompt } from './internal/prompt.js';
 import { backoffMs, retryAfterMs } from './internal/retry.js';
-import { type AiSdkLimits, DEFAULT_AI_SDK_LIMITS } from './limits.js';
+import { AI_SDK_LIMITS, type AiSdkLimits } from './limits.js';
 
 /** Why a model request failed. */
 export type AiSdkChatModelErrorKind = 'http_error' | 'timeout' | 'aborted' | 'network' | 'malformed_response';
 
 /** Thrown by {@link AiSdkChatModel.complete}; `status` is set for HTTP failures, `tries` counts the requests made. */
-export class AiSdkChatModelError extends Error {
-  override readonly name = 'AiSdkChatModelError';
+export class AiSdkChatModelError extends BoughError {
   readonly kind: AiSdkChatModelErrorKind;
   readonly status: number | undefined;
   readonly retryable: boolean;
@@ -29,7 +28,8 @@ export class AiSdkChatModelError extends Error {
     message: string,
     options: { status?: number; retryable?: boolean; cause?: unknown } = {},
   ) {
-    super(message, { cause: options.cause });
+    // The kind is also the stable `code` every bough error carries.
+    super(message, { cause: options.cause, code: kind });
     this.kind = kind;
     this.status = options.status;
     this.retryable = options.retryable ?? false;
@@ -85,30 +85,15 @@ export class AiSdkChatModel implements ChatModel {
         'AiSdkChatModel needs an AI SDK language model object (specification v3 or v2), for example createOpenAICompatible({...})("model-id"); a model id string would need the AI SDK gateway.',
       );
     }
-    for (const key of [
-      'requestTimeoutMs',
-      'maxRetries',
-      'initialRetryDelayMs',
-      'maxRetryDelayMs',
-      'maxRetryAfterMs',
-    ] as const) {
-      const value = options[key];
-      if (
-        value !== undefined &&
-        (!Number.isFinite(value) || value < 0 || (key === 'requestTimeoutMs' && value === 0))
-      ) {
-        throw new ConfigurationError(
-          `AiSdkChatModel option ${key} must be a ${key === 'requestTimeoutMs' ? 'positive' : 'non-negative'} number (got ${value}).`,
-        );
-      }
-    }
+    // Validated and resolved once: a bad value throws a ConfigurationError naming the key.
+    const { callTimeoutMs: _unused, ...limits } = AI_SDK_LIMITS.resolve(
+      Object.fromEntries(
+        Object.entries(options).filter(([key]) => key in AI_SDK_LIMITS.defaults && key !== 'callTimeoutMs'),
+      ),
+    );
     this.#model = model;
     this.#options = options;
-    const { callTimeoutMs: _unused, ...defaults } = DEFAULT_AI_SDK_LIMITS;
-    this.#limits = {
-      ...defaults,
-      ...Object.fromEntries(Object.entries(options).filter(([key, value]) => key in defaults && value !== undefined)),
-    };
+    this.#limits = limits;
     this.name = model.modelId;
   }
 

@@ -5,5 +5,6 @@ export {
   type AiSdkChatModelOptions,
   type RetryNotice,
 } from './chat-model.js';
-export { type AiSdkLimits, DEFAULT_AI_SDK_LIMITS } from './limits.js';
+export { AI_SDK_ERROR_CODES, type AiSdkErrorCode, type AiSdkFailure } from './errors.js';
+export { AI_SDK_LIMITS, type AiSdkLimits, DEFAULT_AI_SDK_LIMITS } from './limits.js';
 export { type AiSdkToolOptions, type AiSdkToolOutput, toAiSdkTool, toAiSdkTools } from './to-ai-sdk-tool.js';

@@ -1,19 +1,15 @@
-import {
-  executeTool,
-  type Tool,
-  type ToolCall,
-  type ToolFailure,
-  type ToolHooks,
-  type ToolRegistry,
-  toolJsonSchema,
-} from '@bough/core';
+import { executeTool, type Tool, type ToolCall, type ToolHooks, type ToolRegistry, toolJsonSchema } from '@bough/core';
 import type { Tool as AiTool, ToolExecutionOptions } from 'ai';
+import type { AiSdkFailure } from './errors.js';
 import { passThroughSchema } from './internal/schema.js';
-import { DEFAULT_AI_SDK_LIMITS } from './limits.js';
+import { AI_SDK_LIMITS } from './limits.js';
 
 /** Options shared by {@link toAiSdkTool} and {@link toAiSdkTools}. */
 export interface AiSdkToolOptions {
-  /** Cancel a call after this many milliseconds (default `DEFAULT_AI_SDK_LIMITS.callTimeoutMs`). */
+  /**
+   * Cancel a call after this many milliseconds (default `DEFAULT_AI_SDK_LIMITS.callTimeoutMs`; 0, negative or
+   * non-finite means the default, as everywhere in bough).
+   */
   readonly timeoutMs?: number;
   /** Extra hooks run before the tool's own (e.g. a permission policy). */
   readonly hooks?: readonly ToolHooks[];
@@ -22,7 +18,7 @@ export interface AiSdkToolOptions {
 }
 
 /** What an adapted tool returns: the tool's own result, or a typed failure value (never a thrown error). */
-export type AiSdkToolOutput<RES> = RES | ToolFailure;
+export type AiSdkToolOutput<RES> = RES | AiSdkFailure;
 
 type Runner = (name: string, input: unknown, execution: ToolExecutionOptions) => Promise<ToolCall>;
 
@@ -47,10 +43,15 @@ function adapt<REQ, RES>(
   return adapted as unknown as AiTool<REQ, AiSdkToolOutput<RES>>;
 }
 
-function executeOptions(execution: ToolExecutionOptions, options: AiSdkToolOptions) {
+/** The call timeout, resolved once per adaptation by the one timeout rule (a non-number throws naming the key). */
+function resolved(options: AiSdkToolOptions): AiSdkToolOptions & { timeoutMs: number } {
+  return { ...options, timeoutMs: AI_SDK_LIMITS.resolve({ callTimeoutMs: options.timeoutMs }).callTimeoutMs };
+}
+
+function executeOptions(execution: ToolExecutionOptions, options: AiSdkToolOptions & { timeoutMs: number }) {
   return {
     callId: execution.toolCallId,
-    timeoutMs: options.timeoutMs ?? DEFAULT_AI_SDK_LIMITS.callTimeoutMs,
+    timeoutMs: options.timeoutMs,
     ...(execution.abortSignal ? { signal: execution.abortSignal } : {}),
     ...(options.hooks ? { hooks: options.hooks } : {}),
   };
@@ -65,10 +66,11 @@ export function toAiSdkTool<REQ, RES>(
   tool: Tool<REQ, RES>,
   options: AiSdkToolOptions = {},
 ): AiTool<REQ, AiSdkToolOutput<RES>> {
+  const settled = resolved(options);
   return adapt(
     tool,
-    (_name, input, execution) => executeTool(tool, input, executeOptions(execution, options)),
-    options,
+    (_name, input, execution) => executeTool(tool, input, executeOptions(execution, settled)),
+    settled,
   );
 }
 
@@ -85,12 +87,13 @@ export function toAiSdkTools(
   options: AiSdkToolOptions = {},
 ): Record<string, AiTool<unknown, unknown>> {
   const tools: Record<string, AiTool<unknown, unknown>> = {};
+  const settled = resolved(options);
   if (isRegistry(source)) {
     const registry = source;
-    const run: Runner = (name, input, execution) => registry.invoke(name, input, executeOptions(execution, options));
-    for (const tool of registry.list()) tools[tool.name] = adapt(tool, run, options) as AiTool<unknown, unknown>;
+    const run: Runner = (name, input, execution) => registry.invoke(name, input, executeOptions(execution, settled));
+    for (const tool of registry.list()) tools[tool.name] = adapt(tool, run, settled) as AiTool<unknown, unknown>;
     return tools;
   }
-  for (const tool of source) tools[tool.name] = toAiSdkTool(tool, options) as AiTool<unknown, unknown>;
+  for (const tool of source) tools[tool.name] = toAiSdkTool(tool, settled) as AiTool<unknown, unknown>;
   return tools;
 }

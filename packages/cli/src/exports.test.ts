@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 it('exports exactly these names, so every change to the public surface is deliberate', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
     [
+      "CLI_LIMITS",
       "DEFAULT_CLI_LIMITS",
       "USAGE",
       "UsageError",

@@ -17,7 +17,7 @@ export interface CliIO {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Reads all of stdin (used by `call <tool> -`); absent when there is no stdin to read. */
   readonly readStdin?: (maxBytes: number) => Promise<string>;
-  /** Overrides for {@link DEFAULT_CLI_LIMITS}. */
+  /** Overrides for {@link DEFAULT_CLI_LIMITS}; a bad one is a configuration error naming the key (exit 1). */
   readonly limits?: Partial<CliLimits>;
 }
 

@@ -1,12 +1,13 @@
 import { flag, has, intFlag, type ParsedArgs, UsageError } from '../args.js';
-import { DEFAULT_CLI_LIMITS } from '../limits.js';
+import { CLI_LIMITS } from '../limits.js';
 import { type CliIO, isFailureOutput, progressReporter } from '../output.js';
 import { standaloneRegistry, toolkitBranch, workspaceRoot } from '../toolset.js';
 
 async function requestText(json: string, io: CliIO): Promise<string> {
   if (json !== '-') return json;
   if (!io.readStdin) throw new UsageError('There is no stdin to read the JSON arguments from.');
-  return io.readStdin(io.limits?.maxStdinBytes ?? DEFAULT_CLI_LIMITS.maxStdinBytes);
+  // A bad override throws a ConfigurationError naming the key; main reports it and exits 1.
+  return io.readStdin(CLI_LIMITS.resolve(io.limits).maxStdinBytes);
 }
 
 /** Parses the arguments of `call`; they must be one JSON object (the shape every tool request has). */
