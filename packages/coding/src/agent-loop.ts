@@ -6,11 +6,11 @@ import {
   type ChatCompletion,
   type ChatModel,
   errorMessage,
-  failure,
   isActionRequest,
   TURN_CALLS_KEY,
   toolsToChatSpecs,
 } from '@bough/core';
+import { fail } from './errors.js';
 import { DEFAULT_CODING_LIMITS } from './limits.js';
 
 /** Options of {@link runAgent}. */
@@ -115,7 +115,7 @@ function recordMalformed(branch: Branch, call: ActionCall & { id: string; argume
     role: 'action_request',
     content: { function: call.name, arguments: call.arguments ?? {}, call_id: call.id },
   });
-  const output = failure(
+  const output = fail(
     'invalid_request',
     `The arguments of this ${call.name} call are not valid JSON (${call.argumentsError}), so it did not run. ` +
       'Send the call again with the arguments as one JSON object.',

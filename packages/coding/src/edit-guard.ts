@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import { failure, type ToolFailure } from '@bough/core';
+import type { ToolFailure } from '@bough/core';
 import { isWorkspaceFailure, type Workspace } from '@bough/workspace';
+import { fail } from './errors.js';
 import type { FileState } from './file-state.js';
 import { evidenceNeed, firstUnseenSpan, linesOf } from './internal/edit-spans.js';
 import { currentStamp } from './internal/file-stamp.js';
 import { type CodingLimits, DEFAULT_CODING_LIMITS } from './limits.js';
-
-/** Failure codes of the read-before-edit guard. */
-export const GUARD_CODES = { notRead: 'not_read', staleRead: 'stale_read', checkFailed: 'guard_check_failed' } as const;
 
 /**
  * Checks that an existing file may be changed by `request` (an editor request; a bare path asks for the strictest
@@ -32,8 +30,8 @@ export async function checkBeforeEdit(
   const shown = resolved.relative;
   const entry = state.get(resolved.path);
   if (!entry) {
-    return failure(
-      GUARD_CODES.notRead,
+    return fail(
+      'not_read',
       `${shown} exists but has not been read in this conversation (or that read has left the context). ` +
         'Read it with the reader tool first, then retry the edit.',
     );
@@ -51,8 +49,8 @@ export async function checkBeforeEdit(
     wantText ? limits.guardRangeMaxBytes : -1,
   );
   if ('reason' in current) {
-    return failure(
-      GUARD_CODES.checkFailed,
+    return fail(
+      'guard_check_failed',
       `Could not verify that ${shown} is unchanged since you last read it (${current.reason}), so it was not modified. ` +
         'Read it again with the reader tool and retry.',
     );
@@ -60,18 +58,18 @@ export async function checkBeforeEdit(
   if (entry.digests.has(current.sha256)) return undefined;
   const stale = `${shown} changed since you last read or wrote it`;
   const reread = 'Read it again with the reader tool, then redo the edit against the current content.';
-  if (current.text === undefined) return failure(GUARD_CODES.staleRead, `${stale}. ${reread}`);
+  if (current.text === undefined) return fail('stale_read', `${stale}. ${reread}`);
   const need = evidenceNeed(request, current.text);
   if (need.kind === 'digest')
-    return failure(
-      GUARD_CODES.staleRead,
+    return fail(
+      'stale_read',
       `${stale}, and the text to replace could not be located exactly in what you read. ${reread}`,
     );
   const unseen = firstUnseenSpan(linesOf(current.text), need.spans, entry.windows);
   if (!unseen) return undefined;
   const lines = unseen.start === unseen.end ? `line ${unseen.start}` : `lines ${unseen.start}-${unseen.end}`;
-  return failure(
-    GUARD_CODES.staleRead,
+  return fail(
+    'stale_read',
     `${stale}: ${lines}, which this change replaces, ${
       entry.windows.length > 0 ? 'differ from what you read or were not shown to you' : 'were not shown to you'
     }. Read ${lines} of ${shown} again, then redo the edit against the current content.`,

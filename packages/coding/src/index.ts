@@ -1,19 +1,21 @@
 /** The plain agent loop used by subagents and callers; see {@link runAgent}. */
 export { type AgentResult, type RunAgentOptions, runAgent } from './agent-loop.js';
-/** The read-before-edit guard and its failure codes. */
-export { checkBeforeEdit, GUARD_CODES, hashFile } from './edit-guard.js';
+/** The read-before-edit guard. */
+export { checkBeforeEdit, hashFile } from './edit-guard.js';
+/** The failure code table of the toolkit (guard, permissions, sandbox, subagent, agent loop). */
+export { CODING_ERROR_CODES, type CodingErrorCode, type CodingFailure } from './errors.js';
 /** Per-build file state with evidence tied to the branch's active view. */
 export { FileState, type FileStateEntry } from './file-state.js';
 /** Hook maps and the documented composition order. */
 export { type CodingHooks, composeHooks, type HookMap, type ToolkitHookParts } from './hook-composition.js';
 /** Every limit of the package. */
-export { type CodingLimits, DEFAULT_CODING_LIMITS } from './limits.js';
+export { CODING_LIMITS, type CodingLimits, DEFAULT_CODING_LIMITS } from './limits.js';
 /** The nudge engine and its rule types. */
 export { NudgeEngine, type NudgeEngineOptions } from './nudge-engine.js';
-/** The nudge post hook, its result field and the success test it uses. */
-export { NUDGE_FIELD, nudgePostHook, resultOk } from './nudge-hook.js';
-/** The default nudge rules and the context guidance text. */
-export { CONTEXT_GUIDANCE, defaultNudgeRules } from './nudge-rules.js';
+/** The result field nudge notes go in, and the success test the nudge engine uses. */
+export { NUDGE_FIELD, resultOk } from './nudge-hook.js';
+/** The default nudge rules (the context tool's own guidance is `CONTEXT_GUIDANCE` of `@bough/context`). */
+export { defaultNudgeRules } from './nudge-rules.js';
 export type { NudgeBudget, NudgeCall, NudgeContext, NudgePolicy, NudgeRule } from './nudge-types.js';
 /** The subject string permission patterns match, per tool. */
 export { type PermissionSubject, permissionSubject } from './permission-subject.js';
@@ -46,16 +48,10 @@ export {
   type SandboxOptions,
   type SandboxSession,
 } from './sandbox-session.js';
-/** The `sandbox` tool. */
-export { createSandboxTool, SandboxRequest, type SandboxToolOptions } from './sandbox-tool.js';
-/** The `subagent` tool. */
-export {
-  createSubagentTool,
-  SUBAGENT_SYSTEM_PROMPT,
-  type SubagentDeps,
-  SubagentRequest,
-  subagentRequest,
-} from './subagent-tool.js';
+/** The `sandbox` tool's request schema and options (the tool itself is built by the toolkit). */
+export { SandboxRequest, type SandboxToolOptions } from './sandbox-tool.js';
+/** The `subagent` tool's request schema and system prompt (the tool itself is built by the toolkit). */
+export { SUBAGENT_SYSTEM_PROMPT, SubagentRequest, subagentRequest } from './subagent-tool.js';
 /** How standalone tools are composed into the toolkit. */
 export { STANDARD_SOURCES, type ToolRole, type ToolSource } from './tool-sources.js';
 /** The toolkit provider, its options and tool-name lists. */
@@ -67,7 +63,4 @@ export {
   codingToolkit,
   commandsSandboxed,
   DEFAULT_CODING_TOOLS,
-  TOOLKIT_EXTRA_FIELDS,
 } from './toolkit.js';
-/** Per-build mutable state (exposed for advanced composition and tests). */
-export { type SandboxSlot, ToolkitState } from './toolkit-state.js';

@@ -1,8 +1,11 @@
 import { DEFAULT_CODING_LIMITS } from './limits.js';
 import type { NudgeContext, NudgeRule } from './nudge-types.js';
 
-/** One-time advice on curating context with the `context` tool, shown when the window starts to fill. */
-export const CONTEXT_GUIDANCE =
+/**
+ * The one-time nudge pointing at the `context` tool when the window starts to fill: a short tip, because a nudge
+ * note has a token cap; the full guidance is `CONTEXT_GUIDANCE` of `@bough/context`, in the tool's description.
+ */
+const CONTEXT_TIP =
   'Tip: you can manage your own context with the context tool — `status` shows usage, `evict_action_results` ' +
   'drops old tool outputs (keeping the latest few), `compact` replaces a span with your summary, and `restore` ' +
   'brings evicted messages back. Evicted file reads must be read again before editing those files.';
@@ -45,7 +48,7 @@ export function defaultNudgeRules(
       priority: 80,
       policy: 'once',
       condition: (context) => context.budget.pct >= context.thresholds.guidance,
-      message: CONTEXT_GUIDANCE,
+      message: CONTEXT_TIP,
     },
     {
       id: 'bash_failure_streak',

@@ -1,7 +1,8 @@
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { failure, type ToolFailure } from '@bough/core';
+import type { ToolFailure } from '@bough/core';
 import { isProtectedName } from '@bough/workspace';
+import { fail } from './errors.js';
 import { git, gitError } from './internal/git.js';
 import { DEFAULT_CODING_LIMITS } from './limits.js';
 import { gone } from './sandbox-ops.js';
@@ -41,7 +42,7 @@ export async function sandboxDiff(
     git(['ls-files', '--others', '--exclude-standard', '-z'], cwd, at),
   ]);
   const failed = [names, others].find((result) => !result.ok);
-  if (failed) return failure('git_failed', `Could not diff the sandbox: ${gitError(failed)}`);
+  if (failed) return fail('git_failed', `Could not diff the sandbox: ${gitError(failed)}`);
   const split = (text: string) => text.split('\0').filter((name) => name !== '');
   const tracked = split(names.stdout);
   const untracked = split(others.stdout);
@@ -56,7 +57,7 @@ export async function sandboxDiff(
       git(['diff', ...NO_DRIVERS, '--stat', session.baseSha, ...paths], cwd, at),
     ]);
     if (!patch.ok || !summary.ok)
-      return failure('git_failed', `Could not diff the sandbox: ${gitError(patch.ok ? summary : patch)}`);
+      return fail('git_failed', `Could not diff the sandbox: ${gitError(patch.ok ? summary : patch)}`);
     full = patch.stdout;
     stat = summary.stdout.trimEnd();
   }

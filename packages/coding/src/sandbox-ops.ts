@@ -1,4 +1,5 @@
-import { failure, type ToolFailure } from '@bough/core';
+import type { ToolFailure } from '@bough/core';
+import { fail } from './errors.js';
 import { git, gitError } from './internal/git.js';
 import { globMatch } from './internal/glob-match.js';
 import {
@@ -16,7 +17,7 @@ export const PROTECTED_BRANCHES: readonly string[] = ['main', 'master', 'release
 /** A failure when the worktree has disappeared (interrupted cleanup or removed by hand). */
 export function gone(session: SandboxSession): ToolFailure | undefined {
   if (worktreeKind(session.worktree) === 'directory') return undefined;
-  return failure(
+  return fail(
     'sandbox_missing',
     `The sandbox worktree ${session.name} no longer exists (cleanup was interrupted or it was removed). Run discard to finish cleaning up.`,
   );
@@ -32,11 +33,11 @@ export async function sandboxCommit(
   if (missing) return missing;
   const at = gitOptions(session.repoRoot, options, session.gitConfig);
   const add = await git(['add', '-A'], session.worktree, at);
-  if (!add.ok) return failure('git_failed', `Could not stage the sandbox changes: ${gitError(add)}`);
+  if (!add.ok) return fail('git_failed', `Could not stage the sandbox changes: ${gitError(add)}`);
   const staged = await git(['diff', '--cached', '--quiet'], session.worktree, at);
   if (staged.ok) return { success: true, message: 'Nothing to commit: the sandbox has no uncommitted changes.' };
   const commit = await git(['commit', '--no-verify', '-m', message], session.worktree, at);
-  if (!commit.ok) return failure('git_failed', `The commit failed: ${gitError(commit)}`);
+  if (!commit.ok) return fail('git_failed', `The commit failed: ${gitError(commit)}`);
   const sha = await git(['rev-parse', 'HEAD'], session.worktree, at);
   return { success: true, commit: sha.stdout.trim(), message: `Committed to ${session.branch}.` };
 }
@@ -61,23 +62,23 @@ export async function sandboxMerge(
   if (missing) return missing;
   const at = gitOptions(session.repoRoot, options, session.gitConfig);
   const head = await git(['rev-parse', '--abbrev-ref', 'HEAD'], session.repoRoot, at);
-  if (!head.ok) return failure('merge_refused', `Could not read the repository's current branch: ${gitError(head)}`);
+  if (!head.ok) return fail('merge_refused', `Could not read the repository's current branch: ${gitError(head)}`);
   const current = head.stdout.trim();
   if (current === 'HEAD') {
-    return failure(
+    return fail(
       'merge_refused',
       'The repository is in a detached HEAD state; refusing to merge into an unverified target.',
     );
   }
   if (current !== session.base) {
-    return failure(
+    return fail(
       'merge_refused',
       `The repository is on '${current}', not on the sandbox's base branch '${session.base}'; refusing to merge into an unverified target.`,
     );
   }
   const protectedList = options.protectedBranches ?? PROTECTED_BRANCHES;
   if (!options.allowProtected && protectedList.some((pattern) => globMatch(pattern, current))) {
-    return failure(
+    return fail(
       'protected_branch',
       `The base branch '${current}' is protected; the sandbox will not merge into it. Leave the sandbox for a human to review (diff), or discard it.`,
     );
@@ -107,7 +108,7 @@ async function abortMerge(session: SandboxSession, output: string, options: Sand
   const inMerge = (await git(['rev-parse', '-q', '--verify', 'MERGE_HEAD'], session.repoRoot, at)).ok;
   const detail = output.trim().split('\n').slice(0, 8).join('\n');
   if (!inMerge) {
-    return failure('merge_failed', `git refused the merge and left the repository unchanged: ${detail}`, {
+    return fail('merge_failed', `git refused the merge and left the repository unchanged: ${detail}`, {
       merged: false,
       aborted: false,
     });
@@ -117,14 +118,14 @@ async function abortMerge(session: SandboxSession, output: string, options: Sand
   const abort = await git(['merge', '--abort'], session.repoRoot, at);
   const stillMerging = (await git(['rev-parse', '-q', '--verify', 'MERGE_HEAD'], session.repoRoot, at)).ok;
   if (!abort.ok || stillMerging) {
-    return failure(
+    return fail(
       'merge_conflict',
       `The merge conflicted (${files.join(', ') || 'see git status'}) and aborting it failed: the repository is left MID-MERGE. ` +
         `A human must run \`git merge --abort\` in ${session.repoRoot}. ${gitError(abort)}`,
       { merged: false, aborted: false, conflicts: files },
     );
   }
-  return failure(
+  return fail(
     'merge_conflict',
     `The merge conflicted in ${files.join(', ') || 'some files'}; it was aborted and the repository is as before. ` +
       'The sandbox is still active: resolve the differences there (or discard it).',

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { lstatSync, unlinkSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { failure, type ToolFailure } from '@bough/core';
+import type { ToolFailure } from '@bough/core';
+import { fail } from './errors.js';
 import { type GitOptions, git, gitError } from './internal/git.js';
 import { ensureContainer, ensureExcluded, makePlainDirs } from './internal/sandbox-paths.js';
 import { DEFAULT_CODING_LIMITS } from './limits.js';
@@ -51,23 +52,23 @@ export async function createSandbox(
   const probe = gitOptions(ws, options);
   const top = await git(['rev-parse', '--show-toplevel'], ws, probe);
   if (!top.ok)
-    return failure(
+    return fail(
       'not_a_git_repo',
       `The workspace is not inside a git repository, so no sandbox can be made: ${gitError(top)}`,
     );
   const repoRoot = await realpath(top.stdout.trim());
   const at = gitOptions(repoRoot, options);
   const head = await git(['rev-parse', '--abbrev-ref', 'HEAD'], repoRoot, at);
-  if (!head.ok) return failure('no_commits', `The repository has no commit to base a sandbox on: ${gitError(head)}`);
+  if (!head.ok) return fail('no_commits', `The repository has no commit to base a sandbox on: ${gitError(head)}`);
   const base = head.stdout.trim();
   if (base === 'HEAD') {
-    return failure(
+    return fail(
       'detached_head',
       'The repository is in a detached HEAD state; check out a branch before creating a sandbox.',
     );
   }
   const sha = await git(['rev-parse', 'HEAD'], repoRoot, at);
-  if (!sha.ok) return failure('git_failed', `Could not resolve ${base}: ${gitError(sha)}`);
+  if (!sha.ok) return fail('git_failed', `Could not resolve ${base}: ${gitError(sha)}`);
   const container = await ensureContainer(repoRoot);
   if (container) return container;
   const excluded = await ensureExcluded(repoRoot, at);
@@ -75,7 +76,7 @@ export async function createSandbox(
   const name = `sandbox-${randomBytes(4).toString('hex')}`;
   const worktree = join(repoRoot, '.worktrees', name);
   const add = await git(['worktree', 'add', '-b', name, worktree, sha.stdout.trim()], repoRoot, at);
-  if (!add.ok) return failure('git_failed', `Could not create the sandbox worktree: ${gitError(add)}`);
+  if (!add.ok) return fail('git_failed', `Could not create the sandbox worktree: ${gitError(add)}`);
   const gitConfig = await identityConfig(repoRoot, at, options);
   const inner = relative(repoRoot, ws);
   const workdir = inner === '' ? worktree : join(worktree, inner);

@@ -1,5 +1,6 @@
-import { defineTool, errorMessage, failure, type Tool, type ToolHooks } from '@bough/core';
+import { defineTool, errorMessage, type Tool, type ToolHooks } from '@bough/core';
 import { z } from 'zod';
+import { fail } from './errors.js';
 import { sandboxDiff } from './sandbox-diff.js';
 import { PROTECTED_BRANCHES, sandboxCommit, sandboxMerge } from './sandbox-ops.js';
 import { createSandbox, discardSandbox, type SandboxOptions } from './sandbox-session.js';
@@ -42,12 +43,12 @@ export function createSandboxTool(state: ToolkitState, options: SandboxToolOptio
     annotations: { readOnlyHint: false, destructiveHint: true },
     handler: async (request, { signal }) => {
       const parsed = SandboxRequest.safeParse(request);
-      if (!parsed.success) return failure('invalid_request', `Invalid sandbox request: ${parsed.error.message}`);
+      if (!parsed.success) return fail('invalid_request', `Invalid sandbox request: ${parsed.error.message}`);
       const git = { ...options, signal };
       try {
         return await run(parsed.data, state, git);
       } catch (error) {
-        return failure('sandbox_error', `The sandbox action failed unexpectedly: ${errorMessage(error)}`);
+        return fail('sandbox_error', `The sandbox action failed unexpectedly: ${errorMessage(error)}`);
       }
     },
   });
@@ -61,7 +62,7 @@ async function run(
   const slot = state.sandbox;
   if (request.action === 'create') {
     if (slot.session) {
-      return failure('sandbox_active', `Sandbox ${slot.session.name} is already active; merge or discard it first.`);
+      return fail('sandbox_active', `Sandbox ${slot.session.name} is already active; merge or discard it first.`);
     }
     const made = await createSandbox(state.workspaceRoot, options);
     if (!('ok' in made)) return made;
@@ -76,12 +77,12 @@ async function run(
     };
   }
   const session = slot.session;
-  if (!session) return failure('no_sandbox', 'No sandbox is active. Create one first with action "create".');
+  if (!session) return fail('no_sandbox', 'No sandbox is active. Create one first with action "create".');
   switch (request.action) {
     case 'diff':
       return sandboxDiff(session, options);
     case 'commit':
-      if (!request.message) return failure('invalid_request', 'commit needs a message describing the change.');
+      if (!request.message) return fail('invalid_request', 'commit needs a message describing the change.');
       return sandboxCommit(session, request.message, options);
     case 'merge': {
       const result = await sandboxMerge(session, {

@@ -3,7 +3,6 @@ import {
   type ChatModel,
   defineTool,
   errorMessage,
-  failure,
   type Provider,
   type Tool,
   type ToolHooks,
@@ -11,6 +10,7 @@ import {
 import { isWorkspaceFailure } from '@bough/workspace';
 import { z } from 'zod';
 import { runAgent } from './agent-loop.js';
+import { fail } from './errors.js';
 import { DEFAULT_CODING_LIMITS } from './limits.js';
 import { type PermissionPresetName, PRESET_RANK } from './permissions.js';
 import type { ToolkitState } from './toolkit-state.js';
@@ -88,27 +88,24 @@ export function createSubagentTool(state: ToolkitState, deps: SubagentDeps, hook
     hooks,
     handler: async (raw, { signal }) => {
       const parsed = schema.safeParse(raw);
-      if (!parsed.success) return failure('invalid_request', `Invalid subagent request: ${parsed.error.message}`);
+      if (!parsed.success) return fail('invalid_request', `Invalid subagent request: ${parsed.error.message}`);
       const request = parsed.data;
       if (deps.parentPreset !== undefined && PRESET_RANK[request.permissions] > PRESET_RANK[deps.parentPreset]) {
-        return failure(
+        return fail(
           'permission_escalation',
           `A subagent cannot get '${request.permissions}' permissions from a toolkit running under '${deps.parentPreset}'. Choose '${deps.parentPreset}' or a narrower preset.`,
         );
       }
       const model = state.branch.model ?? deps.fallbackModel;
       if (!model)
-        return failure(
-          'no_model',
-          'No model is available to run a subagent; configure one on the branch or the toolkit.',
-        );
+        return fail('no_model', 'No model is available to run a subagent; configure one on the branch or the toolkit.');
       const root = state.currentRoot();
       let cwd = root;
       if (request.cwd !== undefined) {
         const resolved = await (await state.workspace(root)).resolve(request.cwd, 'list');
         if (isWorkspaceFailure(resolved)) return resolved;
         if (resolved.kind !== 'directory')
-          return failure('not_a_directory', `cwd ${JSON.stringify(request.cwd)} is not a directory.`);
+          return fail('not_a_directory', `cwd ${JSON.stringify(request.cwd)} is not a directory.`);
         cwd = resolved.path;
       }
       const child = new Branch({ system: SUBAGENT_SYSTEM_PROMPT, model, workspaceRoot: cwd, name: 'subagent' });
@@ -117,7 +114,7 @@ export function createSubagentTool(state: ToolkitState, deps: SubagentDeps, hook
         toolkit = deps.childToolkit(cwd, request.permissions);
         child.registerTools(toolkit);
       } catch (error) {
-        return failure('subagent_setup_failed', `The subagent's tools could not be built: ${errorMessage(error)}`);
+        return fail('subagent_setup_failed', `The subagent's tools could not be built: ${errorMessage(error)}`);
       }
       let outcome: Awaited<ReturnType<typeof runAgent>>;
       try {
@@ -126,12 +123,12 @@ export function createSubagentTool(state: ToolkitState, deps: SubagentDeps, hook
         await toolkit.dispose?.();
       }
       if (outcome.stopped === 'model_error') {
-        return failure('model_error', `The subagent's model failed: ${outcome.error ?? 'unknown error'}`, {
+        return fail('model_error', `The subagent's model failed: ${outcome.error ?? 'unknown error'}`, {
           tool_calls: outcome.toolCalls,
         });
       }
       if (outcome.stopped === 'aborted')
-        return failure('aborted', 'The subagent was cancelled.', { tool_calls: outcome.toolCalls });
+        return fail('aborted', 'The subagent was cancelled.', { tool_calls: outcome.toolCalls });
       const cap = deps.answerChars ?? L.subagentAnswerChars;
       return {
         success: true,

@@ -97,10 +97,10 @@ describe('policy through the real tools', () => {
 
 describe('nudges through the toolkit', () => {
   it('uses the thresholds given in the options', async () => {
-    const branch = toolkitBranch(ws.root, { tools: ['bash'], nudge: { contextWindow: 20 } }, { sources });
+    const branch = toolkitBranch(ws.root, { tools: ['bash'], limits: { contextWindow: 20 } }, { sources });
     const note = (await call(branch, 'bash', { command: 'echo hi' })).system_note as string;
     expect(note).toContain('nearly full');
-    const roomy = toolkitBranch(ws.root, { tools: ['bash'], nudge: { contextWindow: 1_000_000 } }, { sources });
+    const roomy = toolkitBranch(ws.root, { tools: ['bash'], limits: { contextWindow: 1_000_000 } }, { sources });
     expect((await call(roomy, 'bash', { command: 'echo hi' })).system_note).toMatch(/^\[context \d+\/1000k tokens/);
   });
 
@@ -133,5 +133,13 @@ describe('sandbox root switch', () => {
     );
     await call(branch, 'sandbox', { action: 'discard' });
     expect((await call(branch, 'bash', { command: 'pwd' })).stdout).toBe(`${ws.root}\n`);
+  });
+});
+
+describe('limits', () => {
+  it('throws a configuration error naming the key when the toolkit is made', () => {
+    expect(() => codingToolkit({ limits: { nudgeThreshold: -0.5 } })).toThrow(/nudgeThreshold/);
+    expect(() => codingToolkit({ limits: { contextWindw: 10 } as never })).toThrow(/contextWindw/);
+    expect(() => codingToolkit({ limits: { guardWindowsPerFile: 2.5 } })).toThrow(ConfigurationError);
   });
 });

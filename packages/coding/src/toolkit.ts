@@ -11,7 +11,7 @@ import {
 import { sandboxSupport } from '@bough/process';
 import { DiagnosticsWatcher } from './diagnostics-introduced.js';
 import { type CodingHooks, composeHooks, copyHooks } from './hook-composition.js';
-import { type CodingLimits, DEFAULT_CODING_LIMITS } from './limits.js';
+import { CODING_LIMITS, type CodingLimits } from './limits.js';
 import { NudgeEngine } from './nudge-engine.js';
 import { NUDGE_FIELD, nudgePostHook } from './nudge-hook.js';
 import { defaultNudgeRules } from './nudge-rules.js';
@@ -48,7 +48,10 @@ export const ALL_CODING_TOOLS = Object.freeze([
 export type CodingToolName = (typeof ALL_CODING_TOOLS)[number];
 /** The tools enabled when `tools` is omitted (sandbox, subagent and jobs are opt-in). */
 export const DEFAULT_CODING_TOOLS: readonly CodingToolName[] = Object.freeze(ALL_CODING_TOOLS.slice(0, 8));
-/** The only fields the toolkit adds to a standalone tool's response (the parity suite ignores exactly these). */
+/**
+ * The only fields the toolkit adds to a standalone tool's response (the parity suite ignores exactly these). Not
+ * exported from the package: it is the parity suite's contract, not an API.
+ */
 export const TOOLKIT_EXTRA_FIELDS: readonly string[] = Object.freeze([
   NUDGE_FIELD,
   'diagnostics_introduced',
@@ -69,8 +72,6 @@ export interface CodingToolkitOptions {
   readonly notify?: boolean;
   /** Extra nudge rules, added to the defaults. */
   readonly nudgeRules?: readonly NudgeRule[];
-  /** Nudge thresholds: warning fraction, critical fraction, context window, and the token cap of one note. */
-  readonly nudge?: { threshold?: number; criticalThreshold?: number; contextWindow?: number; maxTokens?: number };
   /** Let sandbox merges go into protected branches (main, master, release*). Operator-only. */
   readonly sandboxAllowProtected?: boolean;
   /** Sandbox settings: commit identity, protected branch patterns, git timeout, patch cap. */
@@ -79,6 +80,10 @@ export interface CodingToolkitOptions {
   readonly model?: ChatModel;
   /** Options passed to each standalone tool factory, by tool name (limits, env, …); the root is always the toolkit's. */
   readonly toolOptions?: Readonly<Partial<Record<CodingToolName, Record<string, unknown>>>>;
+  /**
+   * Overrides of {@link DEFAULT_CODING_LIMITS}, nudge thresholds included (`nudgeThreshold`, `contextWindow`, …): the
+   * one place to set them. A bad override throws a `ConfigurationError` naming the key when the toolkit is made.
+   */
   readonly limits?: Partial<CodingLimits>;
   /** The OS sandbox (bubblewrap) for bash commands and jobs: `off` (default), `auto` or `required`. */
   readonly commandSandbox?: 'off' | 'auto' | 'required';
@@ -115,7 +120,7 @@ export function codingToolkit(
     hooks: copyHooks(options.hooks),
     nudgeRules: Object.freeze([...(options.nudgeRules ?? [])]),
     toolOptions: Object.freeze({ ...(options.toolOptions ?? {}) }),
-    limits: Object.freeze({ ...DEFAULT_CODING_LIMITS, ...(options.limits ?? {}) }),
+    limits: CODING_LIMITS.resolve(options.limits),
   });
   const bySource = new Map(sources.map((source) => [source.name, source]));
   const missing = tools.filter((name) => name !== 'sandbox' && name !== 'subagent' && !bySource.has(name));
@@ -191,11 +196,11 @@ function buildTools(
         }),
         ...options.nudgeRules,
       ],
-      threshold: options.nudge?.threshold ?? L.nudgeThreshold,
-      criticalThreshold: options.nudge?.criticalThreshold ?? L.nudgeCriticalThreshold,
+      threshold: L.nudgeThreshold,
+      criticalThreshold: L.nudgeCriticalThreshold,
       guidanceThreshold: L.nudgeGuidanceThreshold,
-      contextWindow: options.nudge?.contextWindow ?? L.contextWindow,
-      maxTokens: options.nudge?.maxTokens ?? L.nudgeMaxTokens,
+      contextWindow: L.contextWindow,
+      maxTokens: L.nudgeMaxTokens,
       ringSize: L.nudgeRingSize,
     });
   }

@@ -2,7 +2,8 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { defineTool, type ProviderContext, type Tool, type ToolHooks, withHooks } from '@bough/core';
 import { patchFiles } from '@bough/editor';
 import type { Workspace, WorkspaceOptions } from '@bough/workspace';
-import { checkBeforeEdit, GUARD_CODES, ownContent } from './edit-guard.js';
+import { checkBeforeEdit, ownContent } from './edit-guard.js';
+import { fail } from './errors.js';
 import { type LineSpan, linesOf, occurrenceSpans, windowFromRows } from './internal/edit-spans.js';
 import { confirmStamp, type PendingStamp, stampBeforeRead } from './internal/file-stamp.js';
 import type { ToolSource } from './tool-sources.js';
@@ -51,11 +52,10 @@ export function wrapSource(
       if (source.role === 'write') {
         const refusal = ws
           ? await guardRequest(ws, state, request)
-          : {
-              success: false as const,
-              error: 'The workspace could not be opened to verify the file before editing; nothing was changed.',
-              error_code: GUARD_CODES.checkFailed,
-            };
+          : fail(
+              'guard_check_failed',
+              'The workspace could not be opened to verify the file before editing; nothing was changed.',
+            );
         if (refusal) return refusal;
       }
       const watch = source.role === 'write' && ws ? await state.diagnostics?.before(ws, request) : undefined;

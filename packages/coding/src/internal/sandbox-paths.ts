@@ -1,11 +1,12 @@
 import { constants } from 'node:fs';
 import { type FileHandle, lstat, mkdir, open } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { failure, type ToolFailure } from '@bough/core';
+import type { ToolFailure } from '@bough/core';
+import { fail } from '../errors.js';
 import { type GitOptions, git, gitError } from './git.js';
 
 const unsafe = (what: string) =>
-  failure(
+  fail(
     'sandbox_unsafe',
     `${what} is a symbolic link or not a plain directory/file, so the sandbox will not write through it (it could lead outside the repository). Remove it, then retry.`,
   );
@@ -22,7 +23,7 @@ export async function ensureContainer(repoRoot: string): Promise<ToolFailure | u
 /** Adds `/.worktrees/` to the repository's info/exclude without following links. */
 export async function ensureExcluded(repoRoot: string, at: GitOptions): Promise<ToolFailure | undefined> {
   const common = await git(['rev-parse', '--git-common-dir'], repoRoot, at);
-  if (!common.ok) return failure('git_failed', `Could not find the repository's git directory: ${gitError(common)}`);
+  if (!common.ok) return fail('git_failed', `Could not find the repository's git directory: ${gitError(common)}`);
   const dir = common.stdout.trim();
   const info = join(isAbsolute(dir) ? dir : resolve(repoRoot, dir), 'info');
   const file = join(info, 'exclude');
@@ -41,7 +42,7 @@ export async function ensureExcluded(repoRoot: string, at: GitOptions): Promise<
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'ELOOP') return unsafe('.git/info/exclude');
-    return failure('git_failed', `Could not add .worktrees/ to .git/info/exclude: ${code ?? 'write error'}`);
+    return fail('git_failed', `Could not add .worktrees/ to .git/info/exclude: ${code ?? 'write error'}`);
   } finally {
     await handle?.close().catch(() => {});
   }
