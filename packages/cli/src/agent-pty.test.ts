@@ -3,25 +3,29 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type FakeOpenAI, makeWorkspace, sseAnswer, startFakeOpenAI, type TempWorkspace } from '@bough/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  BIN,
+  CLI_BIN,
   collect,
   exited,
+  type FakeOpenAI,
   isRunning,
-  requireBuild,
+  makeWorkspace,
+  requireCliBuild,
   SLEEPER,
   SLEEPER_COMMAND,
+  sseAnswer,
+  startFakeOpenAI,
+  type TempWorkspace,
   waitForFile,
-} from './test-process.js';
+} from '@bough/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 const hasScript = spawnSync('script', ['--version']).status === 0;
 let ws: TempWorkspace;
 let server: FakeOpenAI | undefined;
 let child: ChildProcess | undefined;
 beforeEach(() => {
-  requireBuild();
+  requireCliBuild();
   ws = makeWorkspace({ 'sleeper.cjs': SLEEPER });
 });
 afterEach(async () => {
@@ -32,7 +36,7 @@ afterEach(async () => {
 
 /** Runs the built CLI inside `script`, so its stdin, stdout and stderr are a terminal. */
 function onTerminal(args: readonly string[]): ChildProcess {
-  const command = [process.execPath, BIN, ...args].map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
+  const command = [process.execPath, CLI_BIN, ...args].map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
   return spawn('script', ['-qfec', command, '/dev/null'], {
     cwd: ws.root,
     stdio: ['pipe', 'pipe', 'pipe'],

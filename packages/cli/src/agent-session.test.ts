@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  captureIO,
   type FakeOpenAI,
   type FakeStep,
   makeWorkspace,
@@ -10,7 +11,6 @@ import {
 } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from './main.js';
-import { captureIO } from './test-io.js';
 
 const never = new AbortController().signal;
 let ws: TempWorkspace;

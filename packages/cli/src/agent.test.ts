@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import {
+  captureIO,
   completionBody,
   type FakeOpenAI,
   type FakeStep,
@@ -14,7 +15,6 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from './main.js';
 import type { CliIO } from './output.js';
-import { captureIO } from './test-io.js';
 
 const never = new AbortController().signal;
 let ws: TempWorkspace;

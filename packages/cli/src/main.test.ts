@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
+import { captureIO, makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from './main.js';
-import { captureIO } from './test-io.js';
 
 const never = new AbortController().signal;
 

@@ -2,9 +2,8 @@ import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
+import { CLI_BIN, makeWorkspace, requireCliBuild, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, requireBuild } from './test-process.js';
 
 // A client nobody here wrote: the MCP inspector's CLI mode (`mcp-inspector --cli <server command> --method …`),
 // which starts `bough mcp DIR` itself over stdio, makes one request, prints the JSON answer and exits. Each run
@@ -27,7 +26,7 @@ describe('bough mcp DIR driven by @modelcontextprotocol/inspector --cli', () => 
   let ws: TempWorkspace;
   let outside: TempWorkspace;
   beforeEach(() => {
-    requireBuild();
+    requireCliBuild();
     ws = makeWorkspace({ 'src/app.py': 'def main():\n    return 1\n' });
     outside = makeWorkspace({ 'secret.txt': 'not for the model\n' });
   });
@@ -39,7 +38,7 @@ describe('bough mcp DIR driven by @modelcontextprotocol/inspector --cli', () => 
   async function inspect(...method: string[]): Promise<Answer> {
     const { stdout } = await run(
       process.execPath,
-      [INSPECTOR, '--cli', process.execPath, BIN, 'mcp', ws.root, ...method],
+      [INSPECTOR, '--cli', process.execPath, CLI_BIN, 'mcp', ws.root, ...method],
       { cwd: outside.root, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
     );
     return JSON.parse(stdout) as Answer;

@@ -1,20 +1,21 @@
 import { spawn } from 'node:child_process';
-import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
+import {
+  CLI_BIN as bin,
+  collect,
+  exited,
+  isRunning,
+  makeWorkspace,
+  requireCliBuild,
+  SLEEPER,
+  SLEEPER_COMMAND,
+  spawnCli,
+  type TempWorkspace,
+  waitForFile,
+} from '@bough/test-utils';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  BIN as bin,
-  collect,
-  exited,
-  isRunning,
-  requireBuild,
-  SLEEPER,
-  SLEEPER_COMMAND,
-  spawnCli,
-  waitForFile,
-} from './test-process.js';
 
 type TextResult = { isError?: boolean; content: { type: string; text: string }[] };
 const text = (result: unknown) => (result as TextResult).content.map((part) => part.text).join('');
@@ -23,7 +24,7 @@ describe('bough mcp over stdio with the real MCP SDK client', () => {
   let ws: TempWorkspace;
   let client: Client;
   beforeEach(async () => {
-    requireBuild();
+    requireCliBuild();
     ws = makeWorkspace({ 'src/app.py': 'def main():\n    return 1\n' });
     client = new Client({ name: 'bough-test', version: '0.0.0' });
     await client.connect(
@@ -86,7 +87,7 @@ async function connectClient(args: readonly string[]): Promise<Client> {
 describe('bough mcp --tools and --standalone', () => {
   let ws: TempWorkspace;
   beforeEach(() => {
-    requireBuild();
+    requireCliBuild();
     ws = makeWorkspace({ 'a.txt': 'one\n' });
   });
   afterEach(() => ws.cleanup());
@@ -167,7 +168,7 @@ function rawSession(ws: TempWorkspace, args: readonly string[] = ['--workspace',
 describe('bough mcp with a misbehaving client', () => {
   let ws: TempWorkspace;
   beforeEach(() => {
-    requireBuild();
+    requireCliBuild();
     ws = makeWorkspace({ 'sleeper.cjs': SLEEPER, 'a.txt': 'one\n' });
   });
   afterEach(() => ws.cleanup());
@@ -219,7 +220,7 @@ describe('bough mcp DIR…: what it serves', () => {
   let ws: TempWorkspace;
   let other: TempWorkspace;
   beforeEach(() => {
-    requireBuild();
+    requireCliBuild();
     ws = makeWorkspace({ 'a.txt': 'from the first root\n' });
     other = makeWorkspace({ 'b.txt': 'from the second root\n' });
   });
@@ -305,7 +306,7 @@ describe('bough mcp DIR…: what it serves', () => {
 describe('bough mcp --http', () => {
   let ws: TempWorkspace;
   beforeEach(() => {
-    requireBuild();
+    requireCliBuild();
     ws = makeWorkspace({ 'a.txt': 'one\n' });
   });
   afterEach(() => ws.cleanup());
@@ -374,7 +375,7 @@ describe('bough mcp --http', () => {
 describe('bough mcp --sandbox', () => {
   let ws: TempWorkspace;
   beforeEach(() => {
-    requireBuild();
+    requireCliBuild();
     ws = makeWorkspace({ 'a.txt': 'one\n' });
   });
   afterEach(() => ws.cleanup());

@@ -1,20 +1,21 @@
 import { writeFileSync } from 'node:fs';
-import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   collect,
   exited,
   isRunning,
-  requireBuild,
+  makeWorkspace,
+  requireCliBuild,
   SLEEPER,
   SLEEPER_COMMAND,
   spawnCli,
+  type TempWorkspace,
   waitForFile,
-} from './test-process.js';
+} from '@bough/test-utils';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 describe('the built bough binary', () => {
   let ws: TempWorkspace;
-  beforeAll(requireBuild);
+  beforeAll(requireCliBuild);
   beforeEach(() => {
     ws = makeWorkspace({ 'sleeper.cjs': SLEEPER, 'notes.txt': 'alpha\n' });
   });

@@ -1,11 +1,10 @@
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
+import { captureIO, makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from './main.js';
 import { readAll } from './stdin.js';
 import { summarize } from './summary.js';
-import { captureIO } from './test-io.js';
 
 const never = new AbortController().signal;
 
@@ -42,14 +41,14 @@ describe('bough call: odd input', () => {
 
   it('reads the request from stdin with `-`, and caps it', async () => {
     const request = JSON.stringify({ action: 'read', path: 'notes.txt' });
-    const io = captureIO(ws.root, {}, { readStdin: (max) => readAll(Readable.from([request]), max) });
+    const io = captureIO(ws.root, {}, { readStdin: (max: number) => readAll(Readable.from([request]), max) });
     expect(await main(['call', 'reader', '-'], io, never)).toBe(0);
     expect(io.out()).toContain('alpha');
     const small = captureIO(
       ws.root,
       {},
       {
-        readStdin: (max) => readAll(Readable.from([request]), max),
+        readStdin: (max: number) => readAll(Readable.from([request]), max),
         limits: { maxStdinBytes: 10 },
       },
     );

@@ -1,3 +1,4 @@
+export { type CapturedIO, captureIO } from './capture-io.js';
 export { type ConformanceOptions, describeToolConformance } from './conformance.js';
 export {
   type ContractExchange,
@@ -18,6 +19,17 @@ export {
   wireToolCall,
 } from './fake-openai.js';
 export { startNatsServer, type TestNatsServer } from './nats-server.js';
+export {
+  CLI_BIN,
+  collect,
+  exited,
+  isRunning,
+  requireCliBuild,
+  SLEEPER,
+  SLEEPER_COMMAND,
+  spawnCli,
+  waitForFile,
+} from './processes.js';
 export { describeReadmeContract, returnedCodes } from './readme-contract.js';
 export { describeReadmeTables, firstColumnNames, type ReadmeTables, readmeSection } from './readme-tables.js';
 export { snapshotTree } from './snapshot.js';

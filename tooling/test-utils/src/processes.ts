@@ -3,12 +3,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
-/** The built CLI; process-level tests need `pnpm exec turbo run build` first. */
-export const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+/** The built `bough` CLI; process-level tests need `pnpm exec turbo run build --filter=bough` first. */
+export const CLI_BIN = fileURLToPath(new URL('../../../packages/cli/dist/bin.js', import.meta.url));
 
 /** Fails with a clear message when the CLI has not been built. */
-export function requireBuild(): void {
-  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`pnpm exec turbo run build\` before these tests.`);
+export function requireCliBuild(): void {
+  if (!existsSync(CLI_BIN)) {
+    throw new Error(`${CLI_BIN} is missing: run \`pnpm exec turbo run build\` before these tests.`);
+  }
 }
 
 /** A script for the bash tool: it writes its pid to `pid.txt`, then waits until it is killed. */
@@ -48,7 +50,7 @@ export function isRunning(pid: number): boolean {
 
 /** Spawns the built CLI with piped stdio. */
 export function spawnCli(args: readonly string[], cwd?: string): ChildProcess {
-  return spawn(process.execPath, [BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'], ...(cwd ? { cwd } : {}) });
+  return spawn(process.execPath, [CLI_BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'], ...(cwd ? { cwd } : {}) });
 }
 
 /** Resolves with the exit code (or 128 + signal number) of a child once it has exited. */
