@@ -74,10 +74,13 @@ describe('bough agent sessions', () => {
       tool_calls: [{ id: 'r1', function: { name: 'reader' } }],
     });
     expect(sent[3]).toMatchObject({ role: 'tool', tool_call_id: 'r1' });
-    // In the session file the turn is one assistant message that claims its call.
+    // In the session file the turn is one assistant message holding its text and its call.
     const saved = JSON.parse(readFileSync(first.err.match(/session: (\S+\.json)/)![1]!, 'utf8'));
     const turn = saved.branch.messages.filter((m: { role: string }) => m.role === 'assistant');
-    expect(turn[0]).toMatchObject({ content: 'Reading first.', metadata: { tool_calls: ['r1'] } });
+    expect(turn[0]).toMatchObject({
+      content: 'Reading first.',
+      metadata: { tool_calls: [{ id: 'r1', name: 'reader', arguments: { action: 'read', path: 'todo.txt' } }] },
+    });
     expect(String(sent[4]?.content)).toMatch(/Unchanged since you saw them \(checked again below\): todo\.txt/);
     expect(sent.at(-1)).toMatchObject({ role: 'user', content: 'now change it' });
     expect(second.out).toMatch(/"success":true/);

@@ -93,9 +93,11 @@ export async function runAgent(
         ...(call.argumentsError ? { argumentsError: call.argumentsError } : {}),
       };
     });
-    // The turn's text and its calls are one assistant message: it claims the calls, so every request renders them
-    // together (see TURN_CALLS_KEY), even when the calls run one after another.
-    branch.addMessage({ role: 'assistant', content: text, metadata: { [TURN_CALLS_KEY]: batch.map((c) => c.id) } });
+    // The turn's text and its calls are one assistant message holding both, so the branch (and a session saved from
+    // it) keeps the turn whole and every request renders it as one message (see TURN_CALLS_KEY), even when the calls
+    // run one after another.
+    const turnCalls = batch.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments ?? {} }));
+    branch.addMessage({ role: 'assistant', content: text, metadata: { [TURN_CALLS_KEY]: turnCalls } });
     for (const call of batch.filter((c) => c.argumentsError)) recordMalformed(branch, call);
     const runnable = batch.filter((call) => !call.argumentsError);
     if (runnable.length > 0) {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Branch } from './branch.js';
+import { branchFromJson, branchToJson } from './branch-json.js';
 import { ScriptedChatModel, textReply, toolCallReply } from './chat-model.js';
-import { branchToChatMessages, TURN_CALLS_KEY, toolsToChatSpecs } from './chat-transcript.js';
+import { branchToChatMessages, TURN_CALLS_KEY, toolsToChatSpecs, turnCallIds } from './chat-transcript.js';
 import { definePrompt, renderPrompt } from './resources.js';
 import { defineTool } from './tool.js';
 
@@ -82,6 +83,27 @@ describe('branchToChatMessages: one assistant message per turn', () => {
     );
     branch.evict([requestA!.id, responseA!.id]);
     expect(branchToChatMessages(branch)[2]?.toolCalls?.map((c) => c.id)).toEqual(['b']);
+  });
+
+  it('takes the whole calls a turn holds (as the agent loop stores them), also after a JSON round trip', async () => {
+    const branch = new Branch({ system: 'sys' });
+    branch.registerTools(
+      defineTool({ name: 'two', description: 'Returns two.', request: z.object({}), handler: async () => 2 }),
+    );
+    const calls = [
+      { id: 'a', name: 'two', arguments: {} },
+      { id: 'b', name: 'two', arguments: {} },
+    ];
+    branch.addMessage({ role: 'assistant', content: 'Twice.', metadata: { [TURN_CALLS_KEY]: calls } });
+    await branch.act(calls, { strategy: 'sequential' });
+    const turn = branch.messages.find((m) => m.role === 'assistant');
+    expect(turnCallIds(turn!)).toEqual(['a', 'b']);
+    const again = branchFromJson(JSON.parse(JSON.stringify(branchToJson(branch))), { tools: branch.tools });
+    for (const chat of [branchToChatMessages(branch), branchToChatMessages(again)]) {
+      expect(chat.map((m) => m.role)).toEqual(['system', 'assistant', 'tool', 'tool']);
+      expect(chat[1]).toMatchObject({ content: 'Twice.' });
+      expect(chat[1]?.toolCalls?.map((c) => c.id)).toEqual(['a', 'b']);
+    }
   });
 });
 

@@ -6,9 +6,11 @@ import { toolJsonSchema } from './schema.js';
 import type { Tool } from './tool.js';
 
 /**
- * The metadata key an assistant message uses to claim the tool calls of its turn (an array of call ids). The agent
- * loop sets it, so a turn's text and its calls stay one assistant message in every request, whatever order the
- * calls' requests and responses were recorded in.
+ * The metadata key an assistant message uses to hold the tool calls of its turn: an array of the calls themselves
+ * (`{ id, name, arguments }`, as the agent loop records them, so the stored message is the whole turn — its text and
+ * its calls) or of bare call ids. A turn's text and its calls are then one assistant message in every request,
+ * whatever order the calls' action_request and action_response records were appended in; a call is sent only while
+ * its action_request is still in the active view (a model must see each call answered).
  */
 export const TURN_CALLS_KEY = 'tool_calls';
 
@@ -21,9 +23,15 @@ export function branchToChatMessages(branch: BranchView): ChatMessage[] {
   return messagesToChat(branch.activeMessages());
 }
 
-function claimedCalls(message: Message): readonly string[] | undefined {
+/** The call ids an assistant message holds under {@link TURN_CALLS_KEY} (calls or bare ids), or undefined. */
+export function turnCallIds(message: Message): readonly string[] | undefined {
   const claimed = message.role === 'assistant' ? message.metadata[TURN_CALLS_KEY] : undefined;
-  return Array.isArray(claimed) ? claimed.filter((id): id is string => typeof id === 'string') : undefined;
+  if (!Array.isArray(claimed)) return undefined;
+  return claimed.flatMap((entry: unknown) => {
+    if (typeof entry === 'string') return [entry];
+    const id = typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined;
+    return typeof id === 'string' ? [id] : [];
+  });
 }
 
 function toChatCall(message: Message): ChatToolCall {
@@ -50,7 +58,7 @@ function messagesToChat(messages: readonly Message[]): ChatMessage[] {
       continue;
     }
     flush();
-    const turn = claimedCalls(message);
+    const turn = turnCallIds(message);
     if (turn) {
       const calls = turn.flatMap((id) => {
         const request = requests.get(id);

@@ -28,7 +28,7 @@ export {
   textReply,
   toolCallReply,
 } from './chat-model.js';
-export { branchToChatMessages, TURN_CALLS_KEY, toolsToChatSpecs } from './chat-transcript.js';
+export { branchToChatMessages, TURN_CALLS_KEY, toolsToChatSpecs, turnCallIds } from './chat-transcript.js';
 export type { CloneOptions } from './clone.js';
 export { CallErrorCode, describeZodError, errorMessage } from './errors.js';
 export {

@@ -1,6 +1,6 @@
 import type { RetryNotice } from '@bough/ai-sdk';
 import type { AgentResult } from '@bough/coding';
-import { type ActionRequestContent, type ActionResponseContent, type Branch, TURN_CALLS_KEY } from '@bough/core';
+import { type ActionRequestContent, type ActionResponseContent, type Branch, turnCallIds } from '@bough/core';
 import type { CliIO } from '../output.js';
 import { clip, renderSummary, summarize } from '../summary.js';
 
@@ -65,11 +65,11 @@ export class AgentOutput {
       const { message } = event;
       if (message.role === 'assistant') {
         if (this.#json && typeof message.content === 'string' && message.content !== '') {
-          const calls = message.metadata[TURN_CALLS_KEY];
-          this.#event({ event: 'text', text: message.content, ...(Array.isArray(calls) ? { call_ids: calls } : {}) });
+          const calls = turnCallIds(message);
+          this.#event({ event: 'text', text: message.content, ...(calls ? { call_ids: calls } : {}) });
         }
         // A turn that goes on to tool calls was trace, not the final answer.
-        if (Array.isArray(message.metadata[TURN_CALLS_KEY])) this.#streamedFinal = '';
+        if (turnCallIds(message)) this.#streamedFinal = '';
       } else if (message.role === 'action_request') {
         const content = message.content as ActionRequestContent;
         if (this.#json)

@@ -65,7 +65,7 @@ async function recheckFiles(branch: Branch, root: string, signal: AbortSignal): 
   branch.addMessage({
     role: 'assistant',
     content: '',
-    metadata: { [TURN_CALLS_KEY]: calls.map((c) => c.id), resumed: true },
+    metadata: { [TURN_CALLS_KEY]: calls, resumed: true },
   });
   await branch.act(calls, { strategy: 'sequential', signal });
 }
