@@ -8,4 +8,10 @@ export interface PreparedCommand {
   readonly cwd: string;
   /** The filtered child environment. */
   readonly env: Record<string, string>;
+  /**
+   * Set by the OS sandbox: everything the command starts lives in a PID namespace whose init is in the spawned
+   * process group, so the SIGKILL sent to the group on exit ends all of it (the kernel kills a namespace with its
+   * init), and the run need not scan for group members that outlived the command.
+   */
+  readonly confined?: boolean;
 }

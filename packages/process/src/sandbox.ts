@@ -180,5 +180,6 @@ function wrapCommand(
     argv: ['bwrap', ...args, '--', command.program, ...command.argv.slice(1)],
     cwd: command.cwd,
     env: command.env,
+    confined: true,
   };
 }

@@ -74,7 +74,7 @@ export async function startProcess(
   child.stderr?.on('data', options.onStderr);
   child.stdout?.on('error', () => {});
   child.stderr?.on('error', () => {});
-  const done = watchExit(child, pid, drainMs, reapWaitMs);
+  const done = watchExit(child, pid, drainMs, reapWaitMs, command.confined === true);
   return {
     success: true,
     pid,
@@ -93,7 +93,13 @@ export async function startProcess(
 }
 
 /** Settles when the child has exited, the pipes are drained or cut, and the rest of its group is gone. */
-function watchExit(child: ChildProcess, pid: number, drainMs: number, reapWaitMs: number): Promise<ProcessExit> {
+function watchExit(
+  child: ChildProcess,
+  pid: number,
+  drainMs: number,
+  reapWaitMs: number,
+  confined: boolean,
+): Promise<ProcessExit> {
   return new Promise((settle) => {
     let open = (child.stdout ? 1 : 0) + (child.stderr ? 1 : 0);
     let exit: ProcessExit | undefined;
@@ -105,7 +111,8 @@ function watchExit(child: ChildProcess, pid: number, drainMs: number, reapWaitMs
       child.stdout?.destroy();
       child.stderr?.destroy();
       const result = exit;
-      if (left) void waitForGroupToDie(pid, reapWaitMs).then(() => settle(result));
+      // In the OS sandbox the SIGKILL reached the PID namespace's init, and the kernel ends the rest with it.
+      if (left && !confined) void waitForGroupToDie(pid, reapWaitMs).then(() => settle(result));
       else settle(result);
     };
     for (const stream of [child.stdout, child.stderr]) {

@@ -19,6 +19,7 @@ export {
   wireToolCall,
 } from './fake-openai.js';
 export { startNatsServer, type TestNatsServer } from './nats-server.js';
+export { NEAR_MISS_CASES, type NearMissCase } from './near-miss-corpus.js';
 export {
   CLI_BIN,
   collect,

@@ -22,6 +22,8 @@ export interface SuperviseSpec {
   onStderr: ((chunk: Buffer) => void) | undefined;
   /** When set, stderr goes to this descriptor rather than a pipe. */
   stderrFd?: number | undefined;
+  /** The command runs in a PID namespace led from the group (see `PreparedCommand.confined`). */
+  confined?: boolean | undefined;
 }
 
 /**
@@ -86,7 +88,8 @@ export function supervise(spec: SuperviseSpec): Promise<ProcessResult | ProcessF
         timeout_ms: spec.timeoutMs,
       };
       const report = () => settle({ ...result, duration_ms: Math.round(performance.now() - started) });
-      if (groupLeft) void waitForGroupToDie(pid, spec.reapWaitMs).then(report);
+      // In the OS sandbox the SIGKILL above reached the namespace's init, and the kernel ends the rest with it.
+      if (groupLeft && !spec.confined) void waitForGroupToDie(pid, spec.reapWaitMs).then(report);
       else report();
     };
 

@@ -2,6 +2,8 @@ import type { BenchSuite } from '../harness.js';
 import { codeSuite } from './code.js';
 import { contextSuite } from './context.js';
 import { coreSuite } from './core.js';
+import { editsSuite } from './edits.js';
+import { jobsSuite } from './jobs.js';
 import { mcpSuite } from './mcp.js';
 import { messengerNatsSuite } from './messenger-nats.js';
 import { processSuite } from './process.js';
@@ -18,4 +20,6 @@ export const suites: BenchSuite[] = [
   contextSuite,
   mcpSuite,
   messengerNatsSuite,
+  jobsSuite,
+  editsSuite,
 ];

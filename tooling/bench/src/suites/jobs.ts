@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createBashTools, handleBash } from '@bough/bash';
+import type { ToolContext } from '@bough/core';
+import { sandboxSupport } from '@bough/process';
+import { type BenchRow, type BenchSuite, pairedMedians, unmeasured } from '../harness.js';
+
+/** Node's own spawn of `argv`, pipes drained, in its own process group (what any supervised run needs). */
+function plainSpawn(argv: readonly string[], cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(argv[0] as string, argv.slice(1), { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.resume();
+    child.stderr.resume();
+    child.on('error', reject);
+    child.on('close', () => resolve());
+  });
+}
+
+const callContext = (): ToolContext => ({ signal: new AbortController().signal, callId: 'bench' });
+
+/** The costs of issue 19: a command in the OS sandbox, and a background job against a normal call. */
+export const jobsSuite: BenchSuite = {
+  name: 'bash-jobs',
+  async run({ scratch, scale, log }) {
+    const suite = 'bash-jobs';
+    const rows: BenchRow[] = [];
+    const root = join(scratch, 'ws');
+    mkdirSync(root, { recursive: true });
+    writeFileSync(join(root, 'a.txt'), 'alpha\n');
+    const runs = Math.max(20, Math.round(60 * scale));
+
+    const support = sandboxSupport();
+    if (!support.available) {
+      log(`sandbox rows skipped: ${support.reason}`);
+      rows.push(
+        unmeasured(suite, "bash 'true' in the OS sandbox", 'ms per call', `bubblewrap unavailable: ${support.reason}`),
+      );
+    } else {
+      const sandboxed = async () => {
+        const out = await handleBash({ command: 'true' }, { workspaceRoot: root, sandbox: 'required' });
+        if (!out.success || !out.sandboxed) throw new Error(`sandboxed run failed: ${JSON.stringify(out)}`);
+      };
+      const [inSandbox, plain] = await pairedMedians(sandboxed, () => plainSpawn(['true'], root), runs, 5);
+      rows.push({
+        suite,
+        name: "bash 'true' in the OS sandbox (bubblewrap), against a plain spawn",
+        unit: 'ms per call',
+        ours: inSandbox,
+        peer: plain,
+        peerLabel: "child_process.spawn('true'), detached",
+        goal: '≤ 3×',
+        met: inSandbox <= 3 * plain,
+        note: `bwrap with${support.userNamespace ? '' : 'out'} a user namespace, no network, protected-file scan of a 1-file workspace`,
+      });
+      const unsandboxed = async () => {
+        const out = await handleBash({ command: 'true' }, { workspaceRoot: root });
+        if (!out.success) throw new Error(out.error);
+      };
+      const [inSandbox2, bashPlain] = await pairedMedians(sandboxed, unsandboxed, runs, 5);
+      rows.push({
+        suite,
+        name: "bash 'true' in the OS sandbox, against bash 'true' without it",
+        unit: 'ms per call',
+        ours: inSandbox2,
+        peer: bashPlain,
+        peerLabel: "handleBash('true'), sandbox off",
+        note: 'what the sandbox adds to the same tool call',
+      });
+    }
+
+    // A job: start it, then read its output once it is there; against the same command as a normal call.
+    const tools = createBashTools({ workspaceRoot: root, limits: { maxJobs: 8 } });
+    const command = 'echo ready';
+    const asJob = async () => {
+      const started = await tools.bash.handler({ command, background: true }, callContext());
+      if (!started.success || !('job_id' in started)) throw new Error(`job start failed: ${JSON.stringify(started)}`);
+      const out = await tools.jobs.handler({ action: 'wait', job_id: started.job_id, timeout: 10_000 }, callContext());
+      if (!out.success || !('stdout' in out) || out.stdout !== 'ready\n') {
+        throw new Error(`job output missing: ${JSON.stringify(out)}`);
+      }
+    };
+    const normal = async () => {
+      const out = await handleBash({ command }, { workspaceRoot: root });
+      if (!out.success || !('stdout' in out) || out.stdout !== 'ready\n') throw new Error('normal call failed');
+    };
+    try {
+      const [job, call] = await pairedMedians(asJob, normal, runs, 5);
+      rows.push({
+        suite,
+        name: "start a job ('echo ready') and read its first output, against a normal call",
+        unit: 'ms',
+        ours: job,
+        peer: call,
+        peerLabel: "bash 'echo ready' (foreground)",
+        goal: '≤ 1.5×',
+        met: job <= 1.5 * call,
+        note: 'bash background: true, then jobs wait until the output is there (two tool calls)',
+      });
+    } finally {
+      await tools.dispose();
+    }
+    return rows;
+  },
+};
