@@ -2,11 +2,19 @@
 // SDK client over stdio (the coding toolkit, read-before-edit guard included) and `bough call editor` as a process.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { makeWorkspace, snapshotTree, type TempWorkspace } from '@bough/test-utils';
+import {
+  CLI_BIN as BIN,
+  collect,
+  exited,
+  makeWorkspace,
+  requireCliBuild as requireBuild,
+  snapshotTree,
+  spawnCli,
+  type TempWorkspace,
+} from '@bough/test-utils';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, collect, exited, requireBuild, spawnCli } from './test-process.js';
 
 type McpResult = { isError?: boolean; structuredContent?: Record<string, unknown> };
 const FILES = {
