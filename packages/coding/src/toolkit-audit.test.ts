@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Branch, type PostHook, type Tool, ToolRegistry } from '@bough/core';
-import { SEARCH_DEFAULTS } from '@bough/search';
+import { DEFAULT_SEARCH_LIMITS } from '@bough/search';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, initRepo, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
 import { STANDARD_SOURCES } from './tool-sources.js';
@@ -112,15 +112,15 @@ describe('defaults are the standalone defaults (one rule, shared)', () => {
     for (let i = 0; i < 130; i += 1) ws.write(`many/f${String(i).padStart(3, '0')}.txt`, 'needle\n');
     const branch = toolkitBranch(ws.root, { tools: ['search'], notify: false });
     for (const [action, pattern, expected] of [
-      ['grep', 'needle', SEARCH_DEFAULTS.grep],
-      ['find', '*.txt', SEARCH_DEFAULTS.find],
+      ['grep', 'needle', DEFAULT_SEARCH_LIMITS.grepResults],
+      ['find', '*.txt', DEFAULT_SEARCH_LIMITS.findResults],
     ] as const) {
       const alone = await standalone('search', { action, pattern });
       const composed = await call(branch, 'search', { action, pattern });
       expect(composed).toMatchObject({ success: true, shown: expected, truncated: true });
       expect({ ...composed, content: undefined }).toEqual({ ...alone, content: undefined });
     }
-    expect([SEARCH_DEFAULTS.grep, SEARCH_DEFAULTS.find]).toEqual([50, 100]);
+    expect([DEFAULT_SEARCH_LIMITS.grepResults, DEFAULT_SEARCH_LIMITS.findResults]).toEqual([50, 100]);
   });
 
   it('bash: an explicit timeout of 0 means the default in both', async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { failure, type ToolFailure } from '@bough/core';
 import type { OpenedFile, Workspace, WrittenFile } from '@bough/workspace';
 import { countLineFeedsIn } from '@bough/workspace';
+import { type EditorFailure, failure } from './errors.js';
 import { applyEdit, lineRange } from './internal/apply-edit.js';
 import { applyByteEdit, type ByteEdit, ByteScan, digestWhile, excerptAround } from './internal/byte-edit.js';
 import { describeLineEndings, normalizeLineEndings } from './internal/line-endings.js';
@@ -138,7 +138,7 @@ async function editText(
 }
 
 /** Where a text edit was (or, in a dry run, would have been) written. */
-type Committed = { ok: true; path: string; relative: string } | (ToolFailure & { ok?: undefined });
+type Committed = { ok: true; path: string; relative: string } | (EditorFailure & { ok?: undefined });
 
 /**
  * Writes `output` over the file read as `bytes`, unless it changed meanwhile (`file_changed`); a dry run stops after

@@ -1,6 +1,7 @@
-import { describeZodError, errorMessage, failure } from '@bough/core';
+import { describeZodError, errorMessage } from '@bough/core';
 import { type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import { editAction } from './edit-action.js';
+import { failure } from './errors.js';
 import { type EditorLimits, resolveEditorLimits } from './limits.js';
 import { mkdirAction, moveAction } from './move-action.js';
 import { multiEditAction } from './multi-edit-action.js';

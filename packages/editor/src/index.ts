@@ -2,9 +2,11 @@
 
 /** Miss-report candidate shape returned with `not_found_in_file`. */
 export type { Candidate } from './candidate.js';
+/** The failure-code table (`error_code` of every failure is one of these). */
+export { EDITOR_ERROR_CODES, type EditorErrorCode } from './errors.js';
 export { type EditorOptions, handleEditor } from './handle-editor.js';
 /** Limits with their defaults. */
-export { DEFAULT_EDITOR_LIMITS, type EditorLimits } from './limits.js';
+export { DEFAULT_EDITOR_LIMITS, EDITOR_LIMITS, type EditorLimits } from './limits.js';
 /** The files a patch names, read by the editor's own patch parser (for guards that check paths first). */
 export { type PatchFile, type PatchFiles, patchFiles } from './patch-files.js';
 /** The request schema and the response schemas of the editor tool. */

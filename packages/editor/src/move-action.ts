@@ -1,5 +1,5 @@
-import { failure } from '@bough/core';
 import type { Workspace } from '@bough/workspace';
+import { failure } from './errors.js';
 import type { EditorResponse } from './schema.js';
 
 /** The `move` action: a rename inside the workspace through the gate at both ends; a dry run only checks. */

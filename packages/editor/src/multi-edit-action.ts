@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { failure } from '@bough/core';
 import type { Workspace } from '@bough/workspace';
 import { commitText } from './edit-action.js';
+import { failure } from './errors.js';
 import { type AppliedEdit, applyEdit } from './internal/apply-edit.js';
 import { fileDiff } from './internal/line-diff.js';
 import { describeLineEndings, normalizeLineEndings } from './internal/line-endings.js';

@@ -1,5 +1,5 @@
-import { failure, type ToolFailure } from '@bough/core';
 import type { FileChange, Workspace } from '@bough/workspace';
+import { type EditorFailure, failure } from './errors.js';
 import { applyReplacements } from './internal/apply-edit.js';
 import { fileDiff } from './internal/line-diff.js';
 import { normalizeLineEndings } from './internal/line-endings.js';
@@ -28,15 +28,15 @@ interface Planned {
   real: string[];
 }
 
-type Plan = { ok: true; file: Planned } | { ok: false; failure: ToolFailure };
+type Plan = { ok: true; file: Planned } | { ok: false; failure: EditorFailure };
 
-const refused = (f: ToolFailure, path: string): Plan => ({
+const refused = (f: EditorFailure, path: string): Plan => ({
   ok: false,
   failure: {
     ...f,
     error: `${f.error} (patch file ${JSON.stringify(path)}; nothing was written)`,
     file: path,
-  } as ToolFailure,
+  } as EditorFailure,
 });
 
 async function planAdd(ws: Workspace, path: string, content: string): Promise<Plan> {
@@ -158,7 +158,7 @@ export async function planPatch(
   ops: readonly PatchOp[],
   fuzzy: boolean,
   limits: EditorLimits,
-): Promise<{ ok: true; files: Planned[] } | { ok: false; failure: ToolFailure }> {
+): Promise<{ ok: true; files: Planned[] } | { ok: false; failure: EditorFailure }> {
   const files: Planned[] = [];
   const seen = new Set<string>();
   for (const op of ops) {
@@ -172,7 +172,7 @@ export async function planPatch(
             `${ws.relative(real)} appears twice in the patch; put all its hunks under one header.`,
           ),
           op.path,
-        ) as { ok: false; failure: ToolFailure };
+        ) as { ok: false; failure: EditorFailure };
       }
       seen.add(real);
     }

@@ -1,5 +1,6 @@
-import type { ToolFailure } from '@bough/core';
+import { failureSchema } from '@bough/core';
 import { z } from 'zod';
+import { EDITOR_ERROR_CODES, type EditorFailure as EditorFailureValue } from './errors.js';
 
 /** One replacement of a `multi_edit`. */
 export const EditorEditItem = z
@@ -199,12 +200,10 @@ export const EditorMkdirSuccess = z.object({
   message: z.string(),
 });
 
-/** Any expected failure; extra fields (candidates, match lines, offsets) depend on `error_code`. */
-export const EditorFailure = z.looseObject({
-  success: z.literal(false),
-  error: z.string(),
-  error_code: z.string(),
-});
+/** Any expected failure (core's failure schema over the editor's table); extra fields depend on `error_code`. */
+export const EditorFailure = failureSchema(EDITOR_ERROR_CODES);
+/** An expected editor failure; `error_code` is one of {@link EDITOR_ERROR_CODES}. */
+export type EditorFailure = EditorFailureValue;
 
 /** Every response the editor can return. */
 export const EditorResponse = z.union([
@@ -225,7 +224,7 @@ export type EditorResponse =
   | z.infer<typeof EditorPatchSuccess>
   | z.infer<typeof EditorMoveSuccess>
   | z.infer<typeof EditorMkdirSuccess>
-  | ToolFailure;
+  | EditorFailure;
 
 /** The success of each action, by action name. */
 export interface EditorSuccessByAction {
@@ -238,4 +237,4 @@ export interface EditorSuccessByAction {
 }
 
 /** The response to a request with action `A`: that action's success, or a failure (narrow with `success`). */
-export type EditorResponseFor<A extends EditorInput['action']> = EditorSuccessByAction[A] | ToolFailure;
+export type EditorResponseFor<A extends EditorInput['action']> = EditorSuccessByAction[A] | EditorFailure;

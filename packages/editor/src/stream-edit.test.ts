@@ -171,7 +171,7 @@ describe('streamed edit (fast path)', () => {
       },
       { confirm: () => statUnchanged(gate, file) },
     );
-    expect(result).toEqual({ ok: true, abandoned: true });
+    expect(result).toEqual({ success: true, ok: true, abandoned: true });
     expect(readFileSync(streamed.path('g.txt'), 'utf8')).toContain('EDIT ME\nmore\n');
   });
 

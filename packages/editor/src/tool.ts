@@ -1,6 +1,7 @@
 import { defineTool, type Provider, statelessProvider, type Tool } from '@bough/core';
 import type { Workspace } from '@bough/workspace';
 import { type EditorOptions, handleEditor, openEditorWorkspace } from './handle-editor.js';
+import { resolveEditorLimits } from './limits.js';
 import { EditorRequest, EditorResponse } from './schema.js';
 
 const DESCRIPTION = [
@@ -24,8 +25,12 @@ const DESCRIPTION = [
   "(or UTF-16 with a BOM) are refused with 'unsupported_encoding' rather than corrupted.",
 ].join(' ');
 
-/** Builds the `editor` tool; the workspace is opened once on first use and shared by later calls. */
+/**
+ * Builds the `editor` tool; the workspace is opened once on first use and shared by later calls. Limits are resolved
+ * here, once: a bad override throws a `ConfigurationError` naming the key.
+ */
 export function createEditorTool(options: EditorOptions): Tool<EditorRequest, EditorResponse> {
+  const limits = resolveEditorLimits(options.limits);
   let shared: Promise<Workspace> | undefined;
   const workspace = (): Promise<Workspace> => {
     shared ??= openEditorWorkspace(options).catch((error: unknown) => {
@@ -48,7 +53,7 @@ export function createEditorTool(options: EditorOptions): Tool<EditorRequest, Ed
       } catch {
         ws = undefined; // handleEditor reports the unusable root as a failure value
       }
-      return handleEditor(request, { ...options, ...(ws ? { workspace: ws } : {}), signal: context.signal });
+      return handleEditor(request, { ...options, limits, ...(ws ? { workspace: ws } : {}), signal: context.signal });
     },
   });
 }

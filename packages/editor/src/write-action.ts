@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { ToolFailure } from '@bough/core';
-import { failure } from '@bough/core';
 import type { Workspace } from '@bough/workspace';
+import { type EditorFailure, failure } from './errors.js';
 import { sampleStyle } from './internal/file-style.js';
 import { fileDiff } from './internal/line-diff.js';
 import { normalizeLineEndings } from './internal/line-endings.js';
@@ -11,7 +10,7 @@ import { bomFor, encodeText, firstLoneSurrogate, type TextEncodingName } from '.
 import type { EditorLimits } from './limits.js';
 import type { EditorResponse } from './schema.js';
 
-type EditorFailureValue = ToolFailure & { ok?: undefined };
+type EditorFailureValue = EditorFailure & { ok?: undefined };
 
 /** The `write` action: whole-file create or atomic replace, keeping an existing file's encoding and CRLF style. */
 export async function writeAction(

@@ -1,3 +1,4 @@
+import { effectiveTimeout, isDefaultTimeout } from '@bough/core';
 import { DEFAULT_PROCESS_LIMITS } from './limits.js';
 
 /** Bounds for {@link clampTimeout}; both default to {@link DEFAULT_PROCESS_LIMITS}. */
@@ -13,17 +14,21 @@ export interface ClampedTimeout {
 }
 
 /**
- * The single timeout rule shared by the standalone bash tool and the coding toolkit, so `0` can never mean
- * "1 ms" in one place and "default" in another.
+ * Core's one timeout rule (`effectiveTimeout`: non-positive or non-finite means the default) with a per-tool maximum
+ * and a sentence for the model whenever its request was changed. Shared by the standalone bash tool and the coding
+ * toolkit, so `0` can never mean "1 ms" in one place and "default" in another.
  */
 export function clampTimeout(requested: number | undefined | null, limits: ClampTimeoutLimits = {}): ClampedTimeout {
-  const maxMs = positiveOr(limits.maxMs, DEFAULT_PROCESS_LIMITS.maxTimeoutMs);
-  const defaultMs = Math.min(positiveOr(limits.defaultMs, DEFAULT_PROCESS_LIMITS.timeoutMs), maxMs);
+  const maxMs = effectiveTimeout(limits.maxMs, DEFAULT_PROCESS_LIMITS.maxTimeoutMs);
+  const defaultMs = effectiveTimeout(limits.defaultMs, DEFAULT_PROCESS_LIMITS.timeoutMs, maxMs);
   if (requested === undefined || requested === null) return { timeoutMs: defaultMs };
   if (Number.isNaN(requested)) {
     return { timeoutMs: defaultMs, note: `timeout was not a number; used the default of ${defaultMs} ms.` };
   }
-  if (requested <= 0) {
+  if (!Number.isFinite(requested) && requested > 0) {
+    return { timeoutMs: defaultMs, note: `timeout ${requested} is not finite; used the default of ${defaultMs} ms.` };
+  }
+  if (isDefaultTimeout(requested)) {
     return {
       timeoutMs: defaultMs,
       note: `timeout ${requested} ms is not positive (0 does not mean "no limit"); used the default of ${defaultMs} ms.`,
@@ -32,10 +37,5 @@ export function clampTimeout(requested: number | undefined | null, limits: Clamp
   if (requested > maxMs) {
     return { timeoutMs: maxMs, note: `timeout ${requested} ms is above the maximum; used ${maxMs} ms instead.` };
   }
-  const rounded = Math.ceil(requested);
-  return { timeoutMs: rounded };
-}
-
-function positiveOr(value: number | undefined, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.ceil(value) : fallback;
+  return { timeoutMs: effectiveTimeout(requested, defaultMs, maxMs) };
 }

@@ -6,6 +6,7 @@ it('exports exactly these names, so every change to the public surface is delibe
       "DEFAULT_ENV_ALLOWLIST",
       "DEFAULT_PROCESS_LIMITS",
       "NON_INTERACTIVE_ENV",
+      "PROCESS_ERROR_CODES",
       "SECRET_NAME_FRAGMENTS",
       "buildEnv",
       "clampTimeout",

@@ -1,22 +1,33 @@
-/** Failure codes of {@link runProcess}; stable strings a caller can branch on. */
-export type ProcessFailureCode =
-  | 'command_not_found'
-  | 'invalid_cwd'
-  | 'outside_workspace'
-  | 'spawn_failed'
-  | 'invalid_argv'
-  | 'aborted'
-  | 'sandbox_unavailable'
-  | 'sandbox_hidden_program';
+import { defineErrorCodes, type ErrorCodeOf, failureBuilder, type ToolFailure } from '@bough/core';
+import { WORKSPACE_ERROR_CODES } from '@bough/workspace';
 
-/** An expected failure as a value (same shape as core's `ToolFailure`), so callers never need try/catch. */
-export interface ProcessFailure {
-  readonly success: false;
-  readonly error: string;
-  readonly error_code: ProcessFailureCode | (string & {});
-}
+/**
+ * Every failure code of `@bough/process`, in one table: `splitCommand`'s refusals, `runProcess`'s and the sandbox's,
+ * and the workspace codes a refused `cwd` passes through unchanged. The README lists exactly this table.
+ */
+export const PROCESS_ERROR_CODES = defineErrorCodes([
+  'empty_command',
+  'shell_operator',
+  'malformed_command',
+  'invalid_argv',
+  'invalid_cwd',
+  'command_not_found',
+  'spawn_failed',
+  'aborted',
+  'sandbox_unavailable',
+  'sandbox_hidden_program',
+  ...WORKSPACE_ERROR_CODES,
+]);
 
-/** Builds a {@link ProcessFailure}; kept local so this low-level package does not depend on core. */
+/** Failure codes of this package; stable strings a caller can branch on. */
+export type ProcessFailureCode = ErrorCodeOf<typeof PROCESS_ERROR_CODES>;
+
+/** An expected failure as a value (core's `ToolFailure` with this package's codes), so callers never need try/catch. */
+export type ProcessFailure = ToolFailure<ProcessFailureCode>;
+
+const build = failureBuilder(PROCESS_ERROR_CODES);
+
+/** Builds a {@link ProcessFailure} whose code must be one of {@link PROCESS_ERROR_CODES}. */
 export function processFailure(code: ProcessFailureCode, error: string): ProcessFailure {
-  return { success: false, error, error_code: code };
+  return build(code, error);
 }

@@ -13,7 +13,7 @@ export {
 /** The one timeout rule shared by every command-running tool. */
 export { type ClampedTimeout, type ClampTimeoutLimits, clampTimeout } from './clamp-timeout.js';
 /** Failure shape and codes of this package. */
-export { type ProcessFailure, type ProcessFailureCode, processFailure } from './failure.js';
+export { PROCESS_ERROR_CODES, type ProcessFailure, type ProcessFailureCode, processFailure } from './failure.js';
 /** Default limits, each overridable through options. */
 export { DEFAULT_PROCESS_LIMITS } from './limits.js';
 /** The checked command {@link StartOptions.wrap} receives and returns. */

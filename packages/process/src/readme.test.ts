@@ -1,5 +1,6 @@
-// Keeps the README honest: every failure code the sources can return and every limit is documented there.
+// Keeps the README honest: it lists exactly the exported failure-code table and every limit.
 import { describeReadmeContract } from '@bough/test-utils';
-import { DEFAULT_PROCESS_LIMITS } from './limits.js';
+import { PROCESS_ERROR_CODES } from './failure.js';
+import { PROCESS_LIMITS } from './limits.js';
 
-describeReadmeContract(import.meta.dirname, DEFAULT_PROCESS_LIMITS);
+describeReadmeContract(import.meta.dirname, PROCESS_LIMITS, { table: PROCESS_ERROR_CODES });

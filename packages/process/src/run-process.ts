@@ -1,17 +1,12 @@
-import { effectiveTimeout } from '@bough/core';
 import type { ProcessFailure } from './failure.js';
 import { prepareCommand } from './internal/prepare.js';
 import { supervise } from './internal/supervise.js';
-import { DEFAULT_PROCESS_LIMITS } from './limits.js';
+import { PROCESS_LIMITS } from './limits.js';
 import type { ProcessResult } from './process-result.js';
 import type { RunOptions } from './run-options.js';
 
-/** What {@link runProcess} resolves to; it never rejects for an expected problem. */
+/** What {@link runProcess} resolves to; it never rejects for an expected problem (only for a bad limit option). */
 export type RunProcessOutcome = ProcessResult | ProcessFailure;
-
-function nonNegative(value: number | undefined, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : fallback;
-}
 
 /**
  * Runs a program without a shell, with a contained cwd, a filtered environment, capped output and a hard stop, so a
@@ -22,15 +17,22 @@ export async function runProcess(argv: readonly string[], options: RunOptions = 
   if (!('program' in checked)) return checked;
   const prepared = options.wrap ? options.wrap(checked) : checked;
   if (!('program' in prepared)) return prepared;
-  // The one timeout rule of every bough package (core's effectiveTimeout), capped at the one timer ceiling.
-  const timeoutMs = effectiveTimeout(options.timeoutMs, DEFAULT_PROCESS_LIMITS.timeoutMs);
+  // Core's limits mechanism: a bad value throws a ConfigurationError naming it; the timeout follows the one timeout
+  // rule (non-positive or non-finite means the default), capped at the one timer ceiling.
+  const limits = PROCESS_LIMITS.resolve({
+    timeoutMs: options.timeoutMs,
+    maxOutputBytes: options.maxOutputBytes,
+    drainMs: options.drainMs,
+    killGraceMs: options.killGraceMs,
+    reapWaitMs: options.reapWaitMs,
+  });
   return supervise({
     ...prepared,
-    timeoutMs,
-    maxOutputBytes: nonNegative(options.maxOutputBytes, DEFAULT_PROCESS_LIMITS.maxOutputBytes),
-    drainMs: nonNegative(options.drainMs, DEFAULT_PROCESS_LIMITS.drainMs),
-    killGraceMs: nonNegative(options.killGraceMs, DEFAULT_PROCESS_LIMITS.killGraceMs),
-    reapWaitMs: nonNegative(options.reapWaitMs, DEFAULT_PROCESS_LIMITS.reapWaitMs),
+    timeoutMs: limits.timeoutMs,
+    maxOutputBytes: limits.maxOutputBytes,
+    drainMs: limits.drainMs,
+    killGraceMs: limits.killGraceMs,
+    reapWaitMs: limits.reapWaitMs,
     signal: options.signal,
     onStdout: options.onStdout,
     onStderr: options.onStderr,

@@ -6,7 +6,7 @@ import type { ProtectedNamePolicy } from '@bough/workspace';
 import { type ProcessFailure, processFailure } from './failure.js';
 import { bwrapArgs, hiddenRoots, isWithin } from './internal/bwrap-args.js';
 import { type ProtectedScan, scanProtected } from './internal/protected-scan.js';
-import { DEFAULT_PROCESS_LIMITS } from './limits.js';
+import { PROCESS_LIMITS } from './limits.js';
 import type { PreparedCommand } from './prepared-command.js';
 
 /** `off`: never sandbox; `auto`: sandbox where bubblewrap works, else run plainly; `required`: refuse without it. */
@@ -21,7 +21,7 @@ export interface SandboxSettings {
   readonly protectedNames?: ProtectedNamePolicy;
   /** Host paths inside hidden directories (home, /tmp, …) that commands may read, such as a tool installation. */
   readonly readOnlyPaths?: readonly string[];
-  /** Entries looked at to find protected files (default `DEFAULT_PROCESS_LIMITS.sandboxScanEntries`). */
+  /** Entries looked at to find protected files (default `DEFAULT_PROCESS_LIMITS.sandboxScanEntries`); a positive integer, or it throws. */
   readonly scanEntries?: number;
   /** The bubblewrap executable (default `bwrap` on PATH). */
   readonly bwrapPath?: string;
@@ -118,7 +118,7 @@ export function openSandbox(
   } catch {
     return PLAIN; // the command itself will be refused with invalid_cwd
   }
-  const scanLimit = settings?.scanEntries ?? DEFAULT_PROCESS_LIMITS.sandboxScanEntries;
+  const scanLimit = PROCESS_LIMITS.resolve({ sandboxScanEntries: settings?.scanEntries }).sandboxScanEntries;
   const masked = scanProtected(root, settings?.protectedNames, scanLimit);
   const known = new Set([...masked.files, ...masked.dirs]);
   const note = masked.partial

@@ -1,7 +1,8 @@
+import type { ProcessFailureCode } from './failure.js';
 import { assignmentHint, braceHint, operatorHint, substitutionHint, variableHint } from './internal/shell-hints.js';
 
-/** Why a command string could not become an argv. */
-export type SplitFailureCode = 'empty_command' | 'shell_operator' | 'malformed_command';
+/** Why a command string could not become an argv (a part of `PROCESS_ERROR_CODES`). */
+export type SplitFailureCode = Extract<ProcessFailureCode, 'empty_command' | 'shell_operator' | 'malformed_command'>;
 
 /** A command split into words; `ok` and `success` are both set so callers may narrow on either. */
 export interface SplitSuccess {

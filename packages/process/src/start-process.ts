@@ -3,7 +3,7 @@ import { type ProcessFailure, processFailure } from './failure.js';
 import { prepareCommand } from './internal/prepare.js';
 import { signalGroup, waitForGroupToDie } from './internal/process-group.js';
 import { spawnGroup } from './internal/spawn-group.js';
-import { DEFAULT_PROCESS_LIMITS } from './limits.js';
+import { PROCESS_LIMITS } from './limits.js';
 import type { PreparedCommand } from './prepared-command.js';
 import type { RunOptions } from './run-options.js';
 
@@ -56,8 +56,7 @@ export async function startProcess(
   if (!('program' in checked)) return checked;
   const command = options.wrap ? options.wrap(checked) : checked;
   if (!('program' in command)) return command;
-  const drainMs = options.drainMs ?? DEFAULT_PROCESS_LIMITS.drainMs;
-  const reapWaitMs = options.reapWaitMs ?? DEFAULT_PROCESS_LIMITS.reapWaitMs;
+  const { drainMs, reapWaitMs } = PROCESS_LIMITS.resolve({ drainMs: options.drainMs, reapWaitMs: options.reapWaitMs });
   let child: ChildProcess;
   try {
     child = spawnGroup(command);

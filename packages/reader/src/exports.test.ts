@@ -5,6 +5,8 @@ it('exports exactly these names, so every change to the public surface is delibe
     [
       "DEFAULT_READER_LIMITS",
       "DocumentCache",
+      "READER_ERROR_CODES",
+      "READER_LIMITS",
       "ReaderFailure",
       "ReaderImageSuccess",
       "ReaderListSuccess",

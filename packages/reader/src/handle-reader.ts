@@ -1,5 +1,6 @@
-import { describeZodError, errorMessage, failure } from '@bough/core';
+import { describeZodError, errorMessage } from '@bough/core';
 import { Workspace } from '@bough/workspace';
+import { failure } from './errors.js';
 import { resolveReaderLimits } from './limits.js';
 import { listDir } from './list-dir.js';
 import { isDocumentExtension, openDocument } from './open-document.js';
@@ -7,7 +8,7 @@ import { extensionOf, readFile, windowOf } from './read-file.js';
 import { readMany } from './read-many.js';
 import type { ReaderOptions } from './reader-options.js';
 import { isUrlLike, unsupportedScheme } from './remote/url-policy.js';
-import { ReaderRequest, type ReaderResponse } from './schema.js';
+import { type ReaderInput, ReaderRequest, type ReaderResponse, type ReaderResponseFor } from './schema.js';
 import { statPath } from './stat-path.js';
 
 /** Opens the workspace a reader works in. */
@@ -19,8 +20,19 @@ export async function openReaderWorkspace(options: ReaderOptions): Promise<Works
   );
 }
 
-/** The pure reader handler: validates, then reads, opens or lists inside the workspace; failures are values. */
-export async function handleReader(
+/**
+ * The pure reader handler: validates, then reads, opens or lists inside the workspace; failures are values. The
+ * request is typed as the schema's input and the response follows its `action` (narrow it with `success`); the
+ * request is still validated at run time, since it may come from a model.
+ */
+export async function handleReader<R extends ReaderInput>(
+  request: R,
+  options: ReaderOptions & { signal?: AbortSignal },
+): Promise<ReaderResponseFor<R['action']>> {
+  return (await readerResponse(request, options)) as ReaderResponseFor<R['action']>;
+}
+
+async function readerResponse(
   request: unknown,
   options: ReaderOptions & { signal?: AbortSignal },
 ): Promise<ReaderResponse> {
@@ -41,7 +53,7 @@ export async function handleReader(
       );
     }
     const each = (path: string) =>
-      handleReader({ action: 'read', path, offset: req.offset, limit: req.limit }, options);
+      readerResponse({ action: 'read', path, offset: req.offset, limit: req.limit }, { ...options, limits });
     return readMany(req.paths, each, limits, options.signal);
   }
   const path = req.path;

@@ -1,5 +1,5 @@
-import { failure } from '@bough/core';
 import { type WalkSummary, type Workspace, WorkspaceError } from '@bough/workspace';
+import { failure } from './errors.js';
 import type { ReaderLimits } from './limits.js';
 import { extensionOf } from './read-file.js';
 import type { ReaderResponse } from './schema.js';

@@ -1,7 +1,8 @@
-import { errorMessage, failure } from '@bough/core';
+import { errorMessage } from '@bough/core';
 import type { Workspace } from '@bough/workspace';
 import { convertDocument, type DocumentKind, kindOfExtension } from './convert/convert.js';
 import { ConversionAborted, ConversionOutOfMemory, ConversionTimeout } from './convert/isolated.js';
+import { failure } from './errors.js';
 import { readBounded } from './internal/read-bounded.js';
 import { textResponse } from './internal/text-response.js';
 import { textWindow } from './internal/text-window.js';

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { makeWorkspace, snapshotTree, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createReaderTool, handleReader } from './index.js';
+import type { ReaderInput } from './schema.js';
 
 const SECRETS = ['OUTSIDE-SECRET-CANARY', 'hunter2', 'BEGIN PRIVATE', 'root:x:0'];
 
@@ -54,7 +55,7 @@ describe('reader paths under attack', () => {
     ws.cleanup();
   });
   const call = (action: string, path: string, extra: Record<string, unknown> = {}) =>
-    handleReader({ action, path, ...extra }, { workspaceRoot: ws.root });
+    handleReader({ action, path, ...extra } as ReaderInput, { workspaceRoot: ws.root });
   const noLeak = (out: unknown, label: string) => {
     const text = JSON.stringify(out);
     for (const secret of SECRETS) expect(text, label).not.toContain(secret);

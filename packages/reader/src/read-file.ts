@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { failure } from '@bough/core';
 import type { OpenedFile, Workspace } from '@bough/workspace';
+import { failure } from './errors.js';
 import { IMAGE_TYPES, looksLikeImage } from './internal/image.js';
 import { readBounded } from './internal/read-bounded.js';
 import { streamWindow } from './internal/stream-window.js';

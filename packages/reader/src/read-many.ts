@@ -1,4 +1,4 @@
-import { failure } from '@bough/core';
+import { failure } from './errors.js';
 import type { ReaderLimits } from './limits.js';
 import type { ReaderResponse, SingleReaderResponse } from './schema.js';
 

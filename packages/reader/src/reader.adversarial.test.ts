@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleReader } from './index.js';
+import type { ReaderInput } from './schema.js';
 
 describe('reader adversarial paths', () => {
   let ws: TempWorkspace;
@@ -11,7 +12,8 @@ describe('reader adversarial paths', () => {
     ws = makeWorkspace({ 'ok.txt': 'fine\n', '.env': 'API_TOKEN=hunter2\n', 'keys/Server.PEM': 'PRIVATE\n' });
   });
   afterEach(() => ws.cleanup());
-  const call = (action: string, path: string) => handleReader({ action, path }, { workspaceRoot: ws.root });
+  const call = (action: string, path: string) =>
+    handleReader({ action, path } as ReaderInput, { workspaceRoot: ws.root });
   const refusedWithoutLeak = async (action: string, path: string, code?: string) => {
     const out = await call(action, path);
     expect(out.success, `${action} ${path}`).toBe(false);

@@ -5,9 +5,17 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DocumentCache, handleReader, type ReaderOptions } from './index.js';
 import { makePdf } from './test-docs.js';
+
+// The shipped options hold no way to make an address count as public. To reach a loopback TLS server, this file (and
+// only this file) swaps the address classifier so that 127.0.0.1 counts as public; every other address keeps the
+// real answer. remote-refusals.test.ts proves, with the real classifier, that loopback servers are never contacted.
+vi.mock('./remote/ip-policy.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./remote/ip-policy.js')>();
+  return { ...real, isPublicAddress: (address: string) => address === '127.0.0.1' || real.isPublicAddress(address) };
+});
 
 const hasOpenssl = (() => {
   try {
@@ -18,7 +26,7 @@ const hasOpenssl = (() => {
   }
 })();
 
-describe.skipIf(!hasOpenssl)('remote open over TLS (loopback, test-only policy)', () => {
+describe.skipIf(!hasOpenssl)('remote open over TLS (loopback server, loopback counted as public in this file)', () => {
   let server: HttpsServer;
   let port = 0;
   let connections = 0;
@@ -118,7 +126,7 @@ describe.skipIf(!hasOpenssl)('remote open over TLS (loopback, test-only policy)'
     workspaceRoot: ws.root,
     allowedHosts: ['docs.example.com', 'internal.example.com'],
     resolver,
-    fetchPolicy: { testCa: cert, testAllowAddress: (a) => a === '127.0.0.1', testConnectPort: port },
+    fetchPolicy: { testCa: cert, testConnectPort: port },
     ...extra,
   });
   const open = (path: string, extra?: Partial<ReaderOptions>) => handleReader({ action: 'open', path }, options(extra));
@@ -192,18 +200,16 @@ describe.skipIf(!hasOpenssl)('remote open over TLS (loopback, test-only policy)'
 
   it('refuses a certificate it cannot verify and a body over the size cap', async () => {
     const untrusted = await open('https://docs.example.com/page.html', {
-      fetchPolicy: { testAllowAddress: (a) => a === '127.0.0.1', testConnectPort: port },
+      fetchPolicy: { testConnectPort: port },
     });
     expect(untrusted).toMatchObject({ error_code: 'fetch_failed' });
     const big = await open('https://docs.example.com/huge', { limits: { maxDocumentBytes: 10_000 } });
     expect(big).toMatchObject({ error_code: 'too_large' });
   });
 
-  it('without the test address policy the loopback server is never contacted', async () => {
+  it('a host resolving to a private address is never contacted', async () => {
     connections = 0;
-    const out = await open('https://docs.example.com/page.html', {
-      fetchPolicy: { testCa: cert, testConnectPort: port },
-    });
+    const out = await open('https://internal.example.com/page.html');
     expect(out).toMatchObject({ error_code: 'address_not_public' });
     expect(connections).toBe(0);
   });

@@ -1,5 +1,6 @@
-import type { ToolFailure } from '@bough/core';
+import { failureSchema } from '@bough/core';
 import { z } from 'zod';
+import { READER_ERROR_CODES, type ReaderFailure as ReaderFailureValue } from './errors.js';
 
 /** The reader request: one flat object; fields that an action does not use are ignored. */
 export const ReaderRequest = z
@@ -30,7 +31,11 @@ export const ReaderRequest = z
       .int()
       .optional()
       .describe('0-based line to start from (read/open); use the next_offset of the previous response to continue.'),
-    limit: z.number().int().optional().describe('Maximum lines to return (read/open); default 2000.'),
+    limit: z
+      .number()
+      .int()
+      .optional()
+      .describe('Maximum lines to return (read/open); the default is stated in the tool description.'),
     recursive: z.boolean().optional().describe('list_dir: include subdirectories (default false).'),
     file_types: z
       .array(z.string().min(1))
@@ -41,6 +46,8 @@ export const ReaderRequest = z
 
 /** A parsed reader request. */
 export type ReaderRequest = z.infer<typeof ReaderRequest>;
+/** What a caller may pass to `handleReader` (the schema's input type), so a plain program gets compile-time checks. */
+export type ReaderInput = z.input<typeof ReaderRequest>;
 
 /** Text shown as numbered rows, for `read` and `open`. */
 export const ReaderTextSuccess = z.object({
@@ -108,8 +115,10 @@ export const ReaderStatSuccess = z.object({
     .describe('Lines of a text file (absent for directories, binary files and files over the scan limit).'),
 });
 
-/** Any expected failure; extra fields depend on `error_code`. */
-export const ReaderFailure = z.looseObject({ success: z.literal(false), error: z.string(), error_code: z.string() });
+/** Any expected failure (core's failure schema over {@link READER_ERROR_CODES}); extra fields depend on `error_code`. */
+export const ReaderFailure = failureSchema(READER_ERROR_CODES);
+/** An expected reader failure; `error_code` is one of {@link READER_ERROR_CODES}. */
+export type ReaderFailure = ReaderFailureValue;
 
 const SingleResponse = z.union([
   ReaderTextSuccess,
@@ -144,7 +153,7 @@ export type SingleReaderResponse =
   | z.infer<typeof ReaderImageSuccess>
   | z.infer<typeof ReaderListSuccess>
   | z.infer<typeof ReaderStatSuccess>
-  | ToolFailure;
+  | ReaderFailure;
 
 /** A response value of the reader. */
 export type ReaderResponse =
@@ -159,3 +168,15 @@ export type ReaderResponse =
 
 /** A text response, as built by read and open. */
 export type ReaderTextResult = z.infer<typeof ReaderTextSuccess>;
+
+/** The successes each action can return, by action name (`read` also returns an image). */
+export interface ReaderSuccessByAction {
+  read: z.infer<typeof ReaderTextSuccess> | z.infer<typeof ReaderImageSuccess>;
+  open: z.infer<typeof ReaderTextSuccess>;
+  list_dir: z.infer<typeof ReaderListSuccess>;
+  stat: z.infer<typeof ReaderStatSuccess>;
+  read_many: Extract<ReaderResponse, { type: 'many' }>;
+}
+
+/** The response to a request with action `A`: that action's success, or a failure (narrow with `success`). */
+export type ReaderResponseFor<A extends ReaderInput['action']> = ReaderSuccessByAction[A] | ReaderFailure;

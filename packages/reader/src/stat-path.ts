@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
-import { failure } from '@bough/core';
 import { countingBuffer, type OpenedFile, type Workspace } from '@bough/workspace';
+import { failure } from './errors.js';
 import type { ReaderLimits } from './limits.js';
 import type { ReaderResponse } from './schema.js';
 

@@ -1,25 +1,33 @@
-import { defineTool, type Provider, statelessProvider, type Tool } from '@bough/core';
+import { defineTool, limitText, type Provider, statelessProvider, type Tool } from '@bough/core';
 import type { Workspace } from '@bough/workspace';
 import { DocumentCache } from './document-cache.js';
 import { handleReader, openReaderWorkspace } from './handle-reader.js';
-import { resolveReaderLimits } from './limits.js';
+import { type ReaderLimits, resolveReaderLimits } from './limits.js';
 import type { ReaderOptions } from './reader-options.js';
 import { ReaderRequest, ReaderResponse } from './schema.js';
 
-const DESCRIPTION = [
+const DESCRIPTION_TEMPLATE = [
   'Read files and list directories inside the workspace.',
   "action 'read' returns numbered rows '<line>\\t<text>' (1-based) for a window of a text file: offset is 0-based,",
-  'limit defaults to 2000 lines; follow next_offset to continue. Long lines are cut with a marker. Images (png, jpg,',
+  'limit defaults to {defaultLineLimit} lines; follow next_offset to continue. Long lines are cut with a marker. Images (png, jpg,',
   "gif, webp, bmp, svg) come back inline as a data URL. Binary files are refused with 'binary_file'.",
   "action 'open' converts .pdf, .docx, .pptx, .html or .htm (or an allowed https URL) to text and pages through it",
   "with the same offset/limit window. action 'list_dir' lists a directory (recursive and file_types optional),",
   "directories end with '/', and the response says what was skipped (ignored, protected, links).",
-  "action 'read_many' reads several files (paths) in one call, each with its own result or failure;",
+  "action 'read_many' reads several files (paths, at most {maxReadManyPaths}) in one call, each with its own result or failure;",
   "action 'stat' tells whether a path is a file or directory, its size, mtime, mode and line count.",
   'When you edit a file afterwards, copy text from the rows WITHOUT the line-number prefix.',
 ].join(' ');
 
-/** Builds the `reader` tool with its own document cache (unless one is shared through options). */
+/** The model-facing description, stating the limits this tool was built with. */
+export function readerDescription(limits: ReaderLimits): string {
+  return limitText(DESCRIPTION_TEMPLATE, limits);
+}
+
+/**
+ * Builds the `reader` tool with its own document cache (unless one is shared through options). Limits are resolved
+ * here, once: a bad override throws a `ConfigurationError` naming the key.
+ */
 export function createReaderTool(options: ReaderOptions): Tool<ReaderRequest, ReaderResponse> {
   const limits = resolveReaderLimits(options.limits);
   const cache =
@@ -35,14 +43,20 @@ export function createReaderTool(options: ReaderOptions): Tool<ReaderRequest, Re
   };
   return defineTool({
     name: 'reader',
-    description: DESCRIPTION,
+    description: readerDescription(limits),
     request: ReaderRequest,
     response: ReaderResponse,
     scope: 'stateless',
     annotations: { readOnlyHint: true, openWorldHint: (options.allowedHosts?.length ?? 0) > 0 },
     handler: async (request, context) => {
       const ws = await workspace().catch(() => undefined);
-      return handleReader(request, { ...options, cache, ...(ws ? { workspace: ws } : {}), signal: context.signal });
+      return handleReader(request, {
+        ...options,
+        limits,
+        cache,
+        ...(ws ? { workspace: ws } : {}),
+        signal: context.signal,
+      });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleReader } from './index.js';
+import type { ReaderInput } from './schema.js';
 
 describe('a string the WHATWG URL parser reads as an absolute URL is a URL, never a file name', () => {
   let ws: TempWorkspace;
@@ -8,7 +9,8 @@ describe('a string the WHATWG URL parser reads as an absolute URL is a URL, neve
     ws = makeWorkspace({ 'notes.txt': 'hello\n' });
   });
   afterEach(() => ws.cleanup());
-  const call = (action: string, path: string) => handleReader({ action, path }, { workspaceRoot: ws.root });
+  const call = (action: string, path: string) =>
+    handleReader({ action, path } as ReaderInput, { workspaceRoot: ws.root });
 
   it.each([
     'data:text/plain,hi',

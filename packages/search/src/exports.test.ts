@@ -4,8 +4,9 @@ it('exports exactly these names, so every change to the public surface is delibe
   expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
     [
       "DEFAULT_SEARCH_LIMITS",
-      "SEARCH_DEFAULTS",
       "SEARCH_DESCRIPTION",
+      "SEARCH_ERROR_CODES",
+      "SEARCH_LIMITS",
       "SearchFailure",
       "SearchRequest",
       "SearchResponse",

@@ -1,7 +1,7 @@
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { failure } from '@bough/core';
 import picomatch from 'picomatch';
+import { failure } from './errors.js';
 import { confirmPaths } from './internal/confirm-paths.js';
 import {
   IGNORE_FILE_NAMES,

@@ -1,4 +1,4 @@
-import { failure } from '@bough/core';
+import { failure } from './errors.js';
 import { BoundedBest, comparePaths } from './internal/bounded-best.js';
 import { baseRgArgs, displayPath, isProtectedPath, toWorkspacePath } from './internal/rg-common.js';
 import { binaryNoticePath, RgLineParser } from './internal/rg-lines.js';

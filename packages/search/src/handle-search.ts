@@ -1,18 +1,23 @@
 import { dirname, posix } from 'node:path';
-import { describeZodError, failure } from '@bough/core';
+import { describeZodError } from '@bough/core';
 import { isWorkspaceFailure, type ProtectedNamePolicy, Workspace } from '@bough/workspace';
+import { failure } from './errors.js';
 import { find } from './find.js';
 import { grep } from './grep.js';
 import { checkGlob } from './internal/include-glob.js';
 import { loadRgPath } from './internal/run-rg.js';
 import type { SearchContext } from './internal/search-context.js';
-import { DEFAULT_SEARCH_LIMITS, resolveSearchLimits, SEARCH_DEFAULTS, type SearchLimits } from './limits.js';
-import { makeSearchRequest, SearchRequest, type SearchResponse } from './schema.js';
+import { DEFAULT_SEARCH_LIMITS, defaultResults, resolveSearchLimits, type SearchLimits } from './limits.js';
+import { makeSearchRequest, type SearchInput, SearchRequest, type SearchResponse } from './schema.js';
 
 /** The request schema whose `max_results` ceiling is the configured limit (the shared default schema when unchanged). */
 export function requestSchemaFor(limits: SearchLimits): typeof SearchRequest {
-  const ceiling = Math.max(1, Math.floor(limits.maxResults));
-  return ceiling === DEFAULT_SEARCH_LIMITS.maxResults ? SearchRequest : makeSearchRequest(ceiling);
+  const defaults = { grep: defaultResults('grep', limits), find: defaultResults('find', limits) };
+  const standard =
+    limits.maxResults === DEFAULT_SEARCH_LIMITS.maxResults &&
+    defaults.grep === DEFAULT_SEARCH_LIMITS.grepResults &&
+    defaults.find === DEFAULT_SEARCH_LIMITS.findResults;
+  return standard ? SearchRequest : makeSearchRequest(limits.maxResults, defaults);
 }
 
 /** How a search tool is configured. */
@@ -36,13 +41,13 @@ export interface SearchCallOptions extends SearchOptions {
  * Runs one grep or find inside the workspace; refusals and bad input come back as typed failures, and a search
  * that runs out of time returns what it found so far.
  */
-export async function handleSearch(request: unknown, options: SearchCallOptions): Promise<SearchResponse> {
+export async function handleSearch(request: SearchInput, options: SearchCallOptions): Promise<SearchResponse> {
   const limits = resolveSearchLimits(options.limits);
   const parsed = requestSchemaFor(limits).safeParse(request);
   if (!parsed.success) return failure('invalid_request', `Invalid search request: ${describeZodError(parsed.error)}`);
   const req = parsed.data;
   // The per-action default never exceeds a lower configured ceiling: a request that names no max_results is valid.
-  const maxResults = req.max_results ?? Math.min(SEARCH_DEFAULTS[req.action], limits.maxResults);
+  const maxResults = req.max_results ?? defaultResults(req.action, limits);
   if (req.pattern.length > limits.maxPatternLength) {
     return failure('invalid_request', `The pattern is longer than ${limits.maxPatternLength} characters.`);
   }

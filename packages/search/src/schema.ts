@@ -1,11 +1,19 @@
+import { failureSchema } from '@bough/core';
 import { z } from 'zod';
+import { SEARCH_ERROR_CODES, type SearchFailure as SearchFailureValue } from './errors.js';
 import { DEFAULT_SEARCH_LIMITS } from './limits.js';
 
 /**
  * Builds the request schema for a given `max_results` ceiling, so a tool configured with another `maxResults` limit
  * validates (and advertises in its JSON Schema) the ceiling it really enforces.
  */
-export function makeSearchRequest(maxResults: number = DEFAULT_SEARCH_LIMITS.maxResults) {
+export function makeSearchRequest(
+  maxResults: number = DEFAULT_SEARCH_LIMITS.maxResults,
+  defaults: { readonly grep: number; readonly find: number } = {
+    grep: Math.min(DEFAULT_SEARCH_LIMITS.grepResults, maxResults),
+    find: Math.min(DEFAULT_SEARCH_LIMITS.findResults, maxResults),
+  },
+) {
   return z
     .object({
       action: z
@@ -34,7 +42,9 @@ export function makeSearchRequest(maxResults: number = DEFAULT_SEARCH_LIMITS.max
         .positive()
         .max(maxResults)
         .optional()
-        .describe(`Lines (grep) or paths (find) to return; default 50 for grep, 100 for find; at most ${maxResults}.`),
+        .describe(
+          `Lines (grep) or paths (find) to return; default ${defaults.grep} for grep, ${defaults.find} for find; at most ${maxResults}.`,
+        ),
       include_ignored: z
         .boolean()
         .optional()
@@ -52,6 +62,8 @@ export const SearchRequest = makeSearchRequest();
 
 /** A validated search request. */
 export type SearchRequest = z.infer<typeof SearchRequest>;
+/** What a caller may pass to `handleSearch` (the schema's input type), so a plain program gets compile-time checks. */
+export type SearchInput = z.input<typeof SearchRequest>;
 
 /** What a search left out, so an empty or short answer can be read correctly. */
 export const SearchSkipped = z.object({
@@ -88,11 +100,13 @@ export const SearchResult = z.object({
 /** A completed search. */
 export type SearchResult = z.infer<typeof SearchResult>;
 
-/** The standard failure shape. */
-export const SearchFailure = z.object({ success: z.literal(false), error: z.string(), error_code: z.string() });
+/** The standard failure shape: core's failure schema over {@link SEARCH_ERROR_CODES}. */
+export const SearchFailure = failureSchema(SEARCH_ERROR_CODES);
+/** An expected search failure; `error_code` is one of {@link SEARCH_ERROR_CODES}. */
+export type SearchFailure = SearchFailureValue;
 
 /** Either a (possibly partial) result or a typed failure. */
 export const SearchResponse = z.union([SearchResult, SearchFailure]);
 
-/** Either a (possibly partial) result or a typed failure. */
-export type SearchResponse = z.infer<typeof SearchResponse>;
+/** Either a (possibly partial) result or a typed failure (narrow with `success`). */
+export type SearchResponse = SearchResult | SearchFailure;

@@ -1,11 +1,11 @@
 import type { TempWorkspace } from '@bough/test-utils';
 import { expect } from 'vitest';
 import { handleSearch, type SearchCallOptions } from './handle-search.js';
-import type { SearchResponse, SearchResult } from './schema.js';
+import type { SearchInput, SearchResponse, SearchResult } from './schema.js';
 
 /** Runs a search against a temp workspace. */
 export function searchIn(ws: TempWorkspace, request: unknown, extra: Partial<SearchCallOptions> = {}) {
-  return handleSearch(request, { workspaceRoot: ws.root, ...extra });
+  return handleSearch(request as SearchInput, { workspaceRoot: ws.root, ...extra });
 }
 
 /** Asserts a successful search and narrows its type. */

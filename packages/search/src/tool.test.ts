@@ -1,6 +1,6 @@
 import { describeToolConformance } from '@bough/test-utils';
 import { describe, expect, it } from 'vitest';
-import { SEARCH_DEFAULTS } from './limits.js';
+import { DEFAULT_SEARCH_LIMITS } from './limits.js';
 import { createSearchTool, searchProvider } from './tool.js';
 
 describeToolConformance('search', {
@@ -26,8 +26,8 @@ describeToolConformance('search', {
 });
 
 describe('search tool', () => {
-  it('exports one default per action for the coding toolkit to share', () => {
-    expect(SEARCH_DEFAULTS).toEqual({ grep: 50, find: 100 });
+  it('has one default per action, in the limits the coding toolkit shares', () => {
+    expect([DEFAULT_SEARCH_LIMITS.grepResults, DEFAULT_SEARCH_LIMITS.findResults]).toEqual([50, 100]);
   });
 
   it('is handed out by a stateless provider', () => {

@@ -1,5 +1,7 @@
-/** Every stable code a workspace refusal can carry, for callers that enumerate or document them. */
-export const WORKSPACE_ERROR_CODES = Object.freeze([
+import { defineErrorCodes, type ErrorCodeOf, failureBuilder, isToolFailure, type ToolFailure } from '@bough/core';
+
+/** Every stable code a workspace refusal can carry: the one table the README lists and `error_code` is typed by. */
+export const WORKSPACE_ERROR_CODES = defineErrorCodes([
   'invalid_path',
   'outside_workspace',
   'symlink_rejected',
@@ -12,33 +14,27 @@ export const WORKSPACE_ERROR_CODES = Object.freeze([
   'io_error',
   'too_large',
   'already_exists',
-] as const);
+]);
 
 /** Stable codes for every way a path can be refused, shared unchanged by every path-taking tool. */
-export type WorkspaceErrorCode = (typeof WORKSPACE_ERROR_CODES)[number];
+export type WorkspaceErrorCode = ErrorCodeOf<typeof WORKSPACE_ERROR_CODES>;
 
-/** Structurally identical to core's ToolFailure, so a tool can return a workspace refusal as-is. */
-export interface WorkspaceFailure {
-  readonly success: false;
-  readonly error: string;
-  readonly error_code: WorkspaceErrorCode;
+/** Core's ToolFailure narrowed to the workspace codes, so a tool can return a workspace refusal as-is. */
+export interface WorkspaceFailure extends ToolFailure<WorkspaceErrorCode> {
   /** Never set; declared so `if (!result.ok)` narrows every workspace result union. */
   readonly ok?: undefined;
 }
 
+const fail = failureBuilder(WORKSPACE_ERROR_CODES);
+
 /** Builds a refusal value; messages are written for a model and say what to do next. */
 export function workspaceFailure(code: WorkspaceErrorCode, message: string): WorkspaceFailure {
-  return { success: false, error: message, error_code: code };
+  return fail(code, message);
 }
 
 /** Lets callers branch on a workspace result without knowing which operation produced it. */
 export function isWorkspaceFailure(value: unknown): value is WorkspaceFailure {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { success?: unknown }).success === false &&
-    typeof (value as { error_code?: unknown }).error_code === 'string'
-  );
+  return isToolFailure(value);
 }
 
 /** Quotes a model-supplied path for a message: bounded length, control characters escaped. */

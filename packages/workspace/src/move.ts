@@ -16,6 +16,8 @@ export interface MoveOptions {
 
 /** What a successful move did. */
 export interface MovedPath {
+  readonly success: true;
+  /** The older name of `success`, kept for callers written against it. */
   readonly ok: true;
   /** Real absolute path of the destination. */
   readonly path: string;
@@ -188,6 +190,7 @@ export async function moveIn(
 
   function done(): MovedPath {
     return {
+      success: true,
       ok: true,
       path: join(dstParent, dstName),
       relative: dst.ok ? dst.relative : to,

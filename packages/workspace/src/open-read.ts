@@ -7,6 +7,8 @@ import { type ResolverContext, resolveDetail } from './internal/resolver.js';
 
 /** An open, verified regular file inside the workspace; the caller must close `handle`. */
 export interface OpenedFile {
+  readonly success: true;
+  /** The older name of `success`, kept for callers written against it. */
   readonly ok: true;
   readonly handle: FileHandle;
   readonly path: string;
@@ -78,6 +80,7 @@ async function attempt(
       );
     }
     return {
+      success: true,
       ok: true,
       handle,
       path: detail.path,

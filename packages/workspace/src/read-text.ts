@@ -9,6 +9,8 @@ export interface ReadTextOptions {
 
 /** A whole file read through the workspace gate and decoded as UTF-8. */
 export interface WorkspaceText {
+  readonly success: true;
+  /** The older name of `success`, kept for callers written against it. */
   readonly ok: true;
   /** The content, decoded as UTF-8 (a byte-order mark, if any, is kept). */
   readonly text: string;
@@ -69,6 +71,7 @@ export async function readWorkspaceText(
     }
     const bytes = buffer.subarray(0, total);
     return {
+      success: true,
       ok: true,
       text: bytes.toString('utf8'),
       path: opened.path,

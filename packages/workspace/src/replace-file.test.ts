@@ -29,7 +29,14 @@ describe('replaceFile', () => {
       ]);
       return true;
     });
-    expect(r).toMatchObject({ ok: true, created: false, bytes: 12, relative: 'a.txt', path: f.path('a.txt') });
+    expect(r).toMatchObject({
+      success: true,
+      ok: true,
+      created: false,
+      bytes: 12,
+      relative: 'a.txt',
+      path: f.path('a.txt'),
+    });
     expect(readFileSync(f.path('a.txt'), 'utf8')).toBe('hello world\n');
     const st = lstatSync(f.path('a.txt'));
     expect(st.mode & 0o7777).toBe(0o640);
@@ -43,7 +50,7 @@ describe('replaceFile', () => {
       void sink.write(big, 0);
       return true;
     });
-    expect(r).toMatchObject({ ok: true, bytes: big.length });
+    expect(r).toMatchObject({ success: true, ok: true, bytes: big.length });
     expect(readFileSync(f.path('a.txt')).equals(big)).toBe(true);
   });
 
@@ -59,7 +66,7 @@ describe('replaceFile', () => {
       await Promise.all(pending);
       return true;
     });
-    expect(r).toMatchObject({ ok: true, bytes: 28_000 });
+    expect(r).toMatchObject({ success: true, ok: true, bytes: 28_000 });
     const expected = Buffer.concat(Array.from({ length: 40 }, (_, i) => piece(i)));
     expect(readFileSync(f.path('a.txt')).equals(expected)).toBe(true);
     expect(temps()).toEqual([]);
@@ -70,7 +77,7 @@ describe('replaceFile', () => {
       await sink.write(Buffer.from('half'), 0);
       return false;
     });
-    expect(abandoned).toEqual({ ok: true, abandoned: true });
+    expect(abandoned).toEqual({ success: true, ok: true, abandoned: true });
     let confirmed = 0;
     const refused = await f.ws.replaceFile(
       'a.txt',
@@ -85,7 +92,7 @@ describe('replaceFile', () => {
         },
       },
     );
-    expect(refused).toEqual({ ok: true, abandoned: true });
+    expect(refused).toEqual({ success: true, ok: true, abandoned: true });
     expect(confirmed).toBe(1);
     expect(readFileSync(f.path('a.txt'), 'utf8')).toBe('old\n');
     expect(temps()).toEqual([]);

@@ -149,7 +149,7 @@ async function undo(entry: Entry): Promise<void> {
 export async function applyChangesIn(
   ctx: ResolverContext,
   changes: readonly FileChange[],
-): Promise<{ ok: true; relative: string[] } | TransactionFailure> {
+): Promise<{ success: true; ok: true; relative: string[] } | TransactionFailure> {
   const entries: Entry[] = [];
   const createdDirs: string[] = [];
   let step: ChangeStep = 'check';
@@ -232,7 +232,7 @@ export async function applyChangesIn(
     );
   }
   await cleanup(entries);
-  return { ok: true, relative: entries.map((e) => e.relative) };
+  return { success: true, ok: true, relative: entries.map((e) => e.relative) };
 }
 
 async function rollback(entries: Entry[], createdDirs: string[]): Promise<boolean> {

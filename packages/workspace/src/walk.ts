@@ -1,6 +1,7 @@
 import type { Dirent, Stats } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { BoughError } from '@bough/core';
 import type { WorkspaceFailure } from './errors.js';
 import { type IgnoreLevel, isIgnored, loadIgnoreLevel } from './internal/ignore-rules.js';
 import { applyIntent } from './internal/intent.js';
@@ -51,11 +52,10 @@ export interface WalkSummary {
 }
 
 /** Thrown by a walk whose starting directory is refused, carrying the same failure value `resolve` would return. */
-export class WorkspaceError extends Error {
-  override readonly name = 'WorkspaceError';
+export class WorkspaceError extends BoughError {
   readonly failure: WorkspaceFailure;
   constructor(failure: WorkspaceFailure) {
-    super(failure.error);
+    super(failure.error, { code: failure.error_code });
     this.failure = failure;
   }
 }

@@ -81,7 +81,7 @@ export class Workspace {
     if (!detail.ok) return detail;
     const fit = applyIntent(detail, path, intent);
     if (!fit.ok) return fit;
-    return { ok: true, path: fit.path, relative: fit.relative, exists: fit.exists, kind: fit.kind };
+    return { success: true, ok: true, path: fit.path, relative: fit.relative, exists: fit.exists, kind: fit.kind };
   }
 
   /** Posix path relative to the root for display ('.' for the root itself). */
@@ -113,7 +113,7 @@ export class Workspace {
   /**
    * Replaces an existing file with content `fill` writes piece by piece (each piece at its own position, several may
    * be in flight): temp file beside it, fsync, `confirm`, atomic rename, like an overwrite by {@link writeFile}.
-   * `fill` resolving false abandons it and leaves the file untouched (`{ ok: true, abandoned: true }`).
+   * `fill` resolving false abandons it and leaves the file untouched (`{ success: true, ok: true, abandoned: true }`).
    */
   replaceFile(
     path: string,
@@ -124,7 +124,7 @@ export class Workspace {
   }
 
   /** Creates a directory (and missing parents) inside the workspace without ever passing through a link. */
-  mkdir(path: string): Promise<{ ok: true; path: string } | WorkspaceFailure> {
+  mkdir(path: string): Promise<{ success: true; ok: true; path: string } | WorkspaceFailure> {
     return mkdirIn(this.#ctx, path);
   }
 
@@ -142,7 +142,9 @@ export class Workspace {
    * content staged beside its target, every existing target re-checked against the bytes the caller validated, then
    * committed in order; any failure restores every file already changed and names the file and step.
    */
-  applyChanges(changes: readonly FileChange[]): Promise<{ ok: true; relative: string[] } | TransactionFailure> {
+  applyChanges(
+    changes: readonly FileChange[],
+  ): Promise<{ success: true; ok: true; relative: string[] } | TransactionFailure> {
     return applyChangesIn(this.#ctx, changes);
   }
 

@@ -16,6 +16,8 @@ export interface WriteFileOptions {
 
 /** What a successful write did. */
 export interface WrittenFile {
+  readonly success: true;
+  /** The older name of `success`, kept for callers written against it. */
   readonly ok: true;
   readonly path: string;
   readonly relative: string;
@@ -43,6 +45,7 @@ export async function writeFileIn(
   const detail = applyIntent(resolved, input, 'write');
   if (!detail.ok) return detail;
   const done = (created: boolean): WrittenFile => ({
+    success: true,
     ok: true,
     path: detail.path,
     relative: detail.relative,
@@ -84,7 +87,7 @@ export interface ReplaceFileOptions {
 }
 
 /** What a piecewise replacement did: the file was replaced, or the filler or `confirm` abandoned it. */
-export type ReplacedFile = WrittenFile | { readonly ok: true; readonly abandoned: true };
+export type ReplacedFile = WrittenFile | { readonly success: true; readonly ok: true; readonly abandoned: true };
 
 /**
  * Replaces an existing regular file with content written piece by piece (see {@link FillReplacement}) into a temp file
@@ -121,19 +124,19 @@ export async function replaceFileIn(
     },
     hooks,
   );
-  if (done === 'abandoned') return { ok: true, abandoned: true };
+  if (done === 'abandoned') return { success: true, ok: true, abandoned: true };
   if (typeof done !== 'number') return done;
-  return { ok: true, path: detail.path, relative: detail.relative, created: false, bytes: done };
+  return { success: true, ok: true, path: detail.path, relative: detail.relative, created: false, bytes: done };
 }
 
 /** Creates a directory and any missing parents inside the workspace, one verified level at a time. */
 export async function mkdirIn(
   ctx: ResolverContext,
   input: string,
-): Promise<{ ok: true; path: string } | WorkspaceFailure> {
+): Promise<{ success: true; ok: true; path: string } | WorkspaceFailure> {
   const detail = await resolveDetail(ctx, input, 'write');
   if (!detail.ok) return detail;
-  if (detail.kind === 'directory') return { ok: true, path: detail.path };
+  if (detail.kind === 'directory') return { success: true, ok: true, path: detail.path };
   if (detail.kind !== 'missing') {
     return workspaceFailure('not_a_directory', `${quotePath(input)} already exists and is not a directory.`);
   }

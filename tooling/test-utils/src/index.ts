@@ -31,7 +31,12 @@ export {
   spawnCli,
   waitForFile,
 } from './processes.js';
-export { describeReadmeContract, returnedCodes } from './readme-contract.js';
+export {
+  describeReadmeContract,
+  documentedCodes,
+  type ReadmeContractOptions,
+  returnedCodes,
+} from './readme-contract.js';
 export { describeReadmeTables, firstColumnNames, type ReadmeTables, readmeSection } from './readme-tables.js';
 export { snapshotTree } from './snapshot.js';
 export { makeWorkspace, type TempWorkspace } from './workspace.js';

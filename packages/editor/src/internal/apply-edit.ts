@@ -1,4 +1,4 @@
-import { failure, type ToolFailure } from '@bough/core';
+import { type EditorFailure, failure } from '../errors.js';
 import type { EditorLimits } from '../limits.js';
 import { findMatches } from './find-matches.js';
 import { type FuzzyTier, fuzzyLocate } from './fuzzy.js';
@@ -50,7 +50,7 @@ export type EditStep =
       changes: Change[];
       applied: AppliedEdit;
     }
-  | { ok: false; failure: ToolFailure };
+  | { ok: false; failure: EditorFailure };
 
 /** Settings of {@link applyEdit}. */
 export interface ApplyEditOptions {

@@ -1,12 +1,12 @@
 import type { FileHandle } from 'node:fs/promises';
-import { failure, type ToolFailure } from '@bough/core';
 import type { OpenedFile, Workspace } from '@bough/workspace';
+import { type EditorFailure, failure } from '../errors.js';
 import { type DecodedText, decodeText } from './text-codec.js';
 
 /** A file read whole through the workspace and decoded without loss. */
 export type LoadedText =
   | { ok: true; file: Omit<OpenedFile, 'handle'>; bytes: Buffer; decoded: DecodedText }
-  | { ok: false; failure: ToolFailure };
+  | { ok: false; failure: EditorFailure };
 
 const PROBE_BYTES = 64 * 1024;
 const READ_STEP = 8 * 1024 * 1024;
@@ -48,10 +48,10 @@ async function readWhole(handle: FileHandle, size: number, maxBytes: number, onD
 /** A file read whole through the workspace, not yet decoded. */
 export type LoadedBytes =
   | { ok: true; file: Omit<OpenedFile, 'handle'>; bytes: Buffer }
-  | { ok: false; failure: ToolFailure };
+  | { ok: false; failure: EditorFailure };
 
 /** A file opened for editing; the caller closes `handle` (or hands it to {@link readOpened}). */
-export type OpenedForEdit = { ok: true; opened: OpenedFile } | { ok: false; failure: ToolFailure };
+export type OpenedForEdit = { ok: true; opened: OpenedFile } | { ok: false; failure: EditorFailure };
 
 /** Opens (no-follow, regular files only, size-capped) a file for editing, with the editor's wording on failure. */
 export async function openForEdit(ws: Workspace, path: string, maxBytes: number): Promise<OpenedForEdit> {

@@ -2,20 +2,21 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import type { IncomingMessage } from 'node:http';
 import { request } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { failure, type ToolFailure } from '@bough/core';
+import { failure, type ReaderFailure } from '../errors.js';
 import { isPublicAddress } from './ip-policy.js';
 import { checkUrl, normalizeHost } from './url-policy.js';
 
 /** Resolves a host name to every address it has (the default uses `dns.lookup` with `all: true`). */
 export type Resolver = (host: string) => Promise<ReadonlyArray<{ address: string; family: number }>>;
 
-/** Overrides that exist ONLY so tests can talk to a loopback TLS server; all are off by default. */
+/**
+ * Connection overrides for remote documents; all are off by default, and none of them can make a private, loopback
+ * or reserved address count as public: every resolved address is still checked and the connection pinned to it.
+ */
 export interface FetchPolicy {
-  /** TEST ONLY: extra trusted CA certificate(s), PEM. */
+  /** Extra trusted CA certificate(s), PEM (for a host whose certificate an in-house CA signed). */
   testCa?: string | Buffer;
-  /** TEST ONLY: addresses this predicate accepts count as public (e.g. 127.0.0.1 for a loopback server). */
-  testAllowAddress?: (address: string) => boolean;
-  /** TEST ONLY: connect to this port instead of 443; the URL itself must still name port 443. */
+  /** Connect to this port instead of 443; the URL itself must still name port 443. */
   testConnectPort?: number;
 }
 
@@ -43,7 +44,7 @@ const defaultResolver: Resolver = (host) => dnsLookup(host, { all: true, verbati
 async function checkedAddress(
   url: URL,
   options: FetchOptions,
-): Promise<{ address: string; family: number } | ToolFailure> {
+): Promise<{ address: string; family: number } | ReaderFailure> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let answers: ReadonlyArray<{ address: string; family: number }>;
   if (isIP(host)) answers = [{ address: host, family: isIP(host) }];
@@ -54,9 +55,7 @@ async function checkedAddress(
       return failure('dns_failed', `The host ${JSON.stringify(normalizeHost(host))} could not be resolved.`);
     }
   }
-  const allow = options.policy?.testAllowAddress;
-  const ok = (address: string) => isPublicAddress(address) || allow?.(address) === true;
-  if (answers.length === 0 || !answers.every((a) => ok(a.address))) {
+  if (answers.length === 0 || !answers.every((a) => isPublicAddress(a.address))) {
     return failure(
       'address_not_public',
       'The host resolves to a private, loopback or reserved address (or to none), so it was not contacted.',
@@ -113,7 +112,7 @@ function readBody(res: IncomingMessage, maxBytes: number): Promise<Buffer | 'too
 }
 
 /** Downloads an allow-listed https document: every hop checked, connection pinned to the checked address. */
-export async function fetchRemote(start: URL, options: FetchOptions): Promise<Fetched | ToolFailure> {
+export async function fetchRemote(start: URL, options: FetchOptions): Promise<Fetched | ReaderFailure> {
   const deadline = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
   let url = start;

@@ -1,4 +1,4 @@
-import { failure, type ToolFailure } from '@bough/core';
+import { failure, type ReaderFailure } from '../errors.js';
 
 /** Normalises a host for comparison: lower case, one trailing dot removed, IPv6 brackets kept. */
 export function normalizeHost(host: string): string {
@@ -28,7 +28,7 @@ export function isUrlLike(path: string): boolean {
 }
 
 /** The refusal for a URL whose scheme is not https: only https documents are ever fetched. */
-export function unsupportedScheme(url: string): ToolFailure {
+export function unsupportedScheme(url: string): ReaderFailure {
   const scheme = URL.canParse(url) ? new URL(url).protocol.replace(':', '') : url.slice(0, url.indexOf(':'));
   return failure(
     'unsupported_scheme',
@@ -38,7 +38,7 @@ export function unsupportedScheme(url: string): ToolFailure {
 }
 
 /** Checks a URL string against the remote-document rules; returns the parsed URL or a refusal. */
-export function checkUrl(raw: string, allowedHosts: readonly string[]): URL | ToolFailure {
+export function checkUrl(raw: string, allowedHosts: readonly string[]): URL | ReaderFailure {
   let url: URL;
   try {
     url = new URL(raw);

@@ -1,11 +1,11 @@
-import { failure, type ToolFailure } from '@bough/core';
 import picomatch from 'picomatch';
+import { failure, type SearchFailure } from '../errors.js';
 
 /**
  * Checks a model-supplied glob before it reaches ripgrep or picomatch: a leading `!` would invert it and a leading
  * `-` could be read as an option, so both are refused rather than interpreted.
  */
-export function checkGlob(field: 'include' | 'pattern', glob: string, maxLength: number): ToolFailure | undefined {
+export function checkGlob(field: 'include' | 'pattern', glob: string, maxLength: number): SearchFailure | undefined {
   // The find pattern never reaches ripgrep, so a file name starting with '-' is a legitimate thing to look for.
   const dashIsOption = field === 'include';
   const bad = (why: string) =>

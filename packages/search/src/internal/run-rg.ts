@@ -1,8 +1,8 @@
 import { closeSync, mkdtempSync, openSync, readSync, rmdirSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { failure, type ToolFailure } from '@bough/core';
 import { type ProcessFailure, type RunProcessOutcome, runProcess } from '@bough/process';
+import { failure, isSearchErrorCode, type SearchFailure } from '../errors.js';
 
 /** How to run ripgrep for one search. */
 export interface RgRunOptions {
@@ -105,7 +105,7 @@ async function runLogged(
 }
 
 /** Loads the ripgrep binary path lazily, so importing this package never touches the platform binary. */
-export async function loadRgPath(override: string | undefined): Promise<string | ToolFailure> {
+export async function loadRgPath(override: string | undefined): Promise<string | SearchFailure> {
   if (override) return override;
   try {
     const mod = (await import('@vscode/ripgrep')) as { rgPath: string };
@@ -122,12 +122,13 @@ export async function loadRgPath(override: string | undefined): Promise<string |
  * The failure to return when ripgrep did not run: a binary that is missing or cannot be executed is
  * `search_unavailable` (the set-up is broken, not the request); anything else (a refused cwd, an abort) passes through.
  */
-export function rgFailure(outcome: ProcessFailure): ToolFailure {
+export function rgFailure(outcome: ProcessFailure): SearchFailure {
   if (outcome.error_code === 'command_not_found' || outcome.error_code === 'spawn_failed') {
     return failure(
       'search_unavailable',
       `The ripgrep binary could not be started, so search cannot run (${outcome.error_code}). Reinstall @vscode/ripgrep or fix the configured rgPath.`,
     );
   }
-  return failure(outcome.error_code, outcome.error);
+  // A refused cwd or an abort keeps its code; a process code this tool does not know is a failed search.
+  return failure(isSearchErrorCode(outcome.error_code) ? outcome.error_code : 'search_failed', outcome.error);
 }

@@ -179,6 +179,7 @@ export async function resolveDetail(
   }
   const kind = !finalStat ? 'missing' : finalStat.isFile() ? 'file' : finalStat.isDirectory() ? 'directory' : 'other';
   return {
+    success: true,
     ok: true,
     path,
     relative: posixRelative(ctx.root, path),
