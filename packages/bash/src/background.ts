@@ -1,6 +1,6 @@
-import { failure } from '@bough/core';
 import { type SandboxSession, startProcess } from '@bough/process';
 import type { BashCallOptions } from './bash-options.js';
+import { failure } from './errors.js';
 import type { BashJobStarted } from './jobs-schema.js';
 import type { BashFailure } from './schema.js';
 

@@ -8,7 +8,7 @@ import { makeWorkspace, snapshotTree, type TempWorkspace } from '@bough/test-uti
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BashCallOptions } from './bash-options.js';
 import { handleBash } from './handle-bash.js';
-import type { BashResponse, BashResult } from './schema.js';
+import type { BashInput, BashResponse, BashResult } from './schema.js';
 
 const CANARY = 'OUTSIDE-SECRET-CANARY';
 const PROTECTED = 'PROTECTED-BASH-CANARY';
@@ -28,7 +28,7 @@ beforeEach(() => {
 afterEach(() => ws.cleanup());
 
 const run = (request: unknown, extra: Partial<BashCallOptions> = {}) =>
-  handleBash(request, {
+  handleBash(request as BashInput, {
     workspaceRoot: ws.root,
     baseEnv: { PATH: '/usr/local/bin:/usr/bin:/bin' },
     limits: { killGraceMs: 200, drainMs: 50 },

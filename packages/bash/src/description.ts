@@ -1,5 +1,7 @@
-/** The model-facing description of the bash tool: when to use it, what is not supported, how to recover. */
-export const BASH_DESCRIPTION = [
+import { limitText } from '@bough/core';
+import { type BashLimits, DEFAULT_BASH_LIMITS } from './limits.js';
+
+const TEMPLATE = [
   'Run ONE program with arguments in the workspace and get its stdout, stderr and exit status.',
   'Use it for builds, tests, git, package scripts and other programs. To read, search or edit files, prefer the',
   'reader, search and editor tools: they are faster and their output is shaped for you.',
@@ -12,9 +14,10 @@ export const BASH_DESCRIPTION = [
   '  characters you mean literally: `grep -E "a|b" file` works. Set variables with `env NAME=value PROG ...`.',
   '- stdin is empty, pagers are off and git never prompts; interactive programs will not wait for input.',
   '',
-  'Limits: `timeout` in ms (default 30000, max 300000; 0 or negative means the default). On timeout the command',
-  'and everything it started are stopped and you get what was captured so far with timed_out: true. Output over',
-  '100 kB per stream keeps its head and tail around a marker. Processes it leaves behind do not survive the call.',
+  'Limits: `timeout` in ms (default {defaultTimeoutMs}, max {maxTimeoutMs}; 0 or negative means the default). On',
+  'timeout the command and everything it started are stopped and you get what was captured so far with timed_out:',
+  'true. Output over {maxOutputBytes} bytes per stream keeps its head and tail around a marker. Processes it leaves',
+  'behind do not survive the call.',
   '',
   'Long-running commands (dev servers, watchers, long test runs): pass background: true to start a job and get its',
   'job_id at once; read its output, wait for it or kill it with the jobs tool. Jobs end with this session.',
@@ -29,3 +32,11 @@ export const BASH_DESCRIPTION = [
   'rights, and interpreters (python -c, node -e), `find -exec` or `env X=1 sh ...` can do anything you can.',
   'sandbox_unavailable / sandbox_hidden_program — the sandbox cannot run it; follow the message.',
 ].join('\n');
+
+/** The description of a bash tool built with `limits`: every number in it is the one enforced. */
+export function bashDescription(limits: BashLimits): string {
+  return limitText(TEMPLATE, limits);
+}
+
+/** The model-facing description of the bash tool with the default limits: when to use it and how to recover. */
+export const BASH_DESCRIPTION = bashDescription(DEFAULT_BASH_LIMITS);

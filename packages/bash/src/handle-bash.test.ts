@@ -5,7 +5,7 @@ import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BashCallOptions } from './bash-options.js';
 import { handleBash } from './handle-bash.js';
-import type { BashResponse, BashResult } from './schema.js';
+import type { BashInput, BashResponse, BashResult } from './schema.js';
 
 let ws: TempWorkspace;
 beforeEach(() => {
@@ -14,7 +14,7 @@ beforeEach(() => {
 afterEach(() => ws.cleanup());
 
 const run = (request: unknown, extra: Partial<BashCallOptions> = {}) =>
-  handleBash(request, { workspaceRoot: ws.root, ...extra });
+  handleBash(request as BashInput, { workspaceRoot: ws.root, ...extra });
 
 function ran(response: BashResponse): BashResult {
   if (!response.success || !('stdout' in response)) {

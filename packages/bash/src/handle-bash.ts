@@ -1,16 +1,17 @@
-import { describeZodError, failure, type ToolProgress } from '@bough/core';
+import { describeZodError, type ToolProgress } from '@bough/core';
 import { clampTimeout, openSandbox, runProcess, splitCommand } from '@bough/process';
 import { startBackgroundJob } from './background.js';
 import type { BashCallOptions } from './bash-options.js';
+import { failure } from './errors.js';
 import { resolveBashLimits } from './limits.js';
 import { sandboxSettings } from './sandbox-settings.js';
-import { BashRequest, type BashResponse } from './schema.js';
+import { type BashInput, BashRequest, type BashResponse } from './schema.js';
 
 /**
  * Runs one command without a shell inside the workspace; never throws for an expected failure, so a model always
  * gets a value it can read and act on.
  */
-export async function handleBash(request: unknown, options: BashCallOptions): Promise<BashResponse> {
+export async function handleBash(request: BashInput, options: BashCallOptions): Promise<BashResponse> {
   const parsed = BashRequest.safeParse(request);
   if (!parsed.success) return failure('invalid_request', `Invalid bash request: ${describeZodError(parsed.error)}`);
   const { command, timeout, cwd, background } = parsed.data;

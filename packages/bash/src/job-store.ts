@@ -1,4 +1,6 @@
+import type { ToolFailure } from '@bough/core';
 import type { ProcessExit, ProcessFailure, StartedProcess } from '@bough/process';
+import type { BashErrorCode } from './errors.js';
 import { JobStream, type StreamRead } from './job-output.js';
 import { type BashLimits, resolveBashLimits } from './limits.js';
 
@@ -60,15 +62,11 @@ interface JobRecord {
   withheld: string | undefined;
 }
 
-/** Failure codes of the job store. */
-export type JobFailureCode = 'too_many_jobs' | 'jobs_disposed' | 'job_not_found';
+/** Failure codes of the job store (a part of `BASH_ERROR_CODES`). */
+export type JobFailureCode = Extract<BashErrorCode, 'too_many_jobs' | 'jobs_disposed' | 'job_not_found'>;
 
-/** A refused job operation. */
-export interface JobFailure {
-  readonly success: false;
-  readonly error: string;
-  readonly error_code: JobFailureCode | (string & {});
-}
+/** A refused job operation; `error_code` is one of `BASH_ERROR_CODES` (spawn failures pass through). */
+export type JobFailure = ToolFailure<BashErrorCode>;
 
 const live = new Set<JobStore>();
 let exitHookInstalled = false;

@@ -1,4 +1,6 @@
+import { failureSchema } from '@bough/core';
 import { z } from 'zod';
+import { BASH_ERROR_CODES, type BashToolFailure } from './errors.js';
 
 const Offsets = z
   .object({
@@ -61,13 +63,13 @@ export const JobsOutput = JobSummary.extend({
 });
 
 /** Why a jobs request was refused. */
-export const JobsFailure = z.object({ success: z.literal(false), error: z.string(), error_code: z.string() });
+export const JobsFailure = failureSchema(BASH_ERROR_CODES);
 
 /** Every answer of the jobs tool. */
 export const JobsResponse = z.union([JobsList, JobsOutput, JobsFailure]);
 
-/** Every answer of the jobs tool. */
-export type JobsResponse = z.infer<typeof JobsResponse>;
+/** Every answer of the jobs tool (narrow with `success`). */
+export type JobsResponse = z.infer<typeof JobsList> | z.infer<typeof JobsOutput> | BashToolFailure;
 
 /** What bash answers at once for `background: true`. */
 export const BashJobStarted = z.object({

@@ -1,17 +1,26 @@
-import { defineTool, describeZodError, failure, type Tool } from '@bough/core';
+import { defineTool, describeZodError, limitText, type Tool } from '@bough/core';
+import { type BashToolFailure, failure } from './errors.js';
 import type { JobOutput, JobStore } from './job-store.js';
 import { JobsRequest, JobsResponse } from './jobs-schema.js';
+import { type BashLimits, DEFAULT_BASH_LIMITS } from './limits.js';
 
-/** The model-facing description of the jobs tool. */
-export const JOBS_DESCRIPTION = [
+const JOBS_TEMPLATE = [
   'Manage background jobs started with bash {"command": ..., "background": true}.',
   '- {"action":"list"}: every job with its status (running, exited, killed, timed_out) and age.',
   '- {"action":"output","job_id":ID,"since":{"stdout":N,"stderr":M}}: what the job printed since those byte',
   '  offsets, and `next` offsets to pass next time; omit `since` to read from the start of what is kept.',
   '- {"action":"wait","job_id":ID,"timeout":MS}: block until the job ends or the timeout passes, then the same as output.',
   '- {"action":"kill","job_id":ID}: stop the job and everything it started (TERM, then KILL).',
-  'Jobs end when this session ends; at most 8 run at once and each runs at most an hour.',
+  'Jobs end when this session ends; at most {maxJobs} run at once and each runs at most {jobLifetimeMs} ms.',
 ].join('\n');
+
+/** The description of a jobs tool whose store has `limits`: every number in it is the one enforced. */
+export function jobsDescription(limits: BashLimits): string {
+  return limitText(JOBS_TEMPLATE, limits);
+}
+
+/** The model-facing description of the jobs tool with the default limits. */
+export const JOBS_DESCRIPTION = jobsDescription(DEFAULT_BASH_LIMITS);
 
 /** Answers one jobs request against a store; never throws for an expected failure. */
 export async function handleJobs(request: unknown, store: JobStore, signal?: AbortSignal): Promise<JobsResponse> {
@@ -21,7 +30,7 @@ export async function handleJobs(request: unknown, store: JobStore, signal?: Abo
   if (action === 'list') return { success: true, jobs: store.list() };
   if (job_id === undefined)
     return failure('invalid_request', `The ${action} action needs a job_id; list the jobs to find it.`);
-  let result: JobOutput | { success: false; error: string; error_code: string };
+  let result: JobOutput | BashToolFailure;
   if (action === 'output') result = store.output(job_id, since, max_bytes);
   else if (action === 'kill') result = await store.kill(job_id, since, max_bytes);
   else {
@@ -57,7 +66,7 @@ function shape(read: JobOutput): JobsResponse {
 export function createJobsTool(store: JobStore): Tool<JobsRequest, JobsResponse> {
   return defineTool({
     name: 'jobs',
-    description: JOBS_DESCRIPTION,
+    description: jobsDescription(store.limits),
     request: JobsRequest,
     response: JobsResponse,
     scope: 'branch',

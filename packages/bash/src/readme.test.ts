@@ -1,5 +1,6 @@
-// Keeps the README honest: every failure code the sources can return and every limit is documented there.
+// Keeps the README honest: it lists exactly the exported failure-code table and every limit.
 import { describeReadmeContract } from '@bough/test-utils';
-import { DEFAULT_BASH_LIMITS } from './limits.js';
+import { BASH_ERROR_CODES } from './errors.js';
+import { BASH_LIMITS } from './limits.js';
 
-describeReadmeContract(import.meta.dirname, DEFAULT_BASH_LIMITS);
+describeReadmeContract(import.meta.dirname, BASH_LIMITS, { table: BASH_ERROR_CODES });

@@ -1,4 +1,6 @@
+import { failureSchema } from '@bough/core';
 import { z } from 'zod';
+import { BASH_ERROR_CODES, type BashToolFailure } from './errors.js';
 import { BashJobStarted } from './jobs-schema.js';
 
 /** One command to run without a shell; unknown fields (such as the retired `allow_shell`) are refused. */
@@ -15,7 +17,7 @@ export const BashRequest = z
       .number()
       .optional()
       .describe(
-        'Milliseconds before the command is stopped. Default 30000, maximum 300000; 0 or less means the default.',
+        'Milliseconds before the command is stopped (default and maximum are in the tool description); 0 or less means the default.',
       ),
     cwd: z
       .string()
@@ -34,6 +36,8 @@ export const BashRequest = z
 
 /** A validated bash request. */
 export type BashRequest = z.infer<typeof BashRequest>;
+/** What a caller may pass to `handleBash` (the schema's input type), so a plain program gets compile-time checks. */
+export type BashInput = z.input<typeof BashRequest>;
 
 /** What a command that ran produced, whatever its exit status. */
 export const BashResult = z.object({
@@ -55,17 +59,13 @@ export const BashResult = z.object({
 export type BashResult = z.infer<typeof BashResult>;
 
 /** The standard failure shape: the command did not run (refused, not found, bad cwd, …). */
-export const BashFailure = z.object({
-  success: z.literal(false),
-  error: z.string(),
-  error_code: z.string(),
-});
+export const BashFailure = failureSchema(BASH_ERROR_CODES);
 
-/** A refused or failed call. */
-export type BashFailure = z.infer<typeof BashFailure>;
+/** A refused or failed call; `error_code` is one of {@link BASH_ERROR_CODES}. */
+export type BashFailure = BashToolFailure;
 
 /** Either the outcome of a command that ran or a typed failure saying why it did not run. */
 export const BashResponse = z.union([BashResult, BashJobStarted, BashFailure]);
 
-/** Either the outcome of a command that ran or a typed failure. */
-export type BashResponse = z.infer<typeof BashResponse>;
+/** Either the outcome of a command that ran, a started job, or a typed failure (narrow with `success`). */
+export type BashResponse = BashResult | z.infer<typeof BashJobStarted> | BashFailure;

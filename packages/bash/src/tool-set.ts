@@ -3,6 +3,7 @@ import type { BashOptions } from './bash-options.js';
 import { JobStore } from './job-store.js';
 import type { JobsRequest, JobsResponse } from './jobs-schema.js';
 import { createJobsTool } from './jobs-tool.js';
+import { resolveBashLimits } from './limits.js';
 import type { BashRequest, BashResponse } from './schema.js';
 import { createBashTool } from './tool.js';
 
@@ -19,8 +20,9 @@ export interface BashToolSet {
 
 /** Builds `bash` and `jobs` over a new job store; call `dispose()` when the owner (session, branch) goes away. */
 export function createBashTools(options: BashOptions): BashToolSet {
-  const store = options.jobs ?? new JobStore(options.limits);
-  const bash = createBashTool({ ...options, jobs: store });
+  const limits = resolveBashLimits(options.limits); // once for the set; a bad override throws here
+  const store = options.jobs ?? new JobStore(limits);
+  const bash = createBashTool({ ...options, limits, jobs: store });
   const jobs = createJobsTool(store);
   return Object.freeze({ bash, jobs, tools: Object.freeze([bash, jobs]), store, dispose: () => store.dispose() });
 }
@@ -36,9 +38,10 @@ export interface DisposableProvider extends Provider {
  * starts with no jobs and can never read or kill the jobs of its source.
  */
 export function bashProvider(options: BashOptions): DisposableProvider {
+  const limits = resolveBashLimits(options.limits); // once per provider; a bad override throws here
   const stores = new Set<JobStore>();
   const provider = branchProvider('bash', (context) => {
-    const set = createBashTools({ ...options, jobs: new JobStore(options.limits) });
+    const set = createBashTools({ ...options, limits, jobs: new JobStore(limits) });
     stores.add(set.store);
     context.abandoned?.addEventListener('abort', () => void set.dispose(), { once: true });
     return set.tools;

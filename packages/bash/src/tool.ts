@@ -1,7 +1,8 @@
 import { defineTool, type Tool } from '@bough/core';
 import type { BashOptions } from './bash-options.js';
-import { BASH_DESCRIPTION } from './description.js';
+import { bashDescription } from './description.js';
 import { handleBash } from './handle-bash.js';
+import { resolveBashLimits } from './limits.js';
 import { BashRequest, BashResponse } from './schema.js';
 
 /**
@@ -9,9 +10,11 @@ import { BashRequest, BashResponse } from './schema.js';
  * `options.jobs`; use {@link createBashTools} to get the matching jobs tool.
  */
 export function createBashTool(options: BashOptions): Tool<BashRequest, BashResponse> {
+  // Resolved once per build: a bad override throws a ConfigurationError naming the key.
+  const limits = resolveBashLimits(options.limits);
   return defineTool({
     name: 'bash',
-    description: BASH_DESCRIPTION,
+    description: bashDescription(limits),
     request: BashRequest,
     response: BashResponse,
     scope: options.jobs ? 'branch' : 'stateless',
@@ -19,6 +22,7 @@ export function createBashTool(options: BashOptions): Tool<BashRequest, BashResp
     handler: (request, context) =>
       handleBash(request, {
         ...options,
+        limits,
         signal: context.signal,
         ...(context.progress ? { progress: context.progress } : {}),
       }),

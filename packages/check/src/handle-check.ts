@@ -1,13 +1,14 @@
 import { describeZodError, errorMessage, type ToolProgress } from '@bough/core';
 import { Workspace } from '@bough/workspace';
 import { CheckCache } from './check-cache.js';
+import type { CodeCheckErrorCode } from './errors.js';
 import { diagnosticLine, headline } from './format.js';
 import { collectFiles } from './internal/collect-files.js';
 import type { EngineResult } from './internal/run-ruff.js';
 import { runRuff } from './internal/run-ruff.js';
 import { runTypeScript } from './internal/run-typescript.js';
 import { type CodeCheckLimits, resolveCodeCheckLimits } from './limits.js';
-import { CodeCheckRequest, type CodeCheckResponse } from './schema.js';
+import { type CodeCheckFailure, type CodeCheckInput, CodeCheckRequest, type CodeCheckResponse } from './schema.js';
 
 /** What the code_check handler needs besides the request. */
 export interface CodeCheckOptions {
@@ -23,8 +24,8 @@ export interface CodeCheckOptions {
   readonly cache?: CheckCache;
 }
 
-function refused(tool: string, error_code: string, summary: string): CodeCheckResponse {
-  return { status: 'error', diagnostics: [], summary, tool, total: 0, error_code };
+function refused(tool: string, error_code: CodeCheckErrorCode, summary: string): CodeCheckFailure {
+  return { success: false, error: summary, error_code, status: 'error', diagnostics: [], summary, tool, total: 0 };
 }
 
 const SEVERITY_RANK = { error: 0, warning: 1, info: 2 } as const;
@@ -32,8 +33,12 @@ const SEVERITY_RANK = { error: 0, warning: 1, info: 2 } as const;
 // The same order as String.prototype.localeCompare with no arguments, without building a collator per comparison.
 const byFileName = new Intl.Collator().compare;
 
-/** Runs ruff and/or the TypeScript compiler over workspace files; expected failures come back as values. */
-export async function handleCodeCheck(request: unknown, options: CodeCheckOptions): Promise<CodeCheckResponse> {
+/**
+ * Runs ruff and/or the TypeScript compiler over workspace files; expected failures come back as values. The request
+ * is typed as the schema's input (it is still validated at run time, since it may come from a model), and the
+ * response narrows by `success`.
+ */
+export async function handleCodeCheck(request: CodeCheckInput, options: CodeCheckOptions): Promise<CodeCheckResponse> {
   const parsed = CodeCheckRequest.safeParse(request);
   if (!parsed.success)
     return refused('auto', 'invalid_request', `Invalid code_check request: ${describeZodError(parsed.error)}`);
@@ -75,7 +80,16 @@ export async function handleCodeCheck(request: unknown, options: CodeCheckOption
   const unavailable = runs.filter((r) => r.result.unavailable);
   if (unavailable.length > 0 && unavailable.length === runs.length) {
     const summary = unavailable.map((r) => r.result.unavailable).join(' ');
-    return { status: 'unavailable', diagnostics: [], summary, tool: toolLabel, total: 0, error_code: 'unavailable' };
+    return {
+      success: false,
+      error: summary,
+      error_code: 'unavailable',
+      status: 'unavailable',
+      diagnostics: [],
+      summary,
+      tool: toolLabel,
+      total: 0,
+    };
   }
   const all = runs.flatMap((r) => r.result.diagnostics);
   all.sort(
@@ -105,6 +119,7 @@ export async function handleCodeCheck(request: unknown, options: CodeCheckOption
     );
   }
   return {
+    success: true,
     status: all.length > 0 ? 'diagnostics' : 'ok',
     diagnostics: shown,
     summary: [headline(all.length, shown.length), ...notes].join(' '),

@@ -1,0 +1,42 @@
+import { ConfigurationError } from '@bough/core';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { BASH_ERROR_CODES, type BashErrorCode, createBashTool, createBashTools, handleBash } from './index.js';
+
+let ws: TempWorkspace;
+beforeEach(() => {
+  ws = makeWorkspace({ 'a.txt': 'x\n' });
+});
+afterEach(() => ws.cleanup());
+
+describe('limits through core defineLimits', () => {
+  it('a bad override throws a ConfigurationError naming the key when the tools are built', () => {
+    expect(() => createBashTool({ workspaceRoot: ws.root, limits: { maxOutputBytes: -5 } })).toThrow(
+      /bash limits\.maxOutputBytes must be a positive integer/,
+    );
+    expect(() => createBashTools({ workspaceRoot: ws.root, limits: { maxJobs: 0 } })).toThrow(ConfigurationError);
+  });
+
+  it('the descriptions state the resolved limits', async () => {
+    const set = createBashTools({
+      workspaceRoot: ws.root,
+      limits: { defaultTimeoutMs: 4_000, maxTimeoutMs: 9_000, maxOutputBytes: 2_048, maxJobs: 3 },
+    });
+    expect(set.bash.description).toContain('default 4,000, max 9,000');
+    expect(set.bash.description).toContain('Output over 2,048 bytes');
+    expect(set.jobs.description).toContain('at most 3 run at once');
+    await set.dispose();
+  });
+});
+
+describe('typed failures and success on both arms', () => {
+  it('error_code is typed by the table; the response narrows by success', async () => {
+    const out = await handleBash({ command: 'ls | wc' }, { workspaceRoot: ws.root });
+    expect(out.success).toBe(false);
+    if (!out.success) {
+      expectTypeOf(out.error_code).toEqualTypeOf<BashErrorCode>();
+      expect(BASH_ERROR_CODES).toContain(out.error_code);
+      expect(out.error_code).toBe('shell_operator');
+    }
+  });
+});
