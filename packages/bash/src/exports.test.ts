@@ -4,6 +4,8 @@ it('exports exactly these names, so every change to the public surface is delibe
   expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
     [
       "BASH_DESCRIPTION",
+      "BASH_ERROR_CODES",
+      "BASH_LIMITS",
       "BashFailure",
       "BashJobStarted",
       "BashRequest",
