@@ -13,7 +13,8 @@ afterEach(() => ws.cleanup());
 /** A stand-in `bash` that echoes its command, or throws when asked to. */
 const echo: ToolSource = {
   name: 'bash',
-  role: 'plain',
+  scope: 'workspace',
+  evidence: 'none',
   make: () =>
     defineTool({
       name: 'bash',

@@ -52,8 +52,15 @@ export {
 export { SandboxRequest, type SandboxToolOptions } from './sandbox-tool.js';
 /** The `subagent` tool's request schema and system prompt (the tool itself is built by the toolkit). */
 export { SUBAGENT_SYSTEM_PROMPT, SubagentRequest, subagentRequest } from './subagent-tool.js';
-/** How standalone tools are composed into the toolkit. */
-export { STANDARD_SOURCES, type ToolRole, type ToolSource } from './tool-sources.js';
+/** The typed sources the toolkit composes: each says where its tool lives, what evidence its results carry, and its options. */
+export {
+  type AnyToolSource,
+  type CodingToolOptions,
+  type SourceEvidence,
+  type SourceScope,
+  STANDARD_SOURCES,
+  type ToolSource,
+} from './tool-sources.js';
 /** The toolkit provider, its options and tool-name lists. */
 export {
   ALL_CODING_TOOLS,
@@ -64,3 +71,5 @@ export {
   commandsSandboxed,
   DEFAULT_CODING_TOOLS,
 } from './toolkit.js';
+/** What a toolkit build gives the sources that work on its state (sandbox, subagent). */
+export type { ToolkitBuild } from './toolkit-build.js';

@@ -24,9 +24,9 @@ import {
   type PermissionPresetName,
   permissionHook,
 } from './permissions.js';
-import { createSandboxTool, type SandboxToolOptions } from './sandbox-tool.js';
-import { createSubagentTool } from './subagent-tool.js';
-import { STANDARD_SOURCES, type ToolSource } from './tool-sources.js';
+import type { SandboxToolOptions } from './sandbox-tool.js';
+import { type AnyToolSource, type CodingToolOptions, STANDARD_SOURCES } from './tool-sources.js';
+import type { ToolkitBuild } from './toolkit-build.js';
 import { ToolkitState } from './toolkit-state.js';
 import { wrapSource } from './wrap-tool.js';
 
@@ -79,7 +79,7 @@ export interface CodingToolkitOptions {
   /** Model for subagents when the branch has none. */
   readonly model?: ChatModel;
   /** Options passed to each standalone tool factory, by tool name (limits, env, …); the root is always the toolkit's. */
-  readonly toolOptions?: Readonly<Partial<Record<CodingToolName, Record<string, unknown>>>>;
+  readonly toolOptions?: CodingToolOptions;
   /**
    * Overrides of {@link DEFAULT_CODING_LIMITS}, nudge thresholds included (`nudgeThreshold`, `contextWindow`, …): the
    * one place to set them. A bad override throws a `ConfigurationError` naming the key when the toolkit is made.
@@ -111,7 +111,7 @@ export interface CodingToolkit extends Provider {
  */
 export function codingToolkit(
   options: CodingToolkitOptions = {},
-  sources: readonly ToolSource[] = STANDARD_SOURCES,
+  sources: readonly AnyToolSource[] = STANDARD_SOURCES,
 ): CodingToolkit {
   const tools = selectTools(options.tools);
   const policy = resolvePolicy(options.permissions);
@@ -123,7 +123,7 @@ export function codingToolkit(
     limits: CODING_LIMITS.resolve(options.limits),
   });
   const bySource = new Map(sources.map((source) => [source.name, source]));
-  const missing = tools.filter((name) => name !== 'sandbox' && name !== 'subagent' && !bySource.has(name));
+  const missing = tools.filter((name) => !bySource.has(name));
   if (missing.length > 0)
     throw new ConfigurationError(`No standalone source for the coding tool(s): ${missing.join(', ')}.`);
   const jobs = new BuildJobs();
@@ -177,7 +177,7 @@ function buildTools(
   options: Frozen,
   tools: readonly CodingToolName[],
   policy: PermissionPolicy | undefined,
-  sources: ReadonlyMap<string, ToolSource>,
+  sources: ReadonlyMap<string, AnyToolSource>,
   jobs: BuildJobs,
 ): Tool[] {
   const root = options.workspaceRoot ?? context.workspaceRoot;
@@ -220,51 +220,38 @@ function buildTools(
   const trailingPost = options.notify !== false ? [nudgePostHook(state)] : [];
   const hooksFor = (name: string) =>
     composeHooks(name, options.hooks, { ...(permission ? { permission } : {}), trailingPost });
+  const build = (name: string): ToolkitBuild => ({
+    state,
+    limits: L,
+    hooks: hooksFor(name),
+    parentPreset: parentRank(options.permissions),
+    model: options.model,
+    allowProtected: options.sandboxAllowProtected === true,
+    childToolkit: (cwd, preset) =>
+      codingToolkit(
+        {
+          ...options,
+          workspaceRoot: cwd,
+          tools: DEFAULT_CODING_TOOLS.filter((tool) => sources.has(tool)),
+          permissions: preset,
+          hooks: { securityPre: options.hooks.securityPre ?? {} },
+        },
+        [...sources.values()],
+      ),
+  });
   const built: Tool[] = [];
   for (const name of tools) {
-    if (name === 'sandbox') {
-      const sandbox = { ...options.sandbox, allowProtected: options.sandboxAllowProtected === true };
-      built.push(
-        createSandboxTool(
-          state,
-          { maxPatchChars: L.sandboxPatchChars, timeoutMs: L.gitTimeoutMs, ...sandbox },
-          hooksFor(name),
-        ),
-      );
-      continue;
-    }
-    if (name === 'subagent') {
-      const parentPreset = parentRank(options.permissions);
-      built.push(
-        createSubagentTool(
-          state,
-          {
-            parentPreset,
-            fallbackModel: options.model,
-            answerChars: L.subagentAnswerChars,
-            defaultTurns: L.subagentDefaultTurns,
-            maxTurns: L.subagentMaxTurns,
-            childToolkit: (cwd, preset) =>
-              codingToolkit(
-                {
-                  ...options,
-                  workspaceRoot: cwd,
-                  tools: DEFAULT_CODING_TOOLS.filter((tool) => sources.has(tool)),
-                  permissions: preset,
-                  hooks: { securityPre: options.hooks.securityPre ?? {} },
-                },
-                [...sources.values()],
-              ),
-          },
-          hooksFor(name),
-        ),
-      );
-      continue;
-    }
     const source = sources.get(name);
     if (!source) throw new ConfigurationError(`The coding tool ${name} is not available in this build of the toolkit.`);
+    if (source.scope === 'toolkit') {
+      // The toolkit's own tools work on this build's state; the sandbox's settings are the `sandbox` option.
+      built.push(
+        source.make(state.workspaceRoot, context, name === 'sandbox' ? (options.sandbox ?? {}) : {}, build(name)),
+      );
+      continue;
+    }
     // bash and jobs share the bash options (limits, sandbox); the toolkit's sandbox settings go to both.
-    const own = options.toolOptions?.[name === 'jobs' ? 'bash' : name] ?? {};
+    const own: object = options.toolOptions?.[(name === 'jobs' ? 'bash' : name) as keyof CodingToolOptions] ?? {};
     const extra = name === 'bash' || name === 'jobs' ? { ...commandOptions(options), jobs: store } : {};
     built.push(wrapSource(source, state, context, { ...own, ...extra }, hooksFor(name)));
   }

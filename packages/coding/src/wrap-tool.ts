@@ -28,7 +28,7 @@ export function wrapSource(
     : undefined;
   const first = source.make(state.workspaceRoot, context, options);
   if (first.name !== source.name) throw new Error(`Source ${source.name} built a tool named ${first.name}.`);
-  if (source.role === 'branch') return withHooks(first, hooks);
+  if (source.scope === 'branch') return withHooks(first, hooks);
   const byRoot = new Map<string, Tool>([[state.workspaceRoot, first]]);
   const toolFor = (root: string): Tool => {
     let tool = byRoot.get(root);
@@ -49,7 +49,7 @@ export function wrapSource(
     handler: async (request, call) => {
       const root = state.currentRoot();
       const ws = await state.workspace(root, gateOptions).catch(() => undefined);
-      if (source.role === 'write') {
+      if (source.evidence === 'write') {
         const refusal = ws
           ? await guardRequest(ws, state, request)
           : fail(
@@ -58,14 +58,14 @@ export function wrapSource(
             );
         if (refusal) return refusal;
       }
-      const watch = source.role === 'write' && ws ? await state.diagnostics?.before(ws, request) : undefined;
-      const stamp = source.role === 'read' ? await stampOfRead(root, state, request) : undefined;
+      const watch = source.evidence === 'write' && ws ? await state.diagnostics?.before(ws, request) : undefined;
+      const stamp = source.evidence === 'read' ? await stampOfRead(root, state, request) : undefined;
       const result = await toolFor(root).handler(request, call);
-      if (source.role === 'read') {
+      if (source.evidence === 'read') {
         rememberRead(state, result, call.callId);
         if (stamp) await rememberStamp(state, stamp, result, call.callId);
       }
-      if (ws && source.role === 'write') await rememberWrite(ws, state, request, result, call.callId);
+      if (ws && source.evidence === 'write') await rememberWrite(ws, state, request, result, call.callId);
       if (watch && isSuccess(result)) return { ...(result as object), ...(await watch.after()) };
       return result;
     },
