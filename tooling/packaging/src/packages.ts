@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** One public package of the monorepo, as found on disk. */
+export interface PublicPackage {
+  readonly name: string;
+  readonly version: string;
+  readonly dir: string;
+  readonly bin: boolean;
+}
+
+/**
+ * Every package under packages/ that is not private: read from disk, so a package another change adds is published,
+ * linted and tried without anyone editing a list.
+ */
+export function publicPackages(repoRoot: string): PublicPackage[] {
+  const found: PublicPackage[] = [];
+  for (const entry of readdirSync(join(repoRoot, 'packages')).sort()) {
+    const dir = join(repoRoot, 'packages', entry);
+    let manifest: { name?: string; version?: string; private?: boolean; bin?: unknown };
+    try {
+      manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    } catch {
+      continue;
+    }
+    if (manifest.private || !manifest.name || !manifest.version) continue;
+    found.push({ name: manifest.name, version: manifest.version, dir, bin: manifest.bin !== undefined });
+  }
+  return found;
+}
+
+/**
+ * The usage example of a README: the first ```ts block under the `## Usage` heading (before the next `## `).
+ * Undefined when there is none.
+ */
+export function usageExample(readme: string): string | undefined {
+  const section = /^## Usage[^\n]*\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(readme)?.[1];
+  if (!section) return undefined;
+  return /^```ts\n([\s\S]*?)^```/m.exec(section)?.[1];
+}
