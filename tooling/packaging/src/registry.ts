@@ -16,7 +16,9 @@ export interface LocalRegistry {
 
 /** The registry the running user's npm uses, asked at run time; it is the local registry's only uplink. */
 export function upstreamRegistry(): string {
-  return execFileSync('npm', ['config', 'get', 'registry'], { encoding: 'utf8' }).trim();
+  // The caller's npm/pnpm settings from the environment are left out: the user's own npm config decides.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(npm|pnpm)_/i.test(key)));
+  return execFileSync('npm', ['config', 'get', 'registry'], { encoding: 'utf8', env }).trim();
 }
 
 async function freePort(): Promise<number> {

@@ -15,6 +15,31 @@ export interface RunOptions {
   readonly timeoutMs?: number;
 }
 
+/** Process groups started by {@link run} and not yet ended: killed when this process exits or is told to stop. */
+const live = new Set<number>();
+let guarded = false;
+
+function killLive(): void {
+  for (const pid of live) killGroup(pid);
+  live.clear();
+}
+
+/**
+ * Kills every live child group on exit, SIGINT and SIGTERM (a signal is raised again afterwards, so the process
+ * still ends the way it was asked to). Installed once, on the first {@link run}.
+ */
+function guardChildren(): void {
+  if (guarded) return;
+  guarded = true;
+  process.once('exit', killLive);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      killLive();
+      process.kill(process.pid, signal);
+    });
+  }
+}
+
 /** Runs a command without a shell and collects its output; never rejects for a non-zero exit. */
 export function run(command: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
   return new Promise((resolve, reject) => {
@@ -24,6 +49,8 @@ export function run(command: string, args: readonly string[], options: RunOption
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
+    guardChildren();
+    if (child.pid !== undefined) live.add(child.pid);
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -38,10 +65,14 @@ export function run(command: string, args: readonly string[], options: RunOption
     }, options.timeoutMs ?? 300_000);
     child.on('error', (error) => {
       clearTimeout(timer);
+      if (child.pid !== undefined) live.delete(child.pid);
       reject(error);
     });
     child.on('close', (code) => {
       clearTimeout(timer);
+      // Whatever the command left behind in its group (a daemon, a hung grandchild) ends with it.
+      killGroup(child.pid);
+      if (child.pid !== undefined) live.delete(child.pid);
       resolve({ code, stdout, stderr });
     });
   });

@@ -38,12 +38,23 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { createRequire } = require('node:module');
 const load = createRequire(workerData.from);
 const asBuffer = (b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+// unpdf and mammoth are optional peers (installed only by those who read PDF or DOCX files).
+function optional(name, what) {
+  try {
+    return load(name);
+  } catch (error) {
+    if (error && error.code === 'MODULE_NOT_FOUND' && String(error.message).includes("'" + name + "'")) {
+      throw new Error(what + ' needs the optional package ' + name + ', which is not installed (npm install ' + name + ')');
+    }
+    throw error;
+  }
+}
 function markdown(html) {
   const { NodeHtmlMarkdown } = load('node-html-markdown');
   return NodeHtmlMarkdown.translate(html, { ignore: workerData.ignored });
 }
 async function pdf(bytes) {
-  const { extractText, getDocumentProxy } = load('unpdf');
+  const { extractText, getDocumentProxy } = optional('unpdf', 'Reading PDF');
   const doc = await getDocumentProxy(bytes, {
     isEvalSupported: false, disableFontFace: true, useSystemFonts: false, stopAtErrors: true, enableXfa: false,
   });
@@ -55,7 +66,7 @@ async function pdf(bytes) {
   }
 }
 async function docx(bytes) {
-  const mammoth = load('mammoth');
+  const mammoth = optional('mammoth', 'Reading DOCX');
   const result = await mammoth.convertToHtml(
     { buffer: asBuffer(bytes) },
     { externalFileAccess: false, convertImage: mammoth.images.imgElement(async () => ({ src: '' })) },

@@ -1,0 +1,145 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { npmEnv } from './context.js';
+import { largest, megabytes, treeBytes } from './install-size.js';
+import { type PublicPackage, publicPackages, usageExample } from './packages.js';
+import { limited, type RunResult, run } from './run.js';
+import { typecheck } from './typecheck.js';
+
+// Each public package as a user meets it: a fresh project, `npm install <name>` from the local registry, the
+// README's usage example type-checked (node16 and bundler) and run with node.
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const context = inject('packaging');
+/** Public packages whose README example needs more than the package (it is run by the package's own tests). */
+const NOT_TRIED: Record<string, string> = {
+  '@bough/messenger-nats': 'its example talks to a NATS server at 127.0.0.1:4222',
+};
+/** `BOUGH_PACKAGING_ONLY=a,b` tries only those packages (everything is still published; for working on one). */
+const only = process.env.BOUGH_PACKAGING_ONLY?.split(',').filter(Boolean);
+const packages = publicPackages(repoRoot).filter(
+  (pkg) => !(pkg.name in NOT_TRIED) && (!only || only.includes(pkg.name)),
+);
+/** The packages the issue names; each must exist and be tried. */
+const REQUIRED = ['core', 'reader', 'editor', 'bash', 'search', 'check', 'nav', 'ast-search', 'context', 'messenger']
+  .concat(['coding', 'mcp', 'ai-sdk'])
+  .map((name) => `@bough/${name}`)
+  .concat(['bough']);
+/** Install-size goal of the single-tool packages, in bytes of node_modules. */
+const SMALL_LIMIT_BYTES = 15_000_000;
+const SMALL_PACKAGES = ['@bough/editor', '@bough/reader', '@bough/search', '@bough/bash'];
+const MINUTE = 60_000;
+
+/** npm installs at a time: npm mostly waits on the registry and the disk. */
+const installing = limited<RunResult>(3);
+const tries = new Map<string, Promise<void>>();
+const sizes = new Map<string, { bytes: number; top: [string, number][] }>();
+
+function explain(step: string, result: RunResult): string {
+  return `${step} exited ${result.code}\n--- stdout\n${result.stdout.slice(-3000)}\n--- stderr\n${result.stderr.slice(-3000)}`;
+}
+
+async function must(step: string, command: string, args: string[], cwd: string): Promise<RunResult> {
+  const result = await run(command, args, { cwd, env: npmEnv(context), timeoutMs: 5 * MINUTE });
+  if (result.code !== 0) throw new Error(explain(step, result));
+  return result;
+}
+
+async function tryPackage(pkg: PublicPackage): Promise<void> {
+  const project = join(context.tmp, 'try', pkg.name.replace('/', '__'));
+  mkdirSync(project, { recursive: true });
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'try-it', private: true, type: 'module' }));
+  const install = ['install', pkg.name, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
+  await installing(() => must(`npm install ${pkg.name}`, 'npm', install, project));
+  const nodeModules = join(project, 'node_modules');
+  sizes.set(pkg.name, { bytes: treeBytes(nodeModules), top: largest(nodeModules, 3) });
+  const example = usageExample(readFileSync(join(pkg.dir, 'README.md'), 'utf8'));
+  if (!example) throw new Error(`${pkg.name}: README has no \`\`\`ts block under ## Usage`);
+  writeFileSync(join(project, 'example.ts'), example);
+  for (const resolution of ['bundler', 'node16'] as const) {
+    const errors = typecheck(project, 'example.ts', resolution);
+    if (errors.length > 0) throw new Error(`${pkg.name}: README example, tsc (${resolution}):\n${errors.join('')}`);
+  }
+  await must(`${pkg.name}: node example.js (the README example)`, process.execPath, ['out/example.js'], project);
+  if (pkg.name === '@bough/reader') await pdfWithoutUnpdf(project);
+  if (pkg.bin) {
+    const version = await must('npx bough --version', 'npx', ['--no', '--', 'bough', '--version'], project);
+    expect(version.stdout.trim()).toBe(pkg.version);
+    const tools = await must('bough tools', join(nodeModules, '.bin', 'bough'), ['tools'], project);
+    expect(tools.stdout).toContain('reader');
+  }
+}
+
+/** The reader alone has no PDF converter (an optional peer): opening a PDF says what to install. */
+async function pdfWithoutUnpdf(project: string): Promise<void> {
+  const script = `import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { handleReader } from '@bough/reader';
+writeFileSync('a.pdf', '%PDF-1.4\\n%%EOF\\n');
+const result = await handleReader({ action: 'open', path: 'a.pdf' }, { workspaceRoot: process.cwd() });
+let unpdf = 'not installed';
+try {
+  unpdf = createRequire(import.meta.resolve('@bough/reader')).resolve('unpdf');
+} catch {}
+console.log(JSON.stringify({ ...result, unpdf }));
+`;
+  writeFileSync(join(project, 'open-pdf.mjs'), script);
+  const result = await must('@bough/reader: open a PDF without unpdf', process.execPath, ['open-pdf.mjs'], project);
+  const response = JSON.parse(result.stdout) as {
+    success: boolean;
+    error_code?: string;
+    error?: string;
+    unpdf: string;
+  };
+  expect(response.unpdf, 'unpdf is reachable from the reader installed alone').toBe('not installed');
+  expect(response.success).toBe(false);
+  expect(response.error_code).toBe('conversion_failed');
+  expect(response.error).toContain('npm install unpdf');
+}
+
+beforeAll(() => {
+  // The biggest installs first: they fill the shared npm cache the smaller ones then mostly hit.
+  const first = ['bough', '@bough/coding'];
+  const rank = (pkg: PublicPackage) => (first.includes(pkg.name) ? first.indexOf(pkg.name) : first.length);
+  const ordered = [...packages].sort((a, b) => rank(a) - rank(b));
+  for (const pkg of ordered) {
+    const attempt = tryPackage(pkg);
+    attempt.catch(() => undefined);
+    tries.set(pkg.name, attempt);
+  }
+});
+
+afterAll(async () => {
+  await Promise.allSettled(tries.values());
+  console.log(`packaging: installs done at ${new Date().toISOString()}`);
+  if (sizes.size === 0) return;
+  const rows = [...sizes]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, { bytes, top }]) => {
+      const biggest = top.map(([dep, size]) => `${dep} ${megabytes(size)}`).join(', ');
+      return `| \`${name}\` | ${megabytes(bytes)} | ${biggest} |`;
+    });
+  const table = ['| package | MB | largest (MB) |', '|---|---:|---|', ...rows].join('\n');
+  console.log(`Install sizes (node_modules after \`npm install <package>\` alone, 1 MB = 10^6 bytes):\n${table}`);
+  if (process.env.BOUGH_INSTALL_SIZES) writeFileSync(process.env.BOUGH_INSTALL_SIZES, `${table}\n`);
+}, 10 * MINUTE);
+
+describe('the public packages', () => {
+  it.skipIf(only)('include every package the issue names', () => {
+    expect(packages.map((pkg) => pkg.name)).toEqual(expect.arrayContaining(REQUIRED));
+  });
+});
+
+describe('each public package installed alone by name from the local registry', () => {
+  it.each(packages.map((pkg) => [pkg.name] as const))(
+    '%s: installs, its README example type-checks (bundler, node16) and runs',
+    async (name) => {
+      await tries.get(name);
+      expect(sizes.get(name)?.bytes).toBeGreaterThan(0);
+      if (SMALL_PACKAGES.includes(name)) expect(sizes.get(name)?.bytes).toBeLessThanOrEqual(SMALL_LIMIT_BYTES);
+    },
+    20 * MINUTE,
+  );
+});
