@@ -1,6 +1,7 @@
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleAstSearch } from './handle-ast-search.js';
+import type { AstSearchInput } from './schema.js';
 
 const FIXTURE: Record<string, string> = {
   'app/main.py': 'import os\n\ndef greet(name):\n    print("hi", name)\n    print(name)\n',
@@ -26,7 +27,7 @@ describe('ast_search behaviour', () => {
   });
   afterEach(() => ws.cleanup());
   const run = (request: Record<string, unknown>, limits?: Record<string, number>) =>
-    handleAstSearch(request, { workspaceRoot: ws.root, ...(limits ? { limits } : {}) });
+    handleAstSearch(request as AstSearchInput, { workspaceRoot: ws.root, ...(limits ? { limits } : {}) });
 
   it('finds python calls with 1-based lines and 0-based columns, skipping ignored and broken files gracefully', async () => {
     const result = await run({ pattern: 'print($A)' });

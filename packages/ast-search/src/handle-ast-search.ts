@@ -1,13 +1,14 @@
 import { describeZodError, errorMessage } from '@bough/core';
 import { type AstGrepEngine, DYNAMIC_GRAMMARS, type DynamicGrammar, loadAstGrep } from '@bough/grammars';
 import { Workspace } from '@bough/workspace';
+import type { AstSearchErrorCode } from './errors.js';
 import { compilePattern } from './internal/compile-pattern.js';
 import { searchFiles } from './internal/search-files.js';
 import { type CandidateFile, emptySkips, listCandidates } from './internal/source-files.js';
 import { LANGUAGE_INFO } from './languages.js';
 import { type AstSearchLimits, resolveAstSearchLimits } from './limits.js';
 import { AstParseCache } from './parse-cache.js';
-import { AstSearchRequest, type AstSearchResponse } from './schema.js';
+import { type AstSearchFailure, type AstSearchInput, AstSearchRequest, type AstSearchResponse } from './schema.js';
 
 /** What the ast_search handler needs besides the request. */
 export interface AstSearchOptions {
@@ -38,12 +39,19 @@ function cacheFor(options: AstSearchOptions, limits: AstSearchLimits): AstParseC
   return sharedCache;
 }
 
-function refused(error_code: string, summary: string, status: 'error' | 'unavailable' = 'error'): AstSearchResponse {
-  return { status, matches: [], summary, total: 0, truncated: false, error_code };
+function refused(
+  error_code: AstSearchErrorCode,
+  summary: string,
+  status: 'error' | 'unavailable' = 'error',
+): AstSearchFailure {
+  return { success: false, error: summary, error_code, status, matches: [], summary, total: 0, truncated: false };
 }
 
-/** Runs one structural search; every expected failure comes back as a `status: 'error'` value, never a throw. */
-export async function handleAstSearch(request: unknown, options: AstSearchOptions): Promise<AstSearchResponse> {
+/**
+ * Runs one structural search; every expected failure comes back as a `success: false` value (status `error` or
+ * `unavailable`), never a throw. The request is typed as the schema's input and still validated at run time.
+ */
+export async function handleAstSearch(request: AstSearchInput, options: AstSearchOptions): Promise<AstSearchResponse> {
   const parsed = AstSearchRequest.safeParse(request);
   if (!parsed.success)
     return refused('invalid_request', `Invalid ast_search request: ${describeZodError(parsed.error)}`);
@@ -100,7 +108,7 @@ export async function handleAstSearch(request: unknown, options: AstSearchOption
       files = listed.files;
       listTruncated = listed.truncated;
     } catch (error) {
-      const failure = (error as { failure?: { error_code: string; error: string } }).failure;
+      const failure = (error as { failure?: { error_code: AstSearchErrorCode; error: string } }).failure;
       if (failure) return refused(failure.error_code, failure.error);
       return refused('io_error', `Listing ${JSON.stringify(path)} failed: ${errorMessage(error)}`);
     }
@@ -131,6 +139,7 @@ export async function handleAstSearch(request: unknown, options: AstSearchOption
       ? `No matches found in ${outcome.filesSearched} ${lang} file(s).`
       : `${outcome.total} match(es) found${outcome.total > outcome.matches.length ? ` (showing ${outcome.matches.length}/${outcome.total})` : ''}.`;
   return {
+    success: true,
     status: outcome.total > 0 ? 'matches' : 'ok',
     matches: outcome.matches,
     summary: [head, ...notes].join(' '),

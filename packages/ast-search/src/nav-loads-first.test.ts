@@ -2,6 +2,7 @@ import { handleCodeNav } from '@bough/nav';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { handleAstSearch } from './handle-ast-search.js';
+import type { AstSearchInput } from './schema.js';
 
 // Vitest runs each test file in its own process, so code_nav below is the first component of this process to load
 // ast-grep. napi keeps only the first grammar registration of a process; before @bough/grammars, code_nav
@@ -21,7 +22,8 @@ describe('ast_search after code_nav loaded ast-grep first in the same process', 
     const outline = await handleCodeNav({ action: 'outline', path: 'tool.py' }, { workspaceRoot: ws.root });
     expect(outline).toMatchObject({ success: true, items: [{ kind: 'function', name: 'helper' }] });
 
-    const search = (pattern: string, lang: string) => handleAstSearch({ pattern, lang }, { workspaceRoot: ws.root });
+    const search = (pattern: string, lang: string) =>
+      handleAstSearch({ pattern, lang } as AstSearchInput, { workspaceRoot: ws.root });
     const go = await search('fmt.Println($$$A)', 'go');
     expect(go.status, go.summary).toBe('matches');
     expect(go.matches.map((m) => `${m.file}:${m.line}`)).toEqual(['svc/main.go:6']);

@@ -1,5 +1,6 @@
-// Keeps the README honest: every failure code the sources can return and every limit is documented there.
+// Keeps the README honest: it lists exactly the exported failure-code table and every limit.
 import { describeReadmeContract } from '@bough/test-utils';
-import { DEFAULT_AST_SEARCH_LIMITS } from './limits.js';
+import { AST_SEARCH_ERROR_CODES } from './errors.js';
+import { AST_SEARCH_LIMITS } from './limits.js';
 
-describeReadmeContract(import.meta.dirname, DEFAULT_AST_SEARCH_LIMITS);
+describeReadmeContract(import.meta.dirname, AST_SEARCH_LIMITS, { table: AST_SEARCH_ERROR_CODES });

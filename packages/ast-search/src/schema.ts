@@ -1,4 +1,6 @@
+import { failureSchema, type ToolFailure } from '@bough/core';
 import { z } from 'zod';
+import { AST_SEARCH_ERROR_CODES, type AstSearchErrorCode } from './errors.js';
 import { AST_SEARCH_LANGUAGES } from './languages.js';
 
 /** The ast_search request: a structural pattern, where to look and in which language. */
@@ -48,17 +50,52 @@ export const AstSearchMatch = z.object({
 /** One structural match. */
 export type AstSearchMatch = z.infer<typeof AstSearchMatch>;
 
-/** The ast_search response: the ADR's status enum, matches, totals and what was left out. */
-export const AstSearchResponse = z.object({
-  status: z.enum(['ok', 'matches', 'unavailable', 'error']),
+/** A search that ran: `success: true` beside the ADR's status (`matches`, or `ok` when nothing matched). */
+export const AstSearchSuccess = z.object({
+  success: z.literal(true).describe('true: the search ran; read status and matches'),
+  status: z.enum(['ok', 'matches']),
   matches: z.array(AstSearchMatch),
   summary: z.string(),
   total: z.number().int(),
   truncated: z.boolean(),
-  error_code: z.string().optional(),
   files_searched: z.number().int().optional(),
   skipped: z.record(z.string(), z.number().int()).optional(),
 });
 
-/** The ast_search response. */
-export type AstSearchResponse = z.infer<typeof AstSearchResponse>;
+/** A search that did not run: core's failure schema over {@link AST_SEARCH_ERROR_CODES}, with the ADR's status. */
+export const AstSearchFailure = z.object({
+  ...failureSchema(AST_SEARCH_ERROR_CODES).shape,
+  status: z.enum(['unavailable', 'error']),
+  matches: z.array(AstSearchMatch).describe('Always empty on a failure.'),
+  summary: z.string().describe('The same text as `error`.'),
+  total: z.number().int(),
+  truncated: z.boolean(),
+});
+
+/** The ast_search response: `success` on both arms, the ADR's status enum beside it, matches and totals. */
+export const AstSearchResponse = z.union([AstSearchSuccess, AstSearchFailure]);
+
+/** A search that ran. */
+export type AstSearchSuccess = z.infer<typeof AstSearchSuccess> & {
+  /** Never set on a success; declared so code reading a response without narrowing it still compiles. */
+  readonly error?: undefined;
+  readonly error_code?: undefined;
+};
+
+/** A search that did not run; `error_code` is one of {@link AST_SEARCH_ERROR_CODES}. */
+export type AstSearchFailure = ToolFailure<AstSearchErrorCode> & {
+  readonly status: 'unavailable' | 'error';
+  readonly matches: AstSearchMatch[];
+  readonly summary: string;
+  readonly total: number;
+  readonly truncated: boolean;
+  /** Never set on a failure; declared so code reading a response without narrowing it still compiles. */
+  readonly files_searched?: undefined;
+  readonly skipped?: undefined;
+};
+
+/** The ast_search response (narrow with `success`, or read `status`). */
+export type AstSearchResponse = AstSearchSuccess | AstSearchFailure;
+
+/** What a caller may pass to `handleAstSearch` (the schema's input type), so a plain program gets compile-time checks. */
+export type AstSearchInput = z.input<typeof AstSearchRequest>;

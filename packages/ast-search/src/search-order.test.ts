@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleAstSearch } from './handle-ast-search.js';
 import { compilePattern, mayMatch } from './internal/compile-pattern.js';
 import { LANGUAGE_INFO } from './languages.js';
+import type { AstSearchInput } from './schema.js';
 
 describe('ast_search scheduling: big files first, answers in listing order', () => {
   let ws: TempWorkspace;
@@ -12,7 +13,7 @@ describe('ast_search scheduling: big files first, answers in listing order', () 
   });
   afterEach(() => ws.cleanup());
   const run = (request: Record<string, unknown>, limits?: Record<string, number>) =>
-    handleAstSearch(request, { workspaceRoot: ws.root, ...(limits ? { limits } : {}) });
+    handleAstSearch(request as AstSearchInput, { workspaceRoot: ws.root, ...(limits ? { limits } : {}) });
 
   it('returns the first max_results in listing order even when a later, bigger file is parsed first', async () => {
     ws.write('src/a.py', 'print("a1")\nprint("a2")\n');
@@ -76,7 +77,8 @@ describe('ast_search word prefilter', () => {
     ws = makeWorkspace({});
   });
   afterEach(() => ws.cleanup());
-  const run = (request: Record<string, unknown>) => handleAstSearch(request, { workspaceRoot: ws.root });
+  const run = (request: Record<string, unknown>) =>
+    handleAstSearch(request as AstSearchInput, { workspaceRoot: ws.root });
 
   it('takes the words of non-metavariable leaves only', async () => {
     const { napi } = await loadAstGrep();

@@ -1,5 +1,6 @@
 import { defineTool, type Provider, statelessProvider, type Tool } from '@bough/core';
 import { type AstSearchOptions, handleAstSearch } from './handle-ast-search.js';
+import { resolveAstSearchLimits } from './limits.js';
 import { AstSearchRequest, AstSearchResponse } from './schema.js';
 
 /** Options of {@link createAstSearchTool}: the workspace root and optional limit overrides. */
@@ -9,11 +10,13 @@ const DESCRIPTION =
   'Structural code search with ast-grep: finds code by syntax tree shape, not text. Use it for calls, definitions or ' +
   'constructs regardless of formatting, e.g. pattern "requests.get($URL, $$$)" (lang python) or "fmt.Println($$$A)" ' +
   '(lang go). $NAME matches one node, $$$ any sequence. Directories are searched recursively, honouring .gitignore, ' +
-  'only in files of the chosen language. status "matches" lists file/line/col; "ok" means nothing matched; "error" ' +
-  'explains a bad pattern or path — fix the pattern so it is valid code of that language, or use search (grep) for text.';
+  'only in files of the chosen language. success is true when the search ran: status "matches" lists file/line/col, ' +
+  '"ok" means nothing matched; success false (status "error") explains a bad pattern or path — fix the pattern so it ' +
+  'is valid code of that language, or use search (grep) for text.';
 
 /** Builds the `ast_search` tool bound to one workspace root. */
 export function createAstSearchTool(options: AstSearchToolOptions): Tool<AstSearchRequest, AstSearchResponse> {
+  const limits = resolveAstSearchLimits(options.limits); // once per build; a bad override throws here
   return defineTool({
     name: 'ast_search',
     description: DESCRIPTION,
@@ -21,7 +24,7 @@ export function createAstSearchTool(options: AstSearchToolOptions): Tool<AstSear
     response: AstSearchResponse,
     scope: 'stateless',
     annotations: { readOnlyHint: true },
-    handler: (request, context) => handleAstSearch(request, { ...options, signal: context.signal }),
+    handler: (request, context) => handleAstSearch(request, { ...options, limits, signal: context.signal }),
   });
 }
 
