@@ -65,7 +65,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
     mkdirSync(packDir);
     const tarballs: Record<string, string> = {};
     const step = limited<void>(3);
-    await Promise.all(
+    // allSettled: on a failure the other packs still finish before the temp root goes (a late one would recreate it).
+    const settled = await Promise.allSettled(
       packages.map((pkg) =>
         step(async () => {
           const packed = await must(`pnpm pack ${pkg.name}`, 'pnpm', ['pack', '--pack-destination', packDir], pkg.dir, {
@@ -78,6 +79,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
         }),
       ),
     );
+    const failed = settled.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
     project.provide('packaging', { ...context, tarballs });
     console.log(`packaging: ${packages.length} packages published to ${registry.url} in ${Date.now() - started} ms`);
   } catch (error) {
