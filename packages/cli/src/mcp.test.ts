@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import {
   CLI_BIN as bin,
   collect,
@@ -312,8 +313,8 @@ describe('bough mcp --http', () => {
   afterEach(() => ws.cleanup());
 
   /** Starts the HTTP server on a free loopback port; resolves with its URL once it listens. */
-  async function startHttp(env: Record<string, string>) {
-    const child = spawn(process.execPath, [bin, 'mcp', '--http', '127.0.0.1:0', ws.root], {
+  async function startHttp(env: Record<string, string>, extra: readonly string[] = []) {
+    const child = spawn(process.execPath, [bin, 'mcp', '--http', '127.0.0.1:0', ...extra, ws.root], {
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, ...env },
     });
@@ -333,6 +334,32 @@ describe('bough mcp --http', () => {
     await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
     return client;
   }
+
+  it("ends a session's background jobs when the client closes the session, while the server goes on", async () => {
+    ws.write('sleeper.cjs', SLEEPER);
+    const token = 'a-test-token-of-enough-length';
+    const { child, url } = await startHttp({ BOUGH_MCP_TOKEN: token }, ['--tools', 'bash,jobs']);
+    const client = await session(url, token);
+    const transport = client.transport as StreamableHTTPClientTransport;
+    try {
+      const started = await client.callTool({
+        name: 'bash',
+        arguments: { command: SLEEPER_COMMAND, background: true },
+      });
+      expect(started.isError).toBeFalsy();
+      const pid = Number(await waitForFile(join(ws.root, 'pid.txt')));
+      expect(isRunning(pid)).toBe(true);
+      // DELETE on the session: the server closes it and disposes of the toolkit that session built.
+      await transport.terminateSession();
+      for (let i = 0; i < 400 && isRunning(pid); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(isRunning(pid)).toBe(false);
+      expect(child.exitCode).toBeNull();
+    } finally {
+      await client.close();
+      child.kill('SIGTERM');
+      await exited(child);
+    }
+  });
 
   it('keeps read-before-edit evidence per session, and refuses a wrong token', async () => {
     const token = 'a-test-token-of-enough-length';

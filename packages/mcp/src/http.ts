@@ -133,8 +133,10 @@ export async function serveHttp(
     });
     server = open(randomUUID());
     server.onerror = () => {};
+    const released = server.onclose;
     server.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
+      released?.();
     };
     await server.connect(transport);
     await transport.handleRequest(req, res);

@@ -132,3 +132,21 @@ describe('served roots over MCP', () => {
     await client.close();
   });
 });
+
+describe('RootRouter release', () => {
+  it('hands a registry to the release hook once its root is dropped, and every registry when all are released', () => {
+    const released: string[] = [];
+    const router = new RootRouter(whereTool, (_registry, root) => {
+      released.push(root);
+    });
+    router.setRoots(['/srv/a', '/srv/b']);
+    const a = router.registry('/srv/a');
+    router.registry('/srv/b');
+    router.setRoots(['/srv/a']);
+    expect(released).toEqual(['/srv/b']);
+    expect(router.registry('/srv/a')).toBe(a);
+    router.releaseAll();
+    expect(released).toEqual(['/srv/b', '/srv/a']);
+    expect(router.registry('/srv/a')).not.toBe(a);
+  });
+});

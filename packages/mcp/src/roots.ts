@@ -58,7 +58,10 @@ export class RootRouter {
   readonly #registries = new Map<string, ToolRegistry>();
   #roots: readonly string[] = [];
 
-  constructor(private readonly registryFor: (root: string) => ToolRegistry) {}
+  constructor(
+    private readonly registryFor: (root: string) => ToolRegistry,
+    private readonly release?: (registry: ToolRegistry, root: string) => void | Promise<void>,
+  ) {}
 
   /** The roots served now, first one first. */
   get roots(): readonly string[] {
@@ -68,8 +71,27 @@ export class RootRouter {
   /** Replaces the served roots; registries of roots that stay keep their state, dropped ones are forgotten. */
   setRoots(roots: readonly string[]): void {
     const unique = [...new Set(roots)];
-    for (const root of this.#registries.keys()) if (!unique.includes(root)) this.#registries.delete(root);
+    for (const [root, registry] of this.#registries) {
+      if (unique.includes(root)) continue;
+      this.#registries.delete(root);
+      this.#release(registry, root);
+    }
     this.#roots = Object.freeze(unique);
+  }
+
+  /** Forgets every registry built so far and hands each to the release hook (the server closed). */
+  releaseAll(): void {
+    for (const [root, registry] of this.#registries) this.#release(registry, root);
+    this.#registries.clear();
+  }
+
+  #release(registry: ToolRegistry, root: string): void {
+    if (!this.release) return;
+    try {
+      void Promise.resolve(this.release(registry, root)).catch(() => {});
+    } catch {
+      // a failing release hook must not break the router
+    }
   }
 
   /** The registry of one served root (built on first use). */

@@ -35,6 +35,12 @@ export interface ServedRoots {
   readonly catalog?: ToolRegistry;
   /** Told whenever the client's roots were read (for logging to stderr). */
   readonly onRoots?: (update: RootsUpdate) => void;
+  /**
+   * Called with each registry `registryFor` built once the server no longer uses it: its root was dropped from the
+   * client's roots, or the server (for HTTP: the session) closed. Frees what the registry holds, such as background
+   * jobs (the coding toolkit's `dispose`).
+   */
+  readonly release?: (registry: ToolRegistry, root: string) => void | Promise<void>;
 }
 
 /** Options for {@link createMcpServer}. */
@@ -85,7 +91,9 @@ function registryDispatch(source: RegistrySource): Dispatch {
 }
 
 function rootsDispatch(server: Server, source: ServedRoots, options: McpServerOptions): Dispatch {
-  const router = new RootRouter(source.registryFor);
+  const router = new RootRouter(source.registryFor, source.release);
+  // Whoever serves this server may set its own onclose later (stdio, HTTP sessions); they keep calling this one.
+  server.onclose = () => router.releaseAll();
   const fixed = source.roots ?? [];
   if (fixed.length > 0) {
     const checked = fixed.map((dir) => checkRoot(dir));

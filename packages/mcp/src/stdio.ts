@@ -45,7 +45,11 @@ export async function serveStdio(source: RegistrySource | ServedRoots, options: 
   const stdout = options.stdout ?? process.stdout;
   const inner = new StdioServerTransport(stdin, stdout);
   const closed = new Promise<void>((resolve) => {
-    server.onclose = () => resolve();
+    const previous = server.onclose;
+    server.onclose = () => {
+      previous?.();
+      resolve();
+    };
   });
   // Garbage from the client is reported here by the SDK; it must not end the session or reach stdout.
   server.onerror = () => {};

@@ -34,7 +34,25 @@ export function servedDirectories(args: ParsedArgs, cwd: string): string[] {
   });
 }
 
-function registryBuilder(args: ParsedArgs): (root: string) => ToolRegistry {
+/** Builds one root's registry; `release` ends what a toolkit-built registry holds (its background jobs). */
+interface RegistryBuilder {
+  readonly build: (root: string) => ToolRegistry;
+  readonly release: (registry: ToolRegistry) => Promise<void>;
+}
+
+function registryBuilder(args: ParsedArgs): RegistryBuilder {
+  const toolkits = new WeakMap<ToolRegistry, { dispose(): Promise<void> }>();
+  const release = async (registry: ToolRegistry) => {
+    await toolkits.get(registry)?.dispose();
+    toolkits.delete(registry);
+  };
+  return { build: buildFor(args, toolkits), release };
+}
+
+function buildFor(
+  args: ParsedArgs,
+  toolkits: WeakMap<ToolRegistry, { dispose(): Promise<void> }>,
+): (root: string) => ToolRegistry {
   const only = toolList(flag(args, 'tools'));
   const sandbox = sandboxFlags(args);
   if (has(args, 'standalone')) {
@@ -49,7 +67,9 @@ function registryBuilder(args: ParsedArgs): (root: string) => ToolRegistry {
     const branch = new Branch({ name: 'mcp', workspaceRoot: root });
     try {
       // No nudge notes: they describe a conversation the server does not hold.
-      branch.registerTools(codingToolkit({ workspaceRoot: root, tools: only ?? MCP_TOOLS, notify: false, ...sandbox }));
+      const toolkit = codingToolkit({ workspaceRoot: root, tools: only ?? MCP_TOOLS, notify: false, ...sandbox });
+      branch.registerTools(toolkit);
+      toolkits.set(branch.registry, toolkit);
     } catch (error) {
       if (only && error instanceof ConfigurationError) throw new UsageError(error.message);
       throw error;
@@ -65,7 +85,8 @@ function registryBuilder(args: ParsedArgs): (root: string) => ToolRegistry {
  */
 export async function mcpCommand(args: ParsedArgs, io: CliIO, signal?: AbortSignal): Promise<number> {
   const roots = servedDirectories(args, io.cwd);
-  const registryFor = registryBuilder(args);
+  const builder = registryBuilder(args);
+  const registryFor = builder.build;
   // Build once up front: a bad --tools list is reported before anything is served, and the listing is ready.
   const catalog = registryFor(roots[0] ?? NO_ROOT);
   const tools = catalog.names().join(', ');
@@ -73,6 +94,8 @@ export async function mcpCommand(args: ParsedArgs, io: CliIO, signal?: AbortSign
     roots,
     registryFor: (root) => (root === roots[0] && !httpMode(args) ? catalog : registryFor(root)),
     catalog,
+    // A session's (or a dropped root's) toolkit ends its background jobs; the shared catalog lives as long as we do.
+    release: (registry) => (registry === catalog ? undefined : builder.release(registry)),
     onRoots: ({ roots: served, refused }) => {
       for (const reason of refused) io.stderr(`bough mcp: client root refused: ${reason}\n`);
       io.stderr(`bough mcp: serving ${served.length > 0 ? served.join(', ') : 'nothing yet (no usable roots)'}\n`);
