@@ -7,6 +7,7 @@ import {
   Workspace,
   WorkspaceError,
 } from '@bough/workspace';
+import type { NavErrorCode } from './errors.js';
 import { loadPythonGrammar, type Napi } from './internal/python-grammar.js';
 import { pythonDefinitions, pythonOutline, pythonReferences, pythonSyntaxError } from './internal/python-nav.js';
 import { extensionOf, PYTHON_EXT, readSource, TS_EXT } from './internal/source.js';
@@ -15,7 +16,7 @@ import { tsOutline, tsSyntaxError } from './internal/ts-outline.js';
 import type { TsProject } from './internal/ts-project.js';
 import { type NavLimits, resolveNavLimits } from './limits.js';
 import { NavCache } from './nav-cache.js';
-import { type NavItem, NavRequest, type NavResponse } from './schema.js';
+import { type NavInput, type NavItem, NavRequest, type NavResponse } from './schema.js';
 
 /** What the code_nav handler needs besides the request. */
 export interface NavOptions {
@@ -29,7 +30,12 @@ export interface NavOptions {
   readonly cache?: NavCache;
 }
 
-const fail = (error_code: string, error: string): NavResponse => ({ success: false, items: [], error, error_code });
+const fail = (error_code: NavErrorCode, error: string): NavResponse => ({
+  success: false,
+  items: [],
+  error,
+  error_code,
+});
 
 async function loadTs() {
   const mod = await import('ts-morph');
@@ -45,8 +51,11 @@ function pythonItems(napi: Napi, text: string, action: Action, symbol: string, l
   return pythonReferences(root, symbol, text.split('\n'), limits.maxSignatureChars);
 }
 
-/** Outline, definitions or references for Python and TS/JS; expected failures come back as values. */
-export async function handleCodeNav(request: unknown, options: NavOptions): Promise<NavResponse> {
+/**
+ * Outline, definitions or references for Python and TS/JS; expected failures come back as values. The request is typed
+ * as the schema's input (still validated at run time) and the response narrows by `success`.
+ */
+export async function handleCodeNav(request: NavInput, options: NavOptions): Promise<NavResponse> {
   const parsed = NavRequest.safeParse(request);
   if (!parsed.success) return fail('invalid_request', `Invalid code_nav request: ${describeZodError(parsed.error)}`);
   const { action } = parsed.data;

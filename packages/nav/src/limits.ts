@@ -1,31 +1,37 @@
-/** Every limit of the code_nav tool; each can be overridden through the `limits` option. */
-export interface NavLimits {
-  /** Files larger than this are not read: generated sources make outlines useless and parsing slow. */
-  readonly maxFileBytes: number;
-  /** Source files a project-wide query loads; bounds memory of the warm language service. */
-  readonly maxProjectFiles: number;
-  /** Items returned by one call; a symbol used everywhere would otherwise flood the context. */
-  readonly maxItems: number;
-  /** Characters of a signature or context line kept. */
-  readonly maxSignatureChars: number;
-  /** Rounds of loading the files a tsconfig.json `extends` chain names; a longer chain is cut where it stops. */
-  readonly maxConfigRounds: number;
-}
+import { defineLimits, type LimitValues } from '@bough/core';
 
-/** Defaults sized for a real repository. */
-export const DEFAULT_NAV_LIMITS: NavLimits = Object.freeze({
-  maxFileBytes: 2 * 1024 * 1024,
-  maxProjectFiles: 5_000,
-  maxItems: 500,
-  maxSignatureChars: 200,
-  maxConfigRounds: 8,
+/**
+ * Every limit of the code_nav tool, defined once with core's limits mechanism: each can be overridden through the
+ * `limits` option and a bad override throws a `ConfigurationError` naming the key. Defaults are sized for a real
+ * repository.
+ */
+export const NAV_LIMITS = defineLimits('code_nav', {
+  maxFileBytes: {
+    value: 2 * 1024 * 1024,
+    reason: 'files larger than this are not read: generated sources make outlines useless and parsing slow',
+  },
+  maxProjectFiles: {
+    value: 5_000,
+    reason: 'source files a project-wide query loads; bounds memory of the warm language service',
+  },
+  maxItems: {
+    value: 500,
+    reason: 'items returned by one call; a symbol used everywhere would otherwise flood the context',
+  },
+  maxSignatureChars: { value: 200, reason: 'characters of a signature or context line kept' },
+  maxConfigRounds: {
+    value: 8,
+    reason: 'rounds of loading the files a tsconfig.json extends chain names; a longer chain is cut where it stops',
+  },
 });
 
-/** Merges caller overrides over the defaults; only positive integers are taken. */
+/** The resolved code_nav limits: one number per key of {@link NAV_LIMITS}. */
+export type NavLimits = LimitValues<keyof typeof NAV_LIMITS.defaults>;
+
+/** The default of every code_nav limit. */
+export const DEFAULT_NAV_LIMITS: NavLimits = NAV_LIMITS.defaults;
+
+/** Validates overrides and merges them over the defaults (a bad one throws); resolved limits pass through as they are. */
 export function resolveNavLimits(overrides?: Partial<NavLimits>): NavLimits {
-  const merged: Record<string, number> = { ...DEFAULT_NAV_LIMITS };
-  for (const [key, value] of Object.entries(overrides ?? {})) {
-    if (key in merged && typeof value === 'number' && Number.isInteger(value) && value > 0) merged[key] = value;
-  }
-  return Object.freeze(merged) as unknown as NavLimits;
+  return NAV_LIMITS.resolve(overrides);
 }

@@ -1,6 +1,7 @@
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleCodeNav } from './handle-nav.js';
+import type { NavInput } from './schema.js';
 
 const SOURCE = [
   'import os',
@@ -28,7 +29,7 @@ describe('code_nav for Python', () => {
     ws = makeWorkspace({ 'pkg/store.py': SOURCE, 'pkg/use.py': 'from pkg.store import load\nload("x")\n' });
   });
   afterEach(() => ws.cleanup());
-  const run = (request: Record<string, unknown>) => handleCodeNav(request, { workspaceRoot: ws.root });
+  const run = (request: Record<string, unknown>) => handleCodeNav(request as NavInput, { workspaceRoot: ws.root });
 
   it('outlines classes, functions and methods with ADR-style signatures', async () => {
     const result = await run({ action: 'outline', path: 'pkg/store.py' });

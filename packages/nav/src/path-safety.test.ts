@@ -5,6 +5,7 @@ import { makeWorkspace, snapshotTree, type TempWorkspace } from '@bough/test-uti
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleCodeNav } from './handle-nav.js';
 import { NavCache } from './nav-cache.js';
+import type { NavInput } from './schema.js';
 
 const CANARIES = ['OUTSIDE_SECRET_CANARY', 'OUTSIDE-SECRET-CANARY', 'PROTECTED_CANARY'];
 
@@ -29,10 +30,11 @@ describe('code_nav path safety', () => {
     ws.cleanup();
   });
   const run = async (path: string, action = 'outline', symbol?: string, limits?: Record<string, number>) => {
-    const result = await handleCodeNav(
-      { action, path, ...(symbol ? { symbol } : {}) },
-      { workspaceRoot: ws.root, cache, ...(limits ? { limits } : {}) },
-    );
+    const result = await handleCodeNav({ action, path, ...(symbol ? { symbol } : {}) } as NavInput, {
+      workspaceRoot: ws.root,
+      cache,
+      ...(limits ? { limits } : {}),
+    });
     outputs.push(result);
     return result;
   };

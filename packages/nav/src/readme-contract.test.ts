@@ -1,5 +1,6 @@
-// Keeps the README honest: every failure code the sources can return and every limit is documented there.
+// Keeps the README honest: it lists exactly the exported failure-code table and every limit.
 import { describeReadmeContract } from '@bough/test-utils';
-import { DEFAULT_NAV_LIMITS } from './limits.js';
+import { NAV_ERROR_CODES } from './errors.js';
+import { NAV_LIMITS } from './limits.js';
 
-describeReadmeContract(import.meta.dirname, DEFAULT_NAV_LIMITS);
+describeReadmeContract(import.meta.dirname, NAV_LIMITS, { table: NAV_ERROR_CODES });

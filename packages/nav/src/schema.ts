@@ -1,4 +1,6 @@
+import { failureSchema, type ToolFailure } from '@bough/core';
 import { z } from 'zod';
+import { NAV_ERROR_CODES, type NavErrorCode } from './errors.js';
 
 /** The code_nav request. */
 export const NavRequest = z
@@ -32,9 +34,9 @@ export const NavItem = z.object({
 /** One outline entry, definition or reference. */
 export type NavItem = z.infer<typeof NavItem>;
 
-/** The code_nav response. */
-export const NavResponse = z.object({
-  success: z.boolean(),
+/** A lookup that ran. */
+export const NavSuccess = z.object({
+  success: z.literal(true),
   items: z.array(NavItem),
   truncated: z.boolean().optional(),
   skipped: z
@@ -44,9 +46,26 @@ export const NavResponse = z.object({
       'Directory queries: files left out by reason (protected, ignored, links, special, unreadable, too_large).',
     ),
   note: z.string().optional(),
-  error: z.string().optional(),
-  error_code: z.string().optional(),
 });
 
-/** The code_nav response. */
-export type NavResponse = z.infer<typeof NavResponse>;
+/** A lookup that did not run: core's failure schema over {@link NAV_ERROR_CODES} (with an empty `items`). */
+export const NavFailure = z.object({
+  ...failureSchema(NAV_ERROR_CODES).shape,
+  items: z.array(NavItem).describe('Always empty on a failure.'),
+});
+
+/** The code_nav response: `success` on both arms. */
+export const NavResponse = z.union([NavSuccess, NavFailure]);
+
+/** The code_nav response (narrow with `success`). */
+export type NavResponse =
+  | (z.infer<typeof NavSuccess> & { readonly error?: undefined; readonly error_code?: undefined })
+  | (ToolFailure<NavErrorCode> & {
+      readonly items: NavItem[];
+      readonly truncated?: undefined;
+      readonly skipped?: undefined;
+      readonly note?: undefined;
+    });
+
+/** What a caller may pass to `handleCodeNav` (the schema's input type), so a plain program gets compile-time checks. */
+export type NavInput = z.input<typeof NavRequest>;

@@ -1,5 +1,6 @@
 import { defineTool, type Provider, statelessProvider, type Tool } from '@bough/core';
 import { handleCodeNav, type NavOptions } from './handle-nav.js';
+import { resolveNavLimits } from './limits.js';
 import { NavCache } from './nav-cache.js';
 import { NavRequest, NavResponse } from './schema.js';
 
@@ -15,6 +16,7 @@ const DESCRIPTION =
 
 /** Builds the `code_nav` tool bound to one workspace root, with its own warm TypeScript project cache. */
 export function createCodeNavTool(options: CodeNavToolOptions): Tool<NavRequest, NavResponse> {
+  const limits = resolveNavLimits(options.limits); // once per build; a bad override throws here
   const cache = new NavCache();
   return defineTool({
     name: 'code_nav',
@@ -23,7 +25,7 @@ export function createCodeNavTool(options: CodeNavToolOptions): Tool<NavRequest,
     response: NavResponse,
     scope: 'stateless',
     annotations: { readOnlyHint: true },
-    handler: (request, context) => handleCodeNav(request, { ...options, cache, signal: context.signal }),
+    handler: (request, context) => handleCodeNav(request, { ...options, limits, cache, signal: context.signal }),
   });
 }
 

@@ -1,4 +1,5 @@
 import { readWorkspaceText, type Workspace } from '@bough/workspace';
+import type { NavErrorCode } from '../errors.js';
 
 /** Python files handled by the ast-grep grammar. */
 export const PYTHON_EXT: ReadonlySet<string> = new Set(['py', 'pyi']);
@@ -17,7 +18,7 @@ export async function readSource(
   workspace: Workspace,
   path: string,
   maxBytes: number,
-): Promise<{ ok: true; text: string; relative: string } | { ok: false; error: string; error_code: string }> {
+): Promise<{ ok: true; text: string; relative: string } | { ok: false; error: string; error_code: NavErrorCode }> {
   const read = await readWorkspaceText(workspace, path, { maxBytes });
   if (!read.ok) return { ok: false, error: read.error, error_code: read.error_code };
   return { ok: true, text: read.text, relative: read.relative };
