@@ -30,9 +30,12 @@ it('writes one SVG per growth curve and a goal chart beside the report, and embe
   expect(written.markdown).toContain('](benchmarks-charts/grep.svg)');
   const grep = readFileSync(join(dir, 'benchmarks-charts/grep.svg'), 'utf8');
   expect(grep.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+  // Every chart is named for screen readers (and for biome's a11y lint, which checks the committed charts).
+  expect(grep.split('\n')[1]).toMatch(/^<title>.+<\/title>$/);
   expect(grep.match(/<polyline /g)).toHaveLength(2); // ours and the peer
   expect(grep.match(/<circle /g)).toHaveLength(6);
   const goals = readFileSync(join(dir, 'benchmarks-charts/goals.svg'), 'utf8');
+  expect(goals.split('\n')[1]).toBe('<title>Headline rows: ratio ÷ goal (left of the line = goal met)</title>');
   expect(goals).toContain('1.20× (goal 1.3×)');
   expect(goals).toContain('#2ca02c'); // met
   expect(goals).toContain('#d62728'); // missed

@@ -97,11 +97,15 @@ function lineChart(title: string, xName: string, formatX: (x: number) => string,
       `<text x="${lxPos + 18}" y="${ly - 4}" font-size="11">${esc(s.name.slice(0, 40))}</text>`,
     );
   });
-  return svg(W, H, parts);
+  return svg(W, H, title, parts);
 }
 
-function svg(width: number, height: number, parts: readonly string[]): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">\n<rect width="100%" height="100%" fill="white"/>\n${parts.join('\n')}\n</svg>\n`;
+/** The heading and accessible name of the goals chart. */
+const GOALS_TITLE = 'Headline rows: ratio ÷ goal (left of the line = goal met)';
+
+/** One SVG document; `title` is its accessible name (the `<title>` element screen readers and linters look for). */
+function svg(width: number, height: number, title: string, parts: readonly string[]): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">\n<title>${esc(title)}</title>\n<rect width="100%" height="100%" fill="white"/>\n${parts.join('\n')}\n</svg>\n`;
 }
 
 /** The goal of a row as a ratio (from "≤ 1.3×"), when it is one. */
@@ -125,7 +129,7 @@ function goalChart(rows: readonly BenchRow[]): string | undefined {
   const max = Math.max(2, ...items.map((i) => i.r / i.goal));
   const px = (v: number) => labelW + (Math.min(v, max) / max) * plotW;
   const parts: string[] = [
-    `<text x="${(labelW + plotW) / 2}" y="20" text-anchor="middle" font-size="14" font-weight="bold">Headline rows: ratio ÷ goal (left of the line = goal met)</text>`,
+    `<text x="${(labelW + plotW) / 2}" y="20" text-anchor="middle" font-size="14" font-weight="bold">${esc(GOALS_TITLE)}</text>`,
     `<line x1="${px(1)}" x2="${px(1)}" y1="30" y2="${height - 24}" stroke="#333" stroke-dasharray="4 3"/>`,
     `<text x="${px(1)}" y="${height - 10}" text-anchor="middle" font-size="11">goal</text>`,
   ];
@@ -139,7 +143,7 @@ function goalChart(rows: readonly BenchRow[]): string | undefined {
       `<text x="${(px(v) + 4).toFixed(1)}" y="${y + 12}" font-size="10">${r.toFixed(2)}× (goal ${goal}×)</text>`,
     );
   });
-  return svg(labelW + plotW + 120, height, parts);
+  return svg(labelW + plotW + 120, height, GOALS_TITLE, parts);
 }
 
 /** The chart files of one report, relative to the report's directory, and their markdown. */
