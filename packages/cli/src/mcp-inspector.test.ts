@@ -55,8 +55,9 @@ describe('bough mcp DIR driven by @modelcontextprotocol/inspector --cli', () => 
     }
   });
 
-  it('reads a file as numbered rows, the whole response in structuredContent', SLOW, async () => {
-    const answer = await inspect(
+  /** A reader `read` of `path`, called through the inspector CLI. */
+  const readThroughInspector = (path: string) =>
+    inspect(
       '--method',
       'tools/call',
       '--tool-name',
@@ -64,8 +65,11 @@ describe('bough mcp DIR driven by @modelcontextprotocol/inspector --cli', () => 
       '--tool-arg',
       'action=read',
       '--tool-arg',
-      'path=src/app.py',
+      `path=${path}`,
     );
+
+  it('reads a file as numbered rows, the whole response in structuredContent', SLOW, async () => {
+    const answer = await readThroughInspector('src/app.py');
     expect(answer.isError).toBeUndefined();
     expect(answer.content).toEqual([{ type: 'text', text: '1\tdef main():\n2\t    return 1' }]);
     expect(answer.structuredContent).toMatchObject({ success: true, relative: 'src/app.py', total_lines: 2 });
@@ -73,16 +77,7 @@ describe('bough mcp DIR driven by @modelcontextprotocol/inspector --cli', () => 
 
   it('refuses paths outside the served directory (absolute or climbing out), its cwd included', SLOW, async () => {
     for (const path of [join(outside.root, 'secret.txt'), `../${basename(outside.root)}/secret.txt`]) {
-      const answer = await inspect(
-        '--method',
-        'tools/call',
-        '--tool-name',
-        'reader',
-        '--tool-arg',
-        'action=read',
-        '--tool-arg',
-        `path=${path}`,
-      );
+      const answer = await readThroughInspector(path);
       expect(answer.isError).toBe(true);
       expect(answer.structuredContent).toMatchObject({ success: false });
       expect(JSON.stringify(answer)).not.toContain('not for the model');
