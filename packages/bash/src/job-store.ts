@@ -1,5 +1,5 @@
 import type { ToolFailure } from '@bough/core';
-import type { ProcessExit, ProcessFailure, StartedProcess } from '@bough/process';
+import { clampTimeout, type ProcessExit, type ProcessFailure, type StartedProcess } from '@bough/process';
 import type { BashErrorCode } from './errors.js';
 import { JobStream, type StreamRead } from './job-output.js';
 import { type BashLimits, resolveBashLimits } from './limits.js';
@@ -166,7 +166,11 @@ export class JobStore {
     return this.#read(job, since, maxBytes);
   }
 
-  /** Waits until the job ends or `timeoutMs` passes (or `signal` aborts), then reads like {@link JobStore.output}. */
+  /**
+   * Waits until the job ends or `timeoutMs` passes (or `signal` aborts), then reads like {@link JobStore.output}.
+   * The timeout follows the one shared rule (`clampTimeout`): a non-positive or non-finite value means
+   * `defaultTimeoutMs`, and nothing waits longer than `jobWaitMaxMs`.
+   */
   async wait(
     id: string,
     timeoutMs: number,
@@ -176,7 +180,7 @@ export class JobStore {
   ): Promise<JobOutput | JobFailure> {
     const job = this.#jobs.get(id);
     if (!job) return this.#notFound(id);
-    const limit = Math.min(Math.max(0, timeoutMs), this.limits.jobWaitMaxMs);
+    const limit = this.waitTimeout(timeoutMs).timeoutMs;
     let timer: NodeJS.Timeout | undefined;
     let onAbort: (() => void) | undefined;
     await Promise.race([
@@ -190,6 +194,11 @@ export class JobStore {
     clearTimeout(timer);
     if (onAbort) signal?.removeEventListener('abort', onAbort);
     return this.#read(job, since, maxBytes);
+  }
+
+  /** How long {@link JobStore.wait} waits for a requested timeout, with a sentence for the model when it changed it. */
+  waitTimeout(requested: number | undefined): { timeoutMs: number; note?: string } {
+    return clampTimeout(requested, { defaultMs: this.limits.defaultTimeoutMs, maxMs: this.limits.jobWaitMaxMs });
   }
 
   /** TERM to the job's group, `killGraceMs` later KILL; resolves with its final state. */

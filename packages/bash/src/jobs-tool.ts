@@ -31,20 +31,21 @@ export async function handleJobs(request: unknown, store: JobStore, signal?: Abo
   if (job_id === undefined)
     return failure('invalid_request', `The ${action} action needs a job_id; list the jobs to find it.`);
   let result: JobOutput | BashToolFailure;
+  let timeoutNote: string | undefined;
   if (action === 'output') result = store.output(job_id, since, max_bytes);
   else if (action === 'kill') result = await store.kill(job_id, since, max_bytes);
   else {
-    const ms =
-      typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0 ? timeout : store.limits.defaultTimeoutMs;
-    result = await store.wait(job_id, ms, since, max_bytes, signal);
+    const applied = store.waitTimeout(timeout);
+    timeoutNote = applied.note;
+    result = await store.wait(job_id, applied.timeoutMs, since, max_bytes, signal);
   }
   if ('success' in result) return result;
-  return shape(result);
+  return shape(result, timeoutNote);
 }
 
-function shape(read: JobOutput): JobsResponse {
+function shape(read: JobOutput, timeoutNote?: string): JobsResponse {
   const { stdout, stderr, withheld, ...info } = read;
-  const notes: string[] = [];
+  const notes: string[] = timeoutNote ? [timeoutNote] : [];
   if (withheld) notes.push(withheld);
   if (stdout.omitted > 0 || stderr.omitted > 0) {
     notes.push('More output arrived than max_bytes: the middle is left out; read again with smaller steps to see it.');

@@ -106,6 +106,29 @@ describe('background jobs', () => {
     expect(out.note).toMatch(/dropped/);
   });
 
+  it('wait reads a non-positive or non-finite timeout as the default (the shared clampTimeout rule)', async () => {
+    const set = tools({ defaultTimeoutMs: 20_000 });
+    for (const timeout of [0, -5, Number.NEGATIVE_INFINITY, Number.NaN, Number.POSITIVE_INFINITY]) {
+      const job = await start(set, 'sleep 0.3');
+      // Through the store: a zero or negative timeout used to mean "return at once", with the job still running.
+      const read = await set.store.wait(job.job_id, timeout, {});
+      expect(read).toMatchObject({ status: 'exited', return_code: 0 });
+    }
+    const job = await start(set, 'sleep 0.3');
+    const out = await jobs(set, { action: 'wait', job_id: job.job_id, timeout: 0 });
+    expect(out).toMatchObject({ success: true, status: 'exited' });
+    expect(out.note).toMatch(/not positive.*default of 20000 ms/);
+  });
+
+  it('wait never waits longer than jobWaitMaxMs and says it cut the timeout', async () => {
+    const set = tools({ jobWaitMaxMs: 300 });
+    const job = await start(set, 'sleep 60');
+    const out = await jobs(set, { action: 'wait', job_id: job.job_id, timeout: 60_000 });
+    expect(out).toMatchObject({ success: true, status: 'running' });
+    expect(out.note).toMatch(/above the maximum; used 300 ms/);
+    await jobs(set, { action: 'kill', job_id: job.job_id });
+  });
+
   it('runs as many jobs as maxJobs allows and refuses one more; the default is 8', async () => {
     const ten = tools({ maxJobs: 10 });
     const started = await Promise.all(Array.from({ length: 10 }, () => start(ten, 'sleep 60')));
