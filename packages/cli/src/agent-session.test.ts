@@ -1,36 +1,12 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  captureIO,
-  type FakeOpenAI,
-  type FakeStep,
-  makeWorkspace,
-  sseAnswer,
-  startFakeOpenAI,
-  type TempWorkspace,
-} from '@bough/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { captureIO, type FakeStep, makeWorkspace, sseAnswer, useFakeModelAgent } from '@bough/test-utils';
+import { describe, expect, it } from 'vitest';
 import { main } from './main.js';
 
 const never = new AbortController().signal;
-let ws: TempWorkspace;
-let server: FakeOpenAI | undefined;
-beforeEach(() => {
-  ws = makeWorkspace({ 'todo.txt': 'buy milk\n' });
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  ws.cleanup();
-});
-
-async function run(steps: FakeStep[], argv: string[]) {
-  await server?.close();
-  server = await startFakeOpenAI(steps);
-  const io = captureIO(ws.root, { BOUGH_MODEL_RETRY_DELAY_MS: '1' });
-  const code = await main(['agent', ...argv, '--base-url', server.url, '--model', 'fake'], io, never);
-  return { code, out: io.out(), err: io.err(), requests: server.requests };
-}
+const agent = useFakeModelAgent(main, { 'todo.txt': 'buy milk\n' });
+const run = (steps: FakeStep[], argv: string[]) => agent.run(steps, argv);
 
 const read = { id: 'r1', name: 'reader', args: { action: 'read', path: 'todo.txt' } };
 const edit = {
@@ -84,21 +60,21 @@ describe('bough agent sessions', () => {
     expect(String(sent[4]?.content)).toMatch(/Unchanged since you saw them \(checked again below\): todo\.txt/);
     expect(sent.at(-1)).toMatchObject({ role: 'user', content: 'now change it' });
     expect(second.out).toMatch(/"success":true/);
-    expect(readFileSync(join(ws.root, 'todo.txt'), 'utf8')).toBe('buy bread\n');
+    expect(readFileSync(join(agent.ws.root, 'todo.txt'), 'utf8')).toBe('buy bread\n');
   });
 
   it('drops the evidence of a file changed since: the edit is refused until it is read again', async () => {
-    const session = join(ws.base, 'my-session.json');
+    const session = join(agent.ws.base, 'my-session.json');
     await run([{ sse: sseAnswer([], [read]) }, { sse: sseAnswer(['read it']) }], ['look', '--session', session]);
     expect(existsSync(session)).toBe(true);
-    writeFileSync(join(ws.root, 'todo.txt'), 'buy milk and eggs\n');
+    writeFileSync(join(agent.ws.root, 'todo.txt'), 'buy milk and eggs\n');
     const second = await run([{ sse: sseAnswer([], [edit]) }, lastTool], ['change it', '--session', session, '--yes']);
     const sent = second.requests[0]!.body.messages;
     expect(String(sent.find((m) => String(m.content).startsWith('[bough]'))?.content)).toMatch(
       /Changed or removed since you saw them: todo\.txt/,
     );
     expect(second.out).toMatch(/"success":false/);
-    expect(readFileSync(join(ws.root, 'todo.txt'), 'utf8')).toBe('buy milk and eggs\n');
+    expect(readFileSync(join(agent.ws.root, 'todo.txt'), 'utf8')).toBe('buy milk and eggs\n');
   });
 
   it("keeps the session folder out of the model's tools: no read, listing, search or write of .bough", async () => {
@@ -117,20 +93,20 @@ describe('bough agent sessions', () => {
     for (const result of results.slice(0, 3)) expect(result).toMatch(/protected_path/);
     // The search skips the folder instead of failing: no session line comes back.
     expect(results[3]).not.toMatch(/agent-session\/1/);
-    expect(existsSync(join(ws.root, '.bough/sessions/forged.json'))).toBe(false);
+    expect(existsSync(join(agent.ws.root, '.bough/sessions/forged.json'))).toBe(false);
   });
 
   it('refuses --resume without a session, and a session of another workspace', async () => {
     const none = await run([], ['hi', '--resume']);
     expect(none.code).toBe(2);
     expect(none.err).toMatch(/--resume found no session/);
-    const session = join(ws.base, 's.json');
+    const session = join(agent.ws.base, 's.json');
     await run([{ sse: sseAnswer(['hi']) }], ['hi', '--session', session]);
     const other = makeWorkspace();
     try {
       const io = captureIO(other.root);
       expect(
-        await main(['agent', 'hi', '--session', session, '--base-url', server!.url, '--model', 'm'], io, never),
+        await main(['agent', 'hi', '--session', session, '--base-url', agent.server!.url, '--model', 'm'], io, never),
       ).toBe(2);
       expect(io.err()).toMatch(/belongs to the workspace/);
     } finally {

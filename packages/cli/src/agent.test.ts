@@ -4,29 +4,17 @@ import { PassThrough } from 'node:stream';
 import {
   captureIO,
   completionBody,
-  type FakeOpenAI,
   type FakeStep,
-  makeWorkspace,
   sseAnswer,
-  startFakeOpenAI,
-  type TempWorkspace,
+  useFakeModelAgent,
   wireToolCall,
 } from '@bough/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from './main.js';
 import type { CliIO } from './output.js';
 
 const never = new AbortController().signal;
-let ws: TempWorkspace;
-let server: FakeOpenAI | undefined;
-beforeEach(() => {
-  ws = makeWorkspace({ 'todo.txt': 'buy milk\n' });
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  ws.cleanup();
-});
+const agent = useFakeModelAgent(main, { 'todo.txt': 'buy milk\n' });
 
 const read = (id = 'c1') => ({ id, name: 'reader', args: { action: 'read', path: 'todo.txt' } });
 const toolText = (request: { body: { messages: { role: string; content?: unknown }[] } }) =>
@@ -35,12 +23,8 @@ const toolText = (request: { body: { messages: { role: string; content?: unknown
     .map((m) => String(m.content))
     .join('\n');
 
-async function run(steps: FakeStep[], argv: string[], env: Record<string, string> = {}, extra: Partial<CliIO> = {}) {
-  server = await startFakeOpenAI(steps);
-  const io = captureIO(ws.root, { BOUGH_MODEL_RETRY_DELAY_MS: '1', ...env }, extra);
-  const code = await main(['agent', ...argv, '--base-url', server.url, '--model', 'fake'], io, never);
-  return { code, out: io.out(), err: io.err(), requests: server.requests };
-}
+const run = (steps: FakeStep[], argv: string[], env: Record<string, string> = {}, extra: Partial<CliIO> = {}) =>
+  agent.run(steps, argv, env, extra);
 
 describe('bough agent: the model client', () => {
   it('streams the answer, runs the tools, prints the answer on stdout and the trace on stderr', async () => {
@@ -65,7 +49,6 @@ describe('bough agent: the model client', () => {
   it('understands a server that answers plain JSON, and --no-stream', async () => {
     const json: FakeStep = { json: completionBody({ content: 'plain answer' }) };
     expect(await run([json], ['hi'])).toMatchObject({ code: 0, out: 'plain answer\n' });
-    await server?.close();
     const r = await run([json], ['hi', '--no-stream']);
     expect(r).toMatchObject({ code: 0, out: 'plain answer\n' });
     expect(r.requests[0]?.body.stream).not.toBe(true);
@@ -88,7 +71,6 @@ describe('bough agent: the model client', () => {
   it('retries a 500, then goes on; gives up after --retries with the error on stderr', async () => {
     const ok = await run([{ json: { error: { message: 'oops' } }, status: 500 }, { sse: sseAnswer(['ok']) }], ['hi']);
     expect(ok).toMatchObject({ code: 0, out: 'ok\n' });
-    await server?.close();
     const down = await run(
       [500, 500].map((status) => ({ json: { error: { message: 'still down' } }, status })),
       ['hi', '--retries', '1'],
@@ -193,7 +175,6 @@ describe('bough agent: approval', () => {
     expect(r.out).toMatch(/--yes/);
     expect(r.out).toMatch(/--permissions/);
     expect(r.out).not.toContain('approved\\n');
-    await server?.close();
     const yes = await run([{ sse: sseAnswer([], [bash('echo approved')]) }, answer], ['run it', '--yes']);
     expect(yes.out).toContain('approved\\n');
   });
@@ -214,8 +195,8 @@ describe('bough agent: approval', () => {
       answer,
     ];
     const io = { input, inputIsTTY: true };
-    server = await startFakeOpenAI(steps);
-    const capture = captureIO(ws.root, { BOUGH_MODEL_RETRY_DELAY_MS: '1' }, io);
+    const server = await agent.serve(steps);
+    const capture = captureIO(agent.ws.root, { BOUGH_MODEL_RETRY_DELAY_MS: '1' }, io);
     const answers = ['y', 'n', 'wrong directory', 'a'];
     const feeder = setInterval(() => {
       // Answer each prompt once it is on screen.
@@ -239,12 +220,12 @@ describe('bough agent: approval', () => {
   it('shows the diff of an edit before asking', async () => {
     const input = new PassThrough();
     const edit = { action: 'edit', file_path: 'todo.txt', old_string: 'milk', new_string: 'bread' };
-    server = await startFakeOpenAI([
+    const server = await agent.serve([
       { sse: sseAnswer([], [read()]) },
       { sse: sseAnswer([], [{ id: 'e1', name: 'editor', args: edit }]) },
       answer,
     ]);
-    const capture = captureIO(ws.root, {}, { input, inputIsTTY: true });
+    const capture = captureIO(agent.ws.root, {}, { input, inputIsTTY: true });
     const feeder = setInterval(() => {
       if (capture.err().includes('y/n/a>')) {
         input.write('y\n');
@@ -262,8 +243,8 @@ describe('bough agent: approval', () => {
   it('refuses when the run is interrupted during a prompt', async () => {
     const input = new PassThrough();
     const controller = new AbortController();
-    server = await startFakeOpenAI([{ sse: sseAnswer([], [bash('echo never')]) }]);
-    const capture = captureIO(ws.root, {}, { input, inputIsTTY: true });
+    const server = await agent.serve([{ sse: sseAnswer([], [bash('echo never')]) }]);
+    const capture = captureIO(agent.ws.root, {}, { input, inputIsTTY: true });
     const watcher = setInterval(() => {
       if (capture.err().includes('y/n/a>')) controller.abort(new Error('interrupted'));
     }, 10);
@@ -278,16 +259,16 @@ describe('bough agent: approval', () => {
 describe('bough agent: configuration', () => {
   it('takes flags, then env, then bough.config.json, and --print-config says where each came from', async () => {
     writeFileSync(
-      join(ws.root, 'bough.config.json'),
+      join(agent.ws.root, 'bough.config.json'),
       JSON.stringify({ baseUrl: 'http://file.invalid/v1', model: 'from-file', maxTurns: 7 }),
     );
-    const io = captureIO(ws.root, { OPENAI_BASE_URL: 'http://env.invalid/v1', OPENAI_API_KEY: 'sk-very-secret' });
+    const io = captureIO(agent.ws.root, { OPENAI_BASE_URL: 'http://env.invalid/v1', OPENAI_API_KEY: 'sk-very-secret' });
     expect(await main(['agent', '--print-config', '--model', 'from-flag'], io, never)).toBe(0);
     const text = io.out();
     expect(text).toMatch(/baseUrl\s+http:\/\/env\.invalid\/v1\s+\(env OPENAI_BASE_URL\)/);
     expect(text).toMatch(/model\s+from-flag\s+\(--model\)/);
     expect(text).toMatch(
-      new RegExp(`maxTurns\\s+7\\s+\\(${join(ws.root, 'bough.config.json').replace(/[.]/g, '\\.')}\\)`),
+      new RegExp(`maxTurns\\s+7\\s+\\(${join(agent.ws.root, 'bough.config.json').replace(/[.]/g, '\\.')}\\)`),
     );
     expect(text).toMatch(/apiKey\s+set \(hidden\)\s+\(env OPENAI_API_KEY\)/);
     expect(text).toMatch(/permissions\s+safe\s+\(built-in default\)/);
@@ -295,11 +276,11 @@ describe('bough agent: configuration', () => {
   });
 
   it('reads the user config file and uses env values in a run', async () => {
-    server = await startFakeOpenAI([{ sse: sseAnswer(['from env']) }]);
-    const home = join(ws.base, 'home');
+    const server = await agent.serve([{ sse: sseAnswer(['from env']) }]);
+    const home = join(agent.ws.base, 'home');
     mkdirSync(join(home, '.config', 'bough'), { recursive: true });
     writeFileSync(join(home, '.config', 'bough', 'config.json'), JSON.stringify({ model: 'user-model' }));
-    const io = captureIO(ws.root, { HOME: home, OPENAI_BASE_URL: server.url });
+    const io = captureIO(agent.ws.root, { HOME: home, OPENAI_BASE_URL: server.url });
     expect(await main(['agent', 'hi'], io, never)).toBe(0);
     expect(io.out()).toBe('from env\n');
     expect(server.requests[0]?.body.model).toBe('user-model');
@@ -311,7 +292,7 @@ describe('bough agent: configuration', () => {
     [['--base-url', 'ftp://x/v1'], /http or https/],
     [['--retries', 'many'], /--retries must be a whole number/],
   ])('refuses bad settings %j with exit 2', async (extra, message) => {
-    const io = captureIO(ws.root);
+    const io = captureIO(agent.ws.root);
     expect(
       await main(['agent', 'hi', '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', ...extra], io, never),
     ).toBe(2);
@@ -319,15 +300,15 @@ describe('bough agent: configuration', () => {
   });
 
   it('refuses a key in a config file and a missing endpoint', async () => {
-    writeFileSync(join(ws.root, 'bough.config.json'), JSON.stringify({ apiKey: 'sk-x' }));
-    const io = captureIO(ws.root);
+    writeFileSync(join(agent.ws.root, 'bough.config.json'), JSON.stringify({ apiKey: 'sk-x' }));
+    const io = captureIO(agent.ws.root);
     expect(await main(['agent', 'hi'], io, never)).toBe(2);
     expect(io.err()).toMatch(/keys are never read from a file/);
     expect(io.err()).not.toContain('sk-x');
-    writeFileSync(join(ws.root, 'bough.config.json'), '{}');
-    const none = captureIO(ws.root);
+    writeFileSync(join(agent.ws.root, 'bough.config.json'), '{}');
+    const none = captureIO(agent.ws.root);
     expect(await main(['agent', 'hi', '--model', 'm'], none, never)).toBe(2);
     expect(none.err()).toMatch(/OPENAI_BASE_URL/);
-    expect(existsSync(join(ws.root, 'bough.config.json'))).toBe(true);
+    expect(existsSync(join(agent.ws.root, 'bough.config.json'))).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ export {
   takeAll,
   until,
 } from './exchange-contract.js';
+export { type AgentMain, type AgentRun, type FakeModelAgent, useFakeModelAgent } from './fake-model-agent.js';
 export {
   completionBody,
   type FakeOpenAI,
