@@ -60,7 +60,7 @@ class Refused extends Error {
 
 const tempName = (suffix: string) => `.bk-${randomBytes(6).toString('hex')}.${suffix}`;
 
-async function writeTemp(entry: Entry, data: Uint8Array): Promise<void> {
+async function writeTemp(entry: Entry, data: Uint8Array, durable: boolean): Promise<void> {
   const dir = entry.dir!;
   const name = tempName('tmp');
   const handle = await open(join(dir.prefix, name), CREATE_FLAGS, entry.stat ? 0o600 : 0o666);
@@ -72,7 +72,7 @@ async function writeTemp(entry: Entry, data: Uint8Array): Promise<void> {
       const { bytesWritten } = await handle.write(data, offset, data.byteLength - offset, offset);
       offset += bytesWritten;
     }
-    await handle.sync();
+    if (durable) await handle.sync();
   } finally {
     await handle.close();
   }
@@ -140,7 +140,7 @@ async function undo(entry: Entry): Promise<void> {
 
 /**
  * Applies several file changes all or nothing. Every path passes the gate with write intent (no links, no protected
- * names, nothing in `.git`); each new content is staged in a temp file beside its target and fsynced; just before
+ * names, nothing in `.git`); each new content is staged in a temp file beside its target (fsynced in a durable workspace); just before
  * committing, every existing target must still hold exactly the bytes the caller validated (and new targets must
  * still be missing); then the changes are committed in order (replaced and deleted files kept under a hidden backup
  * name, new files linked in so nothing is overwritten). If any step fails, every committed change is undone, temp
@@ -202,7 +202,7 @@ export async function applyChangesIn(
       const dir = await pinDir(dirname(entry.real));
       if (!dir) throw new StepError('changed_during_check', `A directory on the way to ${quotePath(current)} changed.`);
       entry.dir = dir;
-      if (entry.change.kind !== 'delete') await writeTemp(entry, entry.change.data);
+      if (entry.change.kind !== 'delete') await writeTemp(entry, entry.change.data, ctx.durable === true);
     }
     step = 'verify';
     for (const [index, entry] of entries.entries()) {

@@ -29,6 +29,13 @@ export interface WorkspaceOptions {
   protectedNames?: ProtectedNamePolicy;
   /** Overrides for {@link DEFAULT_WORKSPACE_LIMITS}. */
   limits?: Partial<WorkspaceLimits>;
+  /**
+   * Flush new content to the disk (fsync) before a write, a replacement or a change set puts it in place. Default
+   * false. Either way a reader sees the old file or the new one, never a mix, and a failed write leaves the old file
+   * as it was (temp file beside it, then rename); what this adds is that the new content survives a power cut or a
+   * kernel crash right after the call returned, at the price of a disk flush (milliseconds) per write.
+   */
+  durable?: boolean;
 }
 
 function badRoot(root: string, why: string): Error {
@@ -42,11 +49,20 @@ export class Workspace {
   /** The limits in force, after merging overrides. */
   readonly limits: WorkspaceLimits;
   readonly #ctx: ResolverContext;
+  /** Whether writes fsync before they put new content in place ({@link WorkspaceOptions.durable}). */
+  get durable(): boolean {
+    return this.#ctx.durable === true;
+  }
 
   private constructor(root: string, options: WorkspaceOptions) {
     this.root = root;
     this.limits = resolveLimits(options.limits);
-    this.#ctx = Object.freeze({ root, policy: options.protectedNames ?? DEFAULT_PROTECTED, limits: this.limits });
+    this.#ctx = Object.freeze({
+      root,
+      policy: options.protectedNames ?? DEFAULT_PROTECTED,
+      limits: this.limits,
+      durable: options.durable === true,
+    });
   }
 
   /** Opens a workspace; throws only when the root itself is unusable, which is a set-up mistake, not model input. */

@@ -55,7 +55,7 @@ export async function writeFileIn(
 
   if (detail.exists && detail.stat) {
     const { mode, uid, gid } = detail.stat;
-    const failed = await replaceAtomically(detail.path, bytes, { mode, uid, gid }, input, hooks);
+    const failed = await replaceAtomically(detail.path, bytes, { mode, uid, gid }, input, ctx.durable === true, hooks);
     return failed ?? done(false);
   }
 
@@ -73,14 +73,21 @@ export async function writeFileIn(
     parent = made.path;
   }
   const name = detail.missing[detail.missing.length - 1]!;
-  const failed = await createExclusive(join(parent, name), bytes, options.mode ?? 0o666, input, hooks);
+  const failed = await createExclusive(
+    join(parent, name),
+    bytes,
+    options.mode ?? 0o666,
+    input,
+    ctx.durable === true,
+    hooks,
+  );
   return failed ?? done(true);
 }
 
 /** Options for {@link replaceFileIn}. */
 export interface ReplaceFileOptions {
   /**
-   * Runs after the new content is written and fsynced, just before it is renamed over the file; resolving false
+   * Runs after the new content is written (and fsynced in a durable workspace), just before it is renamed over the file; resolving false
    * abandons the replacement (for example when the caller finds the original changed meanwhile).
    */
   readonly confirm?: () => Promise<boolean>;
@@ -91,8 +98,8 @@ export type ReplacedFile = WrittenFile | { readonly success: true; readonly ok: 
 
 /**
  * Replaces an existing regular file with content written piece by piece (see {@link FillReplacement}) into a temp file
- * beside it, with the same guarantees as an overwrite by {@link writeFileIn}: no link followed, mode kept, fsync, then
- * an atomic rename. A missing file is `not_found`; nothing is created.
+ * beside it, with the same guarantees as an overwrite by {@link writeFileIn}: no link followed, mode kept, fsync in a
+ * durable workspace, then an atomic rename. A missing file is `not_found`; nothing is created.
  */
 export async function replaceFileIn(
   ctx: ResolverContext,
@@ -119,6 +126,7 @@ export async function replaceFileIn(
     input,
     {
       maxBytes: ctx.limits.maxWriteBytes,
+      durable: ctx.durable === true,
       syncStepBytes: ctx.limits.replaceSyncStepBytes,
       ...(options.confirm ? { confirm: options.confirm } : {}),
     },

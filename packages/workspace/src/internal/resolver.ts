@@ -15,6 +15,8 @@ export interface ResolverContext {
   readonly root: string;
   readonly policy: ProtectedNamePolicy;
   readonly limits: WorkspaceLimits;
+  /** fsync new content before it is renamed or linked into place ({@link WorkspaceOptions.durable}); default off. */
+  readonly durable?: boolean;
 }
 
 /** A resolved path plus what the safe operations need: the checked stat and which components are still missing. */

@@ -23,9 +23,9 @@ async function writeAt(handle: FileHandle, data: Uint8Array, position: number): 
   }
 }
 
-async function writeAll(handle: FileHandle, data: Uint8Array): Promise<void> {
+async function writeAll(handle: FileHandle, data: Uint8Array, durable: boolean): Promise<void> {
   await writeAt(handle, data, 0);
-  await handle.sync();
+  if (durable) await handle.sync();
 }
 
 const moved = (input: string) =>
@@ -68,6 +68,7 @@ export async function createExclusive(
   data: Uint8Array,
   mode: number,
   input: string,
+  durable: boolean,
   hooks: WriteHooks = {},
 ): Promise<WorkspaceFailure | undefined> {
   await hooks.beforeCreate?.(target);
@@ -87,7 +88,7 @@ export async function createExclusive(
     }
     if (handle === 'moved') return moved(input);
     try {
-      await writeAll(handle, data);
+      await writeAll(handle, data, durable);
       await handle.close();
       return undefined;
     } catch (error) {
@@ -109,17 +110,20 @@ class SinkFailure extends Error {
 export interface ReplaceControls {
   /** Largest allowed end position of any write (the workspace's `maxWriteBytes`). */
   maxBytes: number;
-  /** Runs once the new content is durable, just before the rename; false abandons the replacement. */
+  /** Runs once the new content is written (and flushed when `durable`), just before the rename; false abandons it. */
   confirm?: () => Promise<boolean>;
+  /** fsync the temp file before the rename (the workspace's `durable` option). */
+  durable: boolean;
   /**
-   * Once this many bytes have landed since the last one, the next write also starts a data sync in the background,
-   * so the disk works while the filler does; the final fsync then only has the tail to flush. Default: never.
+   * With `durable`: once this many bytes have landed since the last one, the next write also starts a data sync in
+   * the background, so the disk works while the filler does; the final fsync then only has the tail to flush.
+   * Default: never.
    */
   syncStepBytes?: number;
 }
 
 /**
- * Replaces an existing file with content written by `fill` into a temp file beside it, then fsync and rename: readers
+ * Replaces an existing file with content written by `fill` into a temp file beside it, then (when `durable`) fsync, and rename: readers
  * never see a half-written file, the old mode is kept (minus setuid/setgid), and a hard link's other name (possibly
  * outside) keeps its old inode untouched. Resolves to the size written, `'abandoned'` when `fill` or `confirm` said
  * no, or a failure; an exception thrown by `fill` itself is passed on after the temp file is removed.
@@ -172,7 +176,7 @@ export async function replaceWith(
           return rejection;
         }
         size = Math.max(size, end);
-        if (!syncing && controls.syncStepBytes !== undefined && landed >= controls.syncStepBytes) {
+        if (!syncing && controls.durable && controls.syncStepBytes !== undefined && landed >= controls.syncStepBytes) {
           syncing = true;
           landed = 0;
           const sync = file
@@ -214,7 +218,7 @@ export async function replaceWith(
       if (failed) throw failed.reason;
       if (refused) throw refused;
       if (keepIt) {
-        await file.sync();
+        if (controls.durable) await file.sync();
         await file.close();
       }
       if (keepIt && controls.confirm) keepIt = await controls.confirm();
@@ -243,19 +247,21 @@ export async function replaceWith(
 }
 
 /**
- * Replaces an existing file with `data` through {@link replaceWith}: a temp file beside it, fsync, then rename.
+ * Replaces an existing file with `data` through {@link replaceWith}: a temp file beside it, fsync when `durable`, then
+ * rename.
  */
 export async function replaceAtomically(
   target: string,
   data: Uint8Array,
   keep: { mode: number; uid: number; gid: number },
   input: string,
+  durable: boolean,
   hooks: WriteHooks = {},
 ): Promise<WorkspaceFailure | undefined> {
   const fill: FillReplacement = async (sink) => {
     await sink.write(data, 0);
     return true;
   };
-  const done = await replaceWith(target, fill, keep, input, { maxBytes: Number.MAX_SAFE_INTEGER }, hooks);
+  const done = await replaceWith(target, fill, keep, input, { maxBytes: Number.MAX_SAFE_INTEGER, durable }, hooks);
   return typeof done === 'number' || done === 'abandoned' ? undefined : done;
 }

@@ -212,7 +212,7 @@ export const mcpSuite: BenchSuite = {
         ours: () => ({ name: 'reader', arguments: { action: 'read', path: 'big.txt', offset: 0, limit: 2000 } }),
       },
       {
-        name: 'write a 2 kB file',
+        name: 'write a 2 kB file (workspace default: no fsync, like the reference)',
         theirs: (i) => ({ name: 'write_file', arguments: { path: abs(`out-theirs-${i % 10}.txt`), content: payload } }),
         ours: (i) => ({
           name: 'editor',
@@ -220,7 +220,7 @@ export const mcpSuite: BenchSuite = {
         }),
       },
       {
-        name: 'edit one line of a small file',
+        name: 'edit one line of a small file (no fsync, the default)',
         theirs: (i) => {
           const [oldText, newText] = edit(i);
           return { name: 'edit_file', arguments: { path: abs('edit-theirs.txt'), edits: [{ oldText, newText }] } };
