@@ -49,8 +49,13 @@ describe('toAiSdkTool', () => {
     expect(adapted.description).toBe('Looks up the weather for a city.');
     const schema = asSchema(adapted.inputSchema);
     expect(schema.jsonSchema).toEqual(toolJsonSchema(weatherTool()));
-    // Same keys as the SDK's own jsonSchema() helper, so ai recognises it rather than treating it as a lazy schema.
-    expect(Object.keys(schema).sort()).toEqual(Object.keys(jsonSchema({ type: 'object' })).sort());
+    // ai finds the SDK schema marker first and uses the object as it is, not as a lazy or standard schema.
+    expect(schema).toBe(adapted.inputSchema);
+    expect(Object.keys(schema)).toEqual(expect.arrayContaining(Object.keys(jsonSchema({ type: 'object' }))));
+    // The Standard Schema side (what the declared type promises) converts to the same JSON Schema and accepts anything.
+    const ours = toAiSdkTool(weatherTool()).inputSchema['~standard'];
+    expect(asSchema({ '~standard': ours }).jsonSchema).toMatchObject(toolJsonSchema(weatherTool()));
+    expect(ours.validate({ city: 7 })).toEqual({ value: { city: 7 } });
   });
 
   it('runs inside generateText: the model calls the tool and gets its result back', async () => {
@@ -129,9 +134,9 @@ describe('toAiSdkTool', () => {
     const statuses: string[] = [];
     const tools = toAiSdkTools(registry, { onCall: (call) => statuses.push(call.status) });
     const execute = tools.weather!.execute!;
-    const denied = await execute({ city: 'Mordor' }, { toolCallId: 'c1', messages: [] });
+    const denied = await execute({ city: 'Mordor' }, { toolCallId: 'c1' });
     expect(denied).toMatchObject({ success: false, error_code: 'denied' });
-    const fine = await execute({ city: 'Bergen' }, { toolCallId: 'c2', messages: [] });
+    const fine = await execute({ city: 'Bergen' }, { toolCallId: 'c2' });
     expect(fine).toEqual({ success: true, forecast: 'Sunny in Bergen' });
     expect(statuses).toEqual(['failed', 'completed']);
   });

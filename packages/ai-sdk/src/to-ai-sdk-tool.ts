@@ -1,7 +1,6 @@
 import { executeTool, type Tool, type ToolCall, type ToolHooks, type ToolRegistry, toolJsonSchema } from '@bough/core';
-import type { Tool as AiTool, ToolExecutionOptions } from 'ai';
 import type { AiSdkFailure } from './errors.js';
-import { passThroughSchema } from './internal/schema.js';
+import { type AiSdkInputSchema, passThroughSchema } from './input-schema.js';
 import { AI_SDK_LIMITS } from './limits.js';
 
 /** Options shared by {@link toAiSdkTool} and {@link toAiSdkTools}. */
@@ -20,17 +19,38 @@ export interface AiSdkToolOptions {
 /** What an adapted tool returns: the tool's own result, or a typed failure value (never a thrown error). */
 export type AiSdkToolOutput<RES> = RES | AiSdkFailure;
 
-type Runner = (name: string, input: unknown, execution: ToolExecutionOptions) => Promise<ToolCall>;
+/**
+ * The part of the AI SDK's per-call options an adapted tool reads. The SDK's own `ToolExecutionOptions` has more
+ * fields and is assignable to this.
+ */
+export interface AiSdkToolCallOptions {
+  /** The id the model gave the call; it becomes the bough call id. */
+  readonly toolCallId: string;
+  /** Fires when the generation is stopped; it reaches the handler. */
+  readonly abortSignal?: AbortSignal;
+}
 
-function adapt<REQ, RES>(
-  tool: Tool<REQ, RES>,
-  run: Runner,
-  options: AiSdkToolOptions,
-): AiTool<REQ, AiSdkToolOutput<RES>> {
-  const adapted = {
+/**
+ * A bough tool in the AI SDK's tool shape, declared here rather than imported from `ai` so that this package's
+ * types need no `ai` installed. It is assignable to `Tool` from `ai` (v6), so it goes straight into
+ * `generateText({ tools })`, `streamText` and agents.
+ */
+export interface AiSdkTool<REQ = unknown, RES = unknown> {
+  /** The tool's description, shown to the model. */
+  readonly description: string;
+  /** The tool's JSON Schema for the model; it accepts any input, because bough's executor validates. */
+  readonly inputSchema: AiSdkInputSchema<REQ>;
+  /** Runs one call through core's executor; failures are returned as values, never thrown. */
+  readonly execute: (input: REQ, options: AiSdkToolCallOptions) => Promise<AiSdkToolOutput<RES>>;
+}
+
+type Runner = (name: string, input: unknown, execution: AiSdkToolCallOptions) => Promise<ToolCall>;
+
+function adapt<REQ, RES>(tool: Tool<REQ, RES>, run: Runner, options: AiSdkToolOptions): AiSdkTool<REQ, RES> {
+  return {
     description: tool.description,
-    inputSchema: passThroughSchema(toolJsonSchema(tool)),
-    execute: async (input: REQ, execution: ToolExecutionOptions) => {
+    inputSchema: passThroughSchema<REQ>(toolJsonSchema(tool)),
+    execute: async (input: REQ, execution: AiSdkToolCallOptions) => {
       const call = await run(tool.name, input, execution);
       try {
         options.onCall?.(call);
@@ -40,7 +60,6 @@ function adapt<REQ, RES>(
       return call.output as AiSdkToolOutput<RES>;
     },
   };
-  return adapted as unknown as AiTool<REQ, AiSdkToolOutput<RES>>;
 }
 
 /** The call timeout, resolved once per adaptation by the one timeout rule (a non-number throws naming the key). */
@@ -48,7 +67,7 @@ function resolved(options: AiSdkToolOptions): AiSdkToolOptions & { timeoutMs: nu
   return { ...options, timeoutMs: AI_SDK_LIMITS.resolve({ callTimeoutMs: options.timeoutMs }).callTimeoutMs };
 }
 
-function executeOptions(execution: ToolExecutionOptions, options: AiSdkToolOptions & { timeoutMs: number }) {
+function executeOptions(execution: AiSdkToolCallOptions, options: AiSdkToolOptions & { timeoutMs: number }) {
   return {
     callId: execution.toolCallId,
     timeoutMs: options.timeoutMs,
@@ -62,10 +81,7 @@ function executeOptions(execution: ToolExecutionOptions, options: AiSdkToolOptio
  * through core's executor (validation, hooks, abort, timeout), and failures, including invalid input, come back as
  * `{ success: false, error, error_code }` values rather than thrown errors.
  */
-export function toAiSdkTool<REQ, RES>(
-  tool: Tool<REQ, RES>,
-  options: AiSdkToolOptions = {},
-): AiTool<REQ, AiSdkToolOutput<RES>> {
+export function toAiSdkTool<REQ, RES>(tool: Tool<REQ, RES>, options: AiSdkToolOptions = {}): AiSdkTool<REQ, RES> {
   const settled = resolved(options);
   return adapt(
     tool,
@@ -85,15 +101,15 @@ function isRegistry(source: ToolRegistry | readonly Tool[]): source is ToolRegis
 export function toAiSdkTools(
   source: ToolRegistry | readonly Tool[],
   options: AiSdkToolOptions = {},
-): Record<string, AiTool<unknown, unknown>> {
-  const tools: Record<string, AiTool<unknown, unknown>> = {};
+): Record<string, AiSdkTool> {
+  const tools: Record<string, AiSdkTool> = {};
   const settled = resolved(options);
   if (isRegistry(source)) {
     const registry = source;
     const run: Runner = (name, input, execution) => registry.invoke(name, input, executeOptions(execution, settled));
-    for (const tool of registry.list()) tools[tool.name] = adapt(tool, run, settled) as AiTool<unknown, unknown>;
+    for (const tool of registry.list()) tools[tool.name] = adapt(tool, run, settled) as AiSdkTool;
     return tools;
   }
-  for (const tool of source) tools[tool.name] = toAiSdkTool(tool, settled) as AiTool<unknown, unknown>;
+  for (const tool of source) tools[tool.name] = toAiSdkTool(tool, settled) as AiSdkTool;
   return tools;
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startNatsServer } from '@bough/test-utils';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { npmEnv } from './context.js';
 import { largest, megabytes, treeBytes } from './install-size.js';
@@ -13,15 +14,11 @@ import { typecheck } from './typecheck.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const context = inject('packaging');
-/** Public packages whose README example needs more than the package (it is run by the package's own tests). */
-const NOT_TRIED: Record<string, string> = {
-  '@bough/messenger-nats': 'its example talks to a NATS server at 127.0.0.1:4222',
-};
+/** Public packages whose README example talks to a NATS broker: each gets its own nats-server for the run. */
+const NEEDS_BROKER = ['@bough/messenger-nats'];
 /** `BOUGH_PACKAGING_ONLY=a,b` tries only those packages (everything is still published; for working on one). */
 const only = process.env.BOUGH_PACKAGING_ONLY?.split(',').filter(Boolean);
-const packages = publicPackages(repoRoot).filter(
-  (pkg) => !(pkg.name in NOT_TRIED) && (!only || only.includes(pkg.name)),
-);
+const packages = publicPackages(repoRoot).filter((pkg) => !only || only.includes(pkg.name));
 /** The packages the issue names; each must exist and be tried. */
 const REQUIRED = ['core', 'reader', 'editor', 'bash', 'search', 'check', 'nav', 'ast-search', 'context', 'messenger']
   .concat(['coding', 'mcp', 'ai-sdk'])
@@ -29,7 +26,7 @@ const REQUIRED = ['core', 'reader', 'editor', 'bash', 'search', 'check', 'nav', 
   .concat(['bough']);
 /** Install-size goal of the single-tool packages, in bytes of node_modules. */
 const SMALL_LIMIT_BYTES = 15_000_000;
-const SMALL_PACKAGES = ['@bough/editor', '@bough/reader', '@bough/search', '@bough/bash'];
+const SMALL_PACKAGES = ['@bough/editor', '@bough/reader', '@bough/search', '@bough/bash', '@bough/ai-sdk'];
 const MINUTE = 60_000;
 
 /** npm installs at a time: npm mostly waits on the registry and the disk. */
@@ -41,8 +38,14 @@ function explain(step: string, result: RunResult): string {
   return `${step} exited ${result.code}\n--- stdout\n${result.stdout.slice(-3000)}\n--- stderr\n${result.stderr.slice(-3000)}`;
 }
 
-async function must(step: string, command: string, args: string[], cwd: string): Promise<RunResult> {
-  const result = await run(command, args, { cwd, env: npmEnv(context), timeoutMs: 5 * MINUTE });
+async function must(
+  step: string,
+  command: string,
+  args: string[],
+  cwd: string,
+  extraEnv: Record<string, string> = {},
+): Promise<RunResult> {
+  const result = await run(command, args, { cwd, env: { ...npmEnv(context), ...extraEnv }, timeoutMs: 5 * MINUTE });
   if (result.code !== 0) throw new Error(explain(step, result));
   return result;
 }
@@ -62,13 +65,29 @@ async function tryPackage(pkg: PublicPackage): Promise<void> {
     const errors = typecheck(project, 'example.ts', resolution);
     if (errors.length > 0) throw new Error(`${pkg.name}: README example, tsc (${resolution}):\n${errors.join('')}`);
   }
-  await must(`${pkg.name}: node example.js (the README example)`, process.execPath, ['out/example.js'], project);
+  await runExample(pkg, project);
   if (pkg.name === '@bough/reader') await pdfWithoutUnpdf(project);
   if (pkg.bin) {
     const version = await must('npx bough --version', 'npx', ['--no', '--', 'bough', '--version'], project);
     expect(version.stdout.trim()).toBe(pkg.version);
     const tools = await must('bough tools', join(nodeModules, '.bin', 'bough'), ['tools'], project);
     expect(tools.stdout).toContain('reader');
+  }
+}
+
+/** Runs the emitted README example; a package that needs a broker gets a fresh nats-server in `NATS_URL`. */
+async function runExample(pkg: PublicPackage, project: string): Promise<void> {
+  const step = `${pkg.name}: node example.js (the README example)`;
+  if (!NEEDS_BROKER.includes(pkg.name)) {
+    await must(step, process.execPath, ['out/example.js'], project);
+    return;
+  }
+  const broker = await startNatsServer();
+  try {
+    const result = await must(step, process.execPath, ['out/example.js'], project, { NATS_URL: broker.url });
+    expect(result.stdout).toContain('completed');
+  } finally {
+    await broker.close();
   }
 }
 
