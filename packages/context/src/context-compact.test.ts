@@ -1,8 +1,8 @@
 import { Branch, ScriptedChatModel, textReply } from '@bough/core';
+import { branchWithCalls } from '@bough/test-utils';
 import { describe, expect, it } from 'vitest';
 import { handleContext } from './handle-context.js';
 import { SUMMARY_INSTRUCTION } from './prompts.js';
-import { branchWithCalls } from './test-helpers.js';
 
 async function work(model?: ScriptedChatModel): Promise<Branch> {
   const branch = await branchWithCalls(2, model ? { model } : {});

@@ -1,8 +1,8 @@
 import { Branch } from '@bough/core';
+import { branchWithCalls } from '@bough/test-utils';
 import { describe, expect, it } from 'vitest';
 import { handleContext } from './handle-context.js';
 import type { ContextInput } from './schema.js';
-import { branchWithCalls } from './test-helpers.js';
 import { messageTokens } from './tokens.js';
 
 describe('context status', () => {

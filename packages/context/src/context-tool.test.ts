@@ -1,9 +1,8 @@
 import { Branch, ConfigurationError } from '@bough/core';
-import { describeToolConformance } from '@bough/test-utils';
+import { branchWithCalls, describeToolConformance } from '@bough/test-utils';
 import { describe, expect, it } from 'vitest';
 import { contextProvider, createContextTool } from './context-tool.js';
 import { CONTEXT_GUIDANCE } from './guidance.js';
-import { branchWithCalls } from './test-helpers.js';
 
 describeToolConformance('context', {
   makeTool: () => createContextTool(new Branch({ system: 'sys' })),

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Branch, ScriptedChatModel, textReply } from '@bough/core';
+import { branchWithCalls } from '@bough/test-utils';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { handleContext } from './handle-context.js';
 import { DEFAULT_CONTEXT_LIMITS } from './limits.js';
@@ -9,7 +10,6 @@ import {
   ContextRequest as ContextRequestSchema,
   type ContextResponse,
 } from './schema.js';
-import { branchWithCalls } from './test-helpers.js';
 
 function chat(n: number): Branch {
   const branch = new Branch({ system: 'sys' });

@@ -1,6 +1,6 @@
+import { groupDisappears, runningMembers, TEST_BASE_ENV } from '@bough/test-utils';
 import { describe, expect, it } from 'vitest';
 import { runProcess } from './run-process.js';
-import { groupDisappears, runningMembers, TEST_BASE_ENV } from './test-helpers.js';
 
 // Each command prints its own pid first: with `detached: true` that pid is also its process-group id.
 async function expectGroupGone(stdout: string): Promise<void> {

@@ -1,7 +1,7 @@
+import { makeWorkspace, TEST_BASE_ENV } from '@bough/test-utils';
 import { describe, expect, it } from 'vitest';
 import { OutputCapture } from './internal/output-capture.js';
 import { runProcess } from './run-process.js';
-import { makeTree, TEST_BASE_ENV } from './test-helpers.js';
 
 const SAMPLE = 'aé€😀b日本😀€éz'.repeat(3);
 const BYTES = Buffer.from(SAMPLE, 'utf8');
@@ -102,7 +102,7 @@ describe('OutputCapture', () => {
 
 describe('output caps on a real process', () => {
   it('cuts a real multi-byte stream at every offset around the cap without U+FFFD', async () => {
-    const tree = makeTree();
+    const tree = makeWorkspace();
     try {
       tree.write('sample.txt', SAMPLE);
       for (let maxBytes = 10; maxBytes < 22; maxBytes++) {

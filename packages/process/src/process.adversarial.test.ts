@@ -3,21 +3,20 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { snapshotTree } from '@bough/test-utils';
+import { makeWorkspace, runningMembers, snapshotTree, TEST_BASE_ENV, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunOptions } from './run-options.js';
 import { type RunProcessOutcome, runProcess } from './run-process.js';
-import { makeTree, runningMembers, TEST_BASE_ENV, type TempTree } from './test-helpers.js';
 
 const CANARY = 'OUTSIDE-PROCESS-CANARY';
 
-let tree: TempTree;
+let tree: TempWorkspace;
 let before: string;
 
 const snapshot = snapshotTree;
 
 beforeEach(() => {
-  tree = makeTree();
+  tree = makeWorkspace();
   writeFileSync(join(tree.outside, 'secret.txt'), `${CANARY}\n`);
   mkdirSync(join(tree.outside, 'dir'));
   tree.write('sub/deep/x.txt', 'x');

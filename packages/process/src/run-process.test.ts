@@ -1,13 +1,13 @@
 import { closeSync, mkdirSync, openSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeWorkspace, TEST_BASE_ENV, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunOptions } from './run-options.js';
 import { runProcess } from './run-process.js';
-import { makeTree, TEST_BASE_ENV, type TempTree } from './test-helpers.js';
 
-let tree: TempTree;
+let tree: TempWorkspace;
 beforeEach(() => {
-  tree = makeTree();
+  tree = makeWorkspace();
 });
 afterEach(() => tree.cleanup());
 

@@ -1,11 +1,11 @@
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runProcess } from './run-process.js';
 import { openSandbox, sandboxSupport } from './sandbox.js';
-import { makeTree, type TempTree } from './test-helpers.js';
 
-let tree: TempTree;
+let tree: TempWorkspace;
 beforeEach(() => {
-  tree = makeTree();
+  tree = makeWorkspace();
 });
 afterEach(() => tree.cleanup());
 

@@ -1,3 +1,4 @@
+export { branchWithCalls, echoTool } from './branch-fixtures.js';
 export { type CapturedIO, captureIO } from './capture-io.js';
 export { type ConformanceOptions, describeToolConformance } from './conformance.js';
 export {
@@ -21,6 +22,7 @@ export {
 } from './fake-openai.js';
 export { startNatsServer, type TestNatsServer } from './nats-server.js';
 export { NEAR_MISS_CASES, type NearMissCase } from './near-miss-corpus.js';
+export { groupDisappears, groupExists, runningMembers, TEST_BASE_ENV } from './process-groups.js';
 export {
   CLI_BIN,
   collect,

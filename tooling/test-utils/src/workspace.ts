@@ -10,8 +10,8 @@ export interface TempWorkspace {
   readonly root: string;
   /** Real path of a directory beside the workspace, for escape tests (a sibling whose name shares the root's prefix). */
   readonly outside: string;
-  /** Writes a file (creating parents) relative to the root; returns its absolute path. */
-  write(relative: string, content: string | Uint8Array): string;
+  /** Writes a file (creating parents) relative to the root, with `mode` if given; returns its absolute path. */
+  write(relative: string, content: string | Uint8Array, mode?: number): string;
   /** Absolute path of a relative path under the root. */
   path(relative: string): string;
   /** Removes the whole tree. */
@@ -30,10 +30,10 @@ export function makeWorkspace(files: Record<string, string | Uint8Array> = {}): 
     base,
     root,
     outside,
-    write(relative, content) {
+    write(relative, content, mode) {
       const target = join(root, relative);
       mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, content);
+      writeFileSync(target, content, mode === undefined ? undefined : { mode });
       return target;
     },
     path: (relative) => join(root, relative),

@@ -1,35 +1,5 @@
-// Shared fixtures for this package's tests (excluded from the build by the `test-*` pattern).
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-
-/** A real temp tree: `root` is the workspace, `outside` a sibling whose name shares the root's prefix. */
-export interface TempTree {
-  root: string;
-  outside: string;
-  write(relative: string, content: string | Uint8Array, mode?: number): string;
-  cleanup(): void;
-}
-
-/** Creates `<tmp>/bkp-XXXX/ws` and `<tmp>/bkp-XXXX/ws-evil`, like `makeWorkspace` from test-utils. */
-export function makeTree(): TempTree {
-  const base = realpathSync(mkdtempSync(join(tmpdir(), 'bkp-')));
-  const root = join(base, 'ws');
-  const outside = join(base, 'ws-evil');
-  mkdirSync(root);
-  mkdirSync(outside);
-  return {
-    root,
-    outside,
-    write(relative, content, mode) {
-      const target = join(root, relative);
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, content, mode === undefined ? undefined : { mode });
-      return target;
-    },
-    cleanup: () => rmSync(base, { recursive: true, force: true }),
-  };
-}
+// Process-group probes for tests of code that spawns and kills process groups (Linux: they read /proc).
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** True while any process is left in the group `pgid`; `kill(-pgid, 0)` fails with ESRCH once it is empty. */
 export function groupExists(pgid: number): boolean {

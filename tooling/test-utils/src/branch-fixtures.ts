@@ -1,3 +1,4 @@
+// Branches with real tool traffic, for tests of code that reads or curates a conversation.
 import { Branch, defineTool } from '@bough/core';
 import { z } from 'zod';
 
