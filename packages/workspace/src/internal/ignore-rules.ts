@@ -1,4 +1,4 @@
-import { constants } from 'node:fs';
+import { constants, lstatSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
@@ -17,6 +17,16 @@ export async function loadIgnoreLevel(
   maxBytes: number,
 ): Promise<IgnoreLevel | undefined> {
   const file = join(realDir, '.gitignore');
+  // Most directories have no .gitignore. A synchronous lstat that reports absence without throwing settles that in
+  // microseconds; an open that fails costs a thread-pool round trip plus an Error with a captured stack, for every
+  // ancestor of every listing. A link or special file is absent too; the open below still re-checks what it gets.
+  let seen: ReturnType<typeof lstatSync>;
+  try {
+    seen = lstatSync(file, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+  if (seen === undefined || !seen.isFile()) return undefined;
   let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
