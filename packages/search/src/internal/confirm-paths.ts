@@ -1,52 +1,8 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, type Stats } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { closeSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import type { Workspace } from '@bough/workspace';
+import { entryIn, type HeldDir, holdDir } from './held-dir.js';
 import { type ConfirmBudget, outOfTime } from './verify-results.js';
-
-const DIR_FLAGS = constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW;
-const PROC_FD = process.platform === 'linux';
-
-/** A listed file's parent directory held open, so the file's name is looked up in that very directory. */
-interface HeldDir {
-  readonly fd: number;
-  /** Where names are joined to look them up inside the held directory. */
-  readonly prefix: string;
-}
-
-/**
- * Opens `dir` (a real path the gate returned) without following a final link and proves the descriptor is that
- * directory: on Linux the kernel names the open directory (`/proc/self/fd`), and names are then looked up through the
- * descriptor, like `openat`; elsewhere the directory's identity by path must equal the descriptor's.
- */
-function holdDir(dir: string): HeldDir | undefined {
-  let fd: number;
-  try {
-    fd = openSync(dir, DIR_FLAGS);
-  } catch {
-    return undefined;
-  }
-  try {
-    if (PROC_FD) {
-      if (readlinkSync(`/proc/self/fd/${fd}`) === dir) return { fd, prefix: `/proc/self/fd/${fd}` };
-    } else {
-      const held = fstatSync(fd);
-      const byPath = lstatSync(dir);
-      if (held.isDirectory() && held.dev === byPath.dev && held.ino === byPath.ino) return { fd, prefix: dir };
-    }
-  } catch {
-    // fall through: not proven
-  }
-  closeSync(fd);
-  return undefined;
-}
-
-function entryIn(held: HeldDir, name: string): Stats | undefined {
-  try {
-    return lstatSync(join(held.prefix, name), { throwIfNoEntry: false });
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Keeps only the listed paths that are regular files inside the workspace now. The gate checks names, containment
@@ -70,7 +26,7 @@ export async function confirmPaths(
       try {
         const where = await workspace.resolve(path, 'read');
         // The listing never goes through links, so a path the gate maps elsewhere changed during the walk.
-        if (where.ok && where.kind === 'file' && where.relative === path) {
+        if (where.success && where.kind === 'file' && where.relative === path) {
           const dir = dirname(where.path);
           if (!held.has(dir)) held.set(dir, holdDir(dir));
           const parent = held.get(dir);

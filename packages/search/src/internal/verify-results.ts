@@ -1,6 +1,8 @@
-import { readSync } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
+import { closeSync, read, readFile, readSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { promisify } from 'node:util';
 import { type CountingBuffer, countingBuffer, type Workspace } from '@bough/workspace';
+import { type HeldDir, holdDir, openFileIn, PROC_FD } from './held-dir.js';
 
 /** One line ripgrep reported, kept raw until it is confirmed against the file the workspace gate opens. */
 export interface PendingMatch {
@@ -20,7 +22,7 @@ export const RG_CUT_MARKER = / \[\.\.\. (?:omitted end of long line|\d+ more mat
 const CONFIRM_CONCURRENCY = 8;
 // Read size while looking for the lines to confirm in a large file (one such buffer per large file in flight).
 const CONFIRM_READ_BYTES = 1024 * 1024;
-// Files up to this size are read into a plain buffer: one read, and no WebAssembly memory to set up.
+// The first bytes of every file are read into a plain buffer of this size: one read, no WebAssembly memory to set up.
 const SMALL_READ_BYTES = 64 * 1024;
 // Files of at least this size have each match checked at ripgrep's byte offset instead of by counting lines from the
 // start; smaller files are cheap to re-read, and that check also proves the line number.
@@ -36,6 +38,25 @@ function decodeLike(bytes: Buffer): string {
   return new TextDecoder('utf-8').decode(bytes);
 }
 
+/** What confirming needs of an open file: its descriptor, reads from the current position, and the rest of it. */
+interface OpenFile {
+  readonly fd: number;
+  read(buffer: Buffer, offset: number, length: number, position: null): Promise<{ bytesRead: number }>;
+  readFile(): Promise<Buffer>;
+}
+
+const readFd = promisify(read);
+const readRestOf = promisify(readFile);
+
+/** The same reads as a FileHandle's, for a descriptor opened in a held directory. */
+function plainFile(fd: number): OpenFile {
+  return {
+    fd,
+    read: (buffer, offset, length, position) => readFd(fd, buffer, offset, length, position),
+    readFile: () => readRestOf(fd),
+  };
+}
+
 const isUtf16Bom = (bytes: Buffer) =>
   bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
 
@@ -48,18 +69,17 @@ const isUtf16Bom = (bytes: Buffer) =>
  * holds no wanted line is only counted (SIMD), so a match near the end of a large file costs one pass of reads.
  */
 async function linesOf(
-  handle: FileHandle,
-  size: number,
+  handle: OpenFile,
   wanted: ReadonlySet<number>,
-  readerFor: (size: number) => CountingBuffer,
+  readerFor: (large: boolean) => CountingBuffer,
 ): Promise<Map<number, string> | undefined> {
-  const reader = readerFor(size);
+  let reader = readerFor(false);
+  let large = false;
   const found = new Map<number, string>();
   const ascending = [...wanted].sort((a, b) => a - b);
   const last = ascending[ascending.length - 1] ?? 0;
   let nextIndex = 0; // ascending[nextIndex] is the first wanted line not yet passed
   try {
-    const { buffer } = reader;
     let carry: Buffer = EMPTY; // bytes of the current, unfinished line when it is a wanted one
     let lineNo = 1;
     let first = true;
@@ -68,13 +88,18 @@ async function linesOf(
       found.set(lineNo, new TextDecoder('utf-8', { ignoreBOM: lineNo !== 1 }).decode(bytes));
     };
     for (;;) {
-      // A small file is read synchronously from the open descriptor: one short read from the page cache costs less
-      // than a thread-pool round trip. Larger files keep asynchronous reads so a long file never blocks the loop.
-      // (Only its first SMALL_READ_BYTES: a file that grew since it was opened goes on asynchronously.)
-      const bytesRead =
-        size < SMALL_READ_BYTES && readSoFar < SMALL_READ_BYTES
-          ? readSync(handle.fd, buffer, 0, buffer.length, null)
-          : (await handle.read(buffer, 0, buffer.length, null)).bytesRead;
+      // The first SMALL_READ_BYTES of every file are read synchronously into a small buffer: one short read from the
+      // page cache costs less than a thread-pool round trip, and most matches shown are near the start of their file
+      // (imports, headers). Past that, reads are asynchronous into a large SIMD-counted buffer, taken only then, so a
+      // long file never blocks the loop.
+      if (readSoFar >= SMALL_READ_BYTES && !large) {
+        reader = readerFor(true);
+        large = true;
+      }
+      const { buffer } = reader;
+      const bytesRead = large
+        ? (await handle.read(buffer, 0, buffer.length, null)).bytesRead
+        : readSync(handle.fd, buffer, 0, buffer.length, null);
       readSoFar += bytesRead;
       if (bytesRead === 0) break;
       const chunk = buffer.subarray(0, bytesRead);
@@ -128,7 +153,7 @@ function shownPart(text: string): string {
  * Reads up to `length` bytes at `position` (fewer only at the end of the file). Synchronous on purpose: it only ever
  * reads a line's worth of bytes (a few KiB at most), which costs less than a thread-pool round trip.
  */
-function readAt(handle: FileHandle, position: number, length: number): Buffer {
+function readAt(handle: { readonly fd: number }, position: number, length: number): Buffer {
   const bytes = Buffer.allocUnsafe(length);
   let got = 0;
   while (got < length) {
@@ -140,7 +165,7 @@ function readAt(handle: FileHandle, position: number, length: number): Buffer {
 }
 
 /** True when the file starts with a UTF-8 or UTF-16 byte-order mark, which makes ripgrep transcode it. */
-function startsWithBom(handle: FileHandle): boolean {
+function startsWithBom(handle: { readonly fd: number }): boolean {
   const head = readAt(handle, 0, 3);
   return isUtf16Bom(head) || (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf);
 }
@@ -153,7 +178,7 @@ function startsWithBom(handle: FileHandle): boolean {
  * if the file changed after ripgrep read it (then the text shown is still this file's). Anything it cannot decide
  * exactly (text that was not valid UTF-8, a changed file) returns false and is checked line by line instead.
  */
-function heldAtOffset(handle: FileHandle, size: number, match: PendingMatch): boolean {
+function heldAtOffset(handle: { readonly fd: number }, size: number, match: PendingMatch): boolean {
   const { offset } = match;
   if (offset === undefined || !Number.isSafeInteger(offset) || offset < 0 || offset > size) return false;
   const cut = RG_CUT_MARKER.test(match.text);
@@ -173,6 +198,55 @@ function heldAtOffset(handle: FileHandle, size: number, match: PendingMatch): bo
   );
 }
 
+// Directories held open at once while confirming (matches come in path order, so a directory's files are together).
+const HELD_DIRS = 32;
+
+function closeOldest(dirs: Map<string, HeldDir | undefined>): void {
+  const [dir, held] = dirs.entries().next().value ?? [];
+  if (dir === undefined) return;
+  dirs.delete(dir);
+  if (held) closeSync(held.fd);
+}
+
+/**
+ * Opens one file for confirming, the gate's way: the path is resolved by the workspace (names, containment, links
+ * along the way) and must come back as itself, a regular file; on Linux its name is then opened without following
+ * links inside its parent directory, held open and proven by the kernel to be the directory the gate returned, and the
+ * descriptor must be a regular file within `maxBytes`. All of that is synchronous, which costs a fraction of the
+ * gate's thread-pool open and close. Anywhere this cannot be proven the file goes through `workspace.openRead`.
+ */
+async function openForCheck(
+  workspace: Workspace,
+  path: string,
+  maxBytes: number,
+  dirs: Map<string, HeldDir | undefined>,
+): Promise<{ file: OpenFile; size: number; close: () => void } | undefined> {
+  if (PROC_FD) {
+    const where = await workspace.resolve(path, 'read');
+    if (!where.success || where.kind !== 'file' || where.relative !== path) return undefined;
+    const dir = dirname(where.path);
+    if (!dirs.has(dir)) {
+      // A held directory is only used inside this synchronous stretch, so the oldest can be closed at any time.
+      if (dirs.size >= HELD_DIRS) closeOldest(dirs);
+      dirs.set(dir, holdDir(dir));
+    }
+    const held = dirs.get(dir);
+    const opened = held ? openFileIn(held, basename(where.path), maxBytes) : undefined;
+    if (opened) {
+      return {
+        file: plainFile(opened.fd),
+        size: opened.size,
+        close: () => closeSync(opened.fd),
+      };
+    }
+  }
+  const opened = await workspace.openRead(path, { maxBytes });
+  if (!opened.success) return undefined;
+  const { handle } = opened;
+  // Not waited for: nothing more is read through the handle, and the next file can be opened meanwhile.
+  return { file: handle, size: opened.size, close: () => void handle.close().catch(() => undefined) };
+}
+
 /** What confirming one file decided: matches proven at their byte offset, and the lines read for the others. */
 interface FileCheck {
   readonly atOffset: ReadonlySet<PendingMatch>;
@@ -182,7 +256,7 @@ interface FileCheck {
 const NOTHING_CONFIRMED: FileCheck = { atOffset: new Set(), lines: undefined };
 
 /**
- * Opens one file through the workspace gate and confirms its matches. In a large file that ripgrep did not transcode,
+ * Opens one file (see {@link openForCheck}) and confirms its matches. In a large file that ripgrep did not transcode,
  * each match is checked at its byte offset first (a few bytes read instead of the file up to that line); the matches
  * that check cannot prove, and every match of a smaller or transcoded file, are checked by their lines as before.
  */
@@ -191,26 +265,26 @@ async function checkFile(
   path: string,
   matches: readonly PendingMatch[],
   maxBytes: number,
-  readerFor: (size: number) => CountingBuffer,
+  readerFor: (large: boolean) => CountingBuffer,
+  dirs: Map<string, HeldDir | undefined>,
 ): Promise<FileCheck> {
-  const opened = await workspace.openRead(path, { maxBytes });
-  if (!opened.ok) return NOTHING_CONFIRMED;
-  const { handle, size } = opened;
+  const opened = await openForCheck(workspace, path, maxBytes, dirs);
+  if (!opened) return NOTHING_CONFIRMED;
+  const { file, size } = opened;
   try {
     const atOffset = new Set<PendingMatch>();
     const byLine = new Set<number>();
-    const offsetsUsable = size >= OFFSET_CHECK_BYTES && !startsWithBom(handle);
+    const offsetsUsable = size >= OFFSET_CHECK_BYTES && !startsWithBom(file);
     for (const match of matches) {
-      if (offsetsUsable && heldAtOffset(handle, size, match)) atOffset.add(match);
+      if (offsetsUsable && heldAtOffset(file, size, match)) atOffset.add(match);
       else byLine.add(match.line);
     }
-    const lines = byLine.size > 0 ? await linesOf(handle, size, byLine, readerFor) : new Map<number, string>();
+    const lines = byLine.size > 0 ? await linesOf(file, byLine, readerFor) : new Map<number, string>();
     return { atOffset, lines };
   } catch {
     return NOTHING_CONFIRMED; // a file that could not be read is never shown
   } finally {
-    // Not waited for: nothing more is read through the handle, and the next file can be opened meanwhile.
-    void handle.close().catch(() => undefined);
+    opened.close();
   }
 }
 
@@ -258,28 +332,30 @@ export async function confirmMatches(
   // Read buffers are reused from file to file: a plain one for small files, a SIMD-counted one for large files.
   const idleSmall: CountingBuffer[] = [];
   const idleLarge: CountingBuffer[] = [];
-  void eachLimited(
+  // Parent directories held open while their files are confirmed, closed once every file is decided.
+  const dirs = new Map<string, HeldDir | undefined>();
+  const checked = eachLimited(
     [...byPath.keys()],
     CONFIRM_CONCURRENCY,
     async (path) => {
-      let reader: CountingBuffer | undefined;
-      let pool = idleSmall;
-      const readerFor = (size: number) => {
-        if (size >= SMALL_READ_BYTES) pool = idleLarge;
-        reader =
+      const taken: [CountingBuffer, CountingBuffer[]][] = [];
+      const readerFor = (large: boolean) => {
+        const pool = large ? idleLarge : idleSmall;
+        const reader =
           pool.pop() ??
-          (pool === idleLarge
+          (large
             ? countingBuffer(CONFIRM_READ_BYTES, { simd: true })
             : countingBuffer(SMALL_READ_BYTES, { simd: false }));
+        taken.push([reader, pool]);
         return reader;
       };
       let check = NOTHING_CONFIRMED;
       try {
-        check = await checkFile(workspace, path, byPath.get(path) as PendingMatch[], maxBytes, readerFor);
+        check = await checkFile(workspace, path, byPath.get(path) as PendingMatch[], maxBytes, readerFor, dirs);
       } catch {
         check = NOTHING_CONFIRMED; // a file the gate could not open is never shown
       } finally {
-        if (reader) pool.push(reader);
+        for (const [reader, pool] of taken) pool.push(reader);
       }
       ready.get(path)?.(check);
     },
@@ -303,6 +379,11 @@ export async function confirmMatches(
     return { kept, dropped, unchecked: 0 };
   } finally {
     settled = true;
+    // Files still in flight when time ran out finish first; then the held directories are closed.
+    void checked.then(() => {
+      for (const held of dirs.values()) if (held) closeSync(held.fd);
+      dirs.clear();
+    });
   }
 }
 
