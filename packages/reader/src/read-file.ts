@@ -90,6 +90,7 @@ export async function readFile(
       chunkBytes: limits.chunkBytes,
       // Totals and the whole-file hash only where reading on past the window is cheap.
       fullScan: file.size <= Math.min(limits.fullScanMaxBytes, limits.tailScanMaxBytes),
+      head,
       ...(signal ? { signal } : {}),
     });
     if (result.aborted) return failure('aborted', 'The read was cancelled.');

@@ -16,6 +16,11 @@ export interface StreamWindowOptions {
   chunkBytes: number;
   /** Keep reading after the window to count every line and hash the whole file. */
   fullScan: boolean;
+  /**
+   * Bytes from the start of the file the caller already read through the same descriptor (the binary sniff); they
+   * stand in for the first read, so a file that fits in them is read once, not twice.
+   */
+  head?: Uint8Array;
   signal?: AbortSignal;
 }
 
@@ -80,7 +85,13 @@ export async function streamWindow(handle: FileHandle, options: StreamWindowOpti
       aborted = true;
       break;
     }
-    const { bytesRead } = await handle.read(chunk, 0, chunk.length, position);
+    let bytesRead: number;
+    if (position === 0 && options.head && options.head.byteLength > 0) {
+      bytesRead = Math.min(options.head.byteLength, chunk.length);
+      chunk.set(options.head.subarray(0, bytesRead), 0);
+    } else {
+      ({ bytesRead } = await handle.read(chunk, 0, chunk.length, position));
+    }
     if (bytesRead === 0) break;
     const data = chunk.subarray(0, bytesRead);
     hash?.update(data);
@@ -127,6 +138,9 @@ export async function streamWindow(handle: FileHandle, options: StreamWindowOpti
       if (builder.done && !options.fullScan) break;
     }
     if (builder.done && !options.fullScan) break;
+    // A short read that reached the size fstat gave is the end of the file: the read that would return 0 is skipped.
+    // Bytes appended after the open are left out either way, as they would be by a read a moment earlier.
+    if (bytesRead < chunk.length && position >= options.size) break;
   }
   const atEnd = !aborted && (options.fullScan || !builder.done);
   if (pendingPartial && atEnd && !builder.before(index) && !builder.done) emit();
