@@ -1,5 +1,4 @@
 import { CheckCache, type CodeDiagnostic, handleCodeCheck } from '@bough/check';
-import { patchFiles } from '@bough/editor';
 import { isWorkspaceFailure, type Workspace } from '@bough/workspace';
 
 /** Files the check understands: Python for ruff, TypeScript and JavaScript for the compiler. */
@@ -27,20 +26,6 @@ export interface DiagnosticsWatch {
   after(): Promise<IntroducedFields>;
 }
 
-/** The files an editor request changes, as given (the gate resolves them). */
-function changedPaths(request: unknown): string[] {
-  if (typeof request !== 'object' || request === null) return [];
-  const r = request as { action?: unknown; file_path?: unknown; patch?: unknown; dry_run?: unknown };
-  if (r.dry_run === true) return [];
-  if (r.action === 'patch' && typeof r.patch === 'string') {
-    const parsed = patchFiles(r.patch);
-    return parsed.ok ? parsed.files.map((target) => target.path) : [];
-  }
-  if ((r.action === 'write' || r.action === 'edit' || r.action === 'multi_edit') && typeof r.file_path === 'string')
-    return [r.file_path];
-  return [];
-}
-
 const key = (d: CodeDiagnostic) => `${d.code}\u0000${d.message}`;
 
 /**
@@ -56,10 +41,13 @@ export class DiagnosticsWatcher {
     this.#limits = limits;
   }
 
-  /** Checks the files `request` would change; undefined when it changes no checkable file (or is a dry run). */
-  async before(ws: Workspace, request: unknown): Promise<DiagnosticsWatch | undefined> {
+  /**
+   * Checks the files a change is about to touch (as given; the gate resolves them); undefined when none of them is
+   * a file the check understands.
+   */
+  async before(ws: Workspace, paths: readonly string[]): Promise<DiagnosticsWatch | undefined> {
     const files: string[] = [];
-    for (const path of changedPaths(request)) {
+    for (const path of paths) {
       if (!CHECKED.test(path)) continue;
       const resolved = await ws.resolve(path, 'write');
       if (!isWorkspaceFailure(resolved) && !files.includes(resolved.relative)) files.push(resolved.relative);

@@ -1,6 +1,7 @@
 import { defineTool, type PreHook } from '@bough/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { NO_EVIDENCE } from './source-evidence.js';
 import { call, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
 import type { ToolSource } from './tool-sources.js';
 
@@ -14,7 +15,7 @@ afterEach(() => ws.cleanup());
 const echo: ToolSource = {
   name: 'bash',
   scope: 'workspace',
-  evidence: 'none',
+  evidence: NO_EVIDENCE,
   make: () =>
     defineTool({
       name: 'bash',

@@ -2,6 +2,8 @@
 export { type AgentResult, type RunAgentOptions, runAgent } from './agent-loop.js';
 /** The read-before-edit guard. */
 export { checkBeforeEdit, hashFile } from './edit-guard.js';
+/** The evidence extractors of the reader and editor sources (for sources that wrap those tools differently). */
+export { editorEvidence } from './editor-evidence.js';
 /** The failure code table of the toolkit (guard, permissions, sandbox, subagent, agent loop). */
 export { CODING_ERROR_CODES, type CodingErrorCode, type CodingFailure } from './errors.js';
 /** Per-build file state with evidence tied to the branch's active view. */
@@ -36,6 +38,7 @@ export {
   PRESET_RANK,
   permissionHook,
 } from './permissions.js';
+export { readerEvidence } from './reader-evidence.js';
 /** The read-only sandbox diff. */
 export { type SandboxDiff, sandboxDiff } from './sandbox-diff.js';
 /** Sandbox operations on a worktree session. */
@@ -50,14 +53,26 @@ export {
 } from './sandbox-session.js';
 /** The `sandbox` tool's request schema and options (the tool itself is built by the toolkit). */
 export { SandboxRequest, type SandboxToolOptions } from './sandbox-tool.js';
+/** What a source's calls tell the read-before-edit guard: each source brings an extractor typed to its own results. */
+export {
+  type GuardTarget,
+  NO_EVIDENCE,
+  type NoEvidence,
+  type ReadEvidence,
+  type ReadEvidenceOf,
+  type SourceEvidence,
+  type WriteEffect,
+  type WriteEvidenceOf,
+  type WrittenLines,
+} from './source-evidence.js';
 /** The `subagent` tool's request schema and system prompt (the tool itself is built by the toolkit). */
 export { SUBAGENT_SYSTEM_PROMPT, SubagentRequest, subagentRequest } from './subagent-tool.js';
-/** The typed sources the toolkit composes: each says where its tool lives, what evidence its results carry, and its options. */
+/** The typed sources the toolkit composes: each says where its tool lives, what evidence its calls carry, and its options. */
 export {
   type AnyToolSource,
   type CodingToolOptions,
-  type SourceEvidence,
   type SourceScope,
+  type SourceSettings,
   STANDARD_SOURCES,
   type ToolSource,
 } from './tool-sources.js';

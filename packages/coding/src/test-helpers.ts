@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Branch, type ChatModel, type ToolCall } from '@bough/core';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
-import type { ToolSource } from './tool-sources.js';
+import type { AnyToolSource } from './tool-sources.js';
 import { type CodingToolkitOptions, codingToolkit } from './toolkit.js';
 
 export { makeWorkspace, type TempWorkspace };
@@ -32,7 +32,7 @@ export function sha(path: string): string {
 export function toolkitBranch(
   root: string,
   options: CodingToolkitOptions = {},
-  extra: { model?: ChatModel; sources?: readonly ToolSource[] } = {},
+  extra: { model?: ChatModel; sources?: readonly AnyToolSource[] } = {},
 ): Branch {
   const branch = new Branch({ workspaceRoot: root, system: 'test', ...(extra.model ? { model: extra.model } : {}) });
   branch.registerTools(extra.sources ? codingToolkit(options, extra.sources) : codingToolkit(options));

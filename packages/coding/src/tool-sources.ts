@@ -1,5 +1,5 @@
 import { createAstSearchTool } from '@bough/ast-search';
-import { createBashTool, createJobsTool, JobStore } from '@bough/bash';
+import { type BashOptions, createBashTool, createJobsTool, JobStore } from '@bough/bash';
 import { createCodeCheckTool } from '@bough/check';
 import { type ContextToolOptions, contextProvider } from '@bough/context';
 import { ConfigurationError, type ProviderContext, type Tool } from '@bough/core';
@@ -7,16 +7,12 @@ import { createEditorTool } from '@bough/editor';
 import { createCodeNavTool } from '@bough/nav';
 import { createReaderTool } from '@bough/reader';
 import { createSearchTool } from '@bough/search';
+import { editorEvidence } from './editor-evidence.js';
+import { readerEvidence } from './reader-evidence.js';
 import { createSandboxTool, type SandboxToolOptions } from './sandbox-tool.js';
+import { NO_EVIDENCE, type SourceEvidence } from './source-evidence.js';
 import { createSubagentTool } from './subagent-tool.js';
 import type { ToolkitBuild } from './toolkit-build.js';
-
-/**
- * What a source's results are evidence of: `read` results show file content (they feed the file state the
- * read-before-edit guard consults), `write` requests change files (the guard checks them first and their results are
- * recorded), `none` neither.
- */
-export type SourceEvidence = 'read' | 'write' | 'none';
 
 /**
  * Where a source's tool lives: `workspace` tools are built per root (they follow the sandbox worktree), `branch`
@@ -25,20 +21,41 @@ export type SourceEvidence = 'read' | 'write' | 'none';
 export type SourceScope = 'workspace' | 'branch' | 'toolkit';
 
 /**
- * One tool the toolkit composes: its model-facing name, where it lives, what evidence its results carry, the options
- * a caller may give it (`toolOptions[name]`), and how to build it. `build` is given to `toolkit` sources only.
+ * The toolkit settings a source takes its options from: the per-tool `toolOptions`, the `sandbox` settings, the
+ * OS sandbox for commands, and the build's one background-job store (made on first use, with the limits given then).
  */
-export interface ToolSource<Options extends object = Record<string, unknown>> {
-  readonly name: string;
-  readonly scope: SourceScope;
-  readonly evidence: SourceEvidence;
-  /** Builds the tool for a workspace root (the sandbox worktree while one is active). */
-  readonly make: (root: string, context: ProviderContext, options: Options, build?: ToolkitBuild) => Tool;
+export interface SourceSettings {
+  readonly toolOptions: CodingToolOptions;
+  readonly sandbox: Omit<SandboxToolOptions, 'allowProtected'>;
+  readonly commandSandbox?: 'off' | 'auto' | 'required';
+  readonly network?: boolean;
+  jobs(limits: BashOptions['limits']): JobStore;
 }
 
-/** A source of any options type, as a list of sources holds them. */
-// biome-ignore lint/suspicious/noExplicitAny: a list of sources holds each source with its own options type
-export type AnyToolSource = ToolSource<any>;
+/**
+ * One tool the toolkit composes: its model-facing name, where it lives, what evidence its calls carry (an
+ * extractor typed against its own request and response), which options it takes from the toolkit's settings
+ * (default `toolOptions[name]`), and how to build it. `build` is given to `toolkit` sources only.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a source's request and response types default to those of any tool
+export interface ToolSource<Options extends object = Record<string, unknown>, Request = any, Response = any> {
+  readonly name: string;
+  readonly scope: SourceScope;
+  readonly evidence: SourceEvidence<Request, Response>;
+  /** This source's options from the toolkit's settings; without it, `toolOptions[name]` (or none). */
+  readonly options?: (settings: SourceSettings) => Options;
+  /** Builds the tool for a workspace root (the sandbox worktree while one is active). */
+  readonly make: (
+    root: string,
+    context: ProviderContext,
+    options: Options,
+    build?: ToolkitBuild,
+  ) => Tool<Request, Response>;
+}
+
+/** A source of any options, request and response types, as a list of sources holds them. */
+// biome-ignore lint/suspicious/noExplicitAny: a list of sources holds each source with its own types
+export type AnyToolSource = ToolSource<any, any, any>;
 
 type OptionsOf<F extends (options: never) => unknown> = Omit<NonNullable<Parameters<F>[0]>, 'workspaceRoot'>;
 
@@ -78,73 +95,100 @@ function jobStore(options: OptionsOf<typeof createBashTool>): JobStore {
   return new JobStore(options.limits ?? {});
 }
 
-/** Declares a source with its own options type (the list below holds sources of different options). */
-const source = <Options extends object>(spec: ToolSource<Options>): ToolSource<Options> => Object.freeze(spec);
+/**
+ * bash and jobs share the bash options (limits, OS sandbox) and the build's job store; the toolkit's command
+ * sandbox and network settings win over the per-tool ones.
+ */
+function commandOptions(settings: SourceSettings): OptionsOf<typeof createBashTool> {
+  const own = settings.toolOptions.bash ?? {};
+  return {
+    ...own,
+    ...(settings.commandSandbox ? { sandbox: settings.commandSandbox } : {}),
+    ...(settings.network !== undefined ? { network: settings.network } : {}),
+    jobs: settings.jobs(own.limits),
+  };
+}
+
+/** Declares a source with its own types (the list below holds sources of different options and results). */
+const source = <Options extends object, Request, Response>(
+  spec: ToolSource<Options, Request, Response>,
+): ToolSource<Options, Request, Response> => Object.freeze(spec);
 
 /**
  * Every tool behind the toolkit, by model-facing name: the standalone tools (ADR Delta 3: composition, not
  * re-implementation), the context tool, and the toolkit's own sandbox and subagent.
  */
 export const STANDARD_SOURCES: readonly AnyToolSource[] = Object.freeze([
-  source<OptionsOf<typeof createReaderTool>>({
+  source({
     name: 'reader',
     scope: 'workspace',
-    evidence: 'read',
-    make: (root, _c, o) => createReaderTool({ ...o, workspaceRoot: root }),
+    evidence: readerEvidence,
+    options: (s) => s.toolOptions.reader ?? {},
+    make: (root, _c, o: OptionsOf<typeof createReaderTool>) => createReaderTool({ ...o, workspaceRoot: root }),
   }),
-  source<OptionsOf<typeof createEditorTool>>({
+  source({
     name: 'editor',
     scope: 'workspace',
-    evidence: 'write',
-    make: (root, _c, o) => createEditorTool(editorOptions(root, o)),
+    evidence: editorEvidence,
+    options: (s) => s.toolOptions.editor ?? {},
+    make: (root, _c, o: OptionsOf<typeof createEditorTool>) => createEditorTool(editorOptions(root, o)),
   }),
-  source<OptionsOf<typeof createBashTool>>({
+  source({
     name: 'bash',
     scope: 'workspace',
-    evidence: 'none',
-    make: (root, _c, o) => createBashTool({ ...o, workspaceRoot: root, jobs: jobStore(o) }),
+    evidence: NO_EVIDENCE,
+    options: commandOptions,
+    make: (root, _c, o: OptionsOf<typeof createBashTool>) =>
+      createBashTool({ ...o, workspaceRoot: root, jobs: jobStore(o) }),
   }),
-  source<OptionsOf<typeof createBashTool>>({
+  source({
     name: 'jobs',
     scope: 'workspace',
-    evidence: 'none',
-    make: (_root, _c, o) => createJobsTool(jobStore(o)),
+    evidence: NO_EVIDENCE,
+    options: commandOptions,
+    make: (_root, _c, o: OptionsOf<typeof createBashTool>) => createJobsTool(jobStore(o)),
   }),
-  source<OptionsOf<typeof createSearchTool>>({
+  source({
     name: 'search',
     scope: 'workspace',
-    evidence: 'none',
-    make: (root, _c, o) => createSearchTool({ ...o, workspaceRoot: root }),
+    evidence: NO_EVIDENCE,
+    options: (s) => s.toolOptions.search ?? {},
+    make: (root, _c, o: OptionsOf<typeof createSearchTool>) => createSearchTool({ ...o, workspaceRoot: root }),
   }),
-  source<OptionsOf<typeof createCodeCheckTool>>({
+  source({
     name: 'code_check',
     scope: 'workspace',
-    evidence: 'none',
-    make: (root, _c, o) => createCodeCheckTool({ ...o, workspaceRoot: root }),
+    evidence: NO_EVIDENCE,
+    options: (s) => s.toolOptions.code_check ?? {},
+    make: (root, _c, o: OptionsOf<typeof createCodeCheckTool>) => createCodeCheckTool({ ...o, workspaceRoot: root }),
   }),
-  source<OptionsOf<typeof createCodeNavTool>>({
+  source({
     name: 'code_nav',
     scope: 'workspace',
-    evidence: 'none',
-    make: (root, _c, o) => createCodeNavTool({ ...o, workspaceRoot: root }),
+    evidence: NO_EVIDENCE,
+    options: (s) => s.toolOptions.code_nav ?? {},
+    make: (root, _c, o: OptionsOf<typeof createCodeNavTool>) => createCodeNavTool({ ...o, workspaceRoot: root }),
   }),
-  source<OptionsOf<typeof createAstSearchTool>>({
+  source({
     name: 'ast_search',
     scope: 'workspace',
-    evidence: 'none',
-    make: (root, _c, o) => createAstSearchTool({ ...o, workspaceRoot: root }),
+    evidence: NO_EVIDENCE,
+    options: (s) => s.toolOptions.ast_search ?? {},
+    make: (root, _c, o: OptionsOf<typeof createAstSearchTool>) => createAstSearchTool({ ...o, workspaceRoot: root }),
   }),
-  source<ContextToolOptions>({
+  source({
     name: 'context',
     scope: 'branch',
-    evidence: 'none',
-    make: (_root, context, o) => contextProvider(o).build(context)[0] as Tool,
+    evidence: NO_EVIDENCE,
+    options: (s) => s.toolOptions.context ?? {},
+    make: (_root, context, o: ContextToolOptions) => contextProvider(o).build(context)[0] as Tool,
   }),
-  source<SandboxToolOptions>({
+  source({
     name: 'sandbox',
     scope: 'toolkit',
-    evidence: 'none',
-    make: (_root, _c, o, build) => {
+    evidence: NO_EVIDENCE,
+    options: (s) => s.sandbox,
+    make: (_root, _c, o: SandboxToolOptions, build) => {
       const { state, limits, hooks, allowProtected } = needBuild('sandbox', build);
       return createSandboxTool(
         state,
@@ -153,11 +197,12 @@ export const STANDARD_SOURCES: readonly AnyToolSource[] = Object.freeze([
       );
     },
   }),
-  source<Record<string, never>>({
+  source({
     name: 'subagent',
     scope: 'toolkit',
-    evidence: 'none',
-    make: (_root, _c, _o, build) => {
+    evidence: NO_EVIDENCE,
+    options: () => ({}),
+    make: (_root, _c, _o: Record<string, never>, build) => {
       const b = needBuild('subagent', build);
       return createSubagentTool(
         b.state,

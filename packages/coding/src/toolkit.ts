@@ -25,7 +25,7 @@ import {
   permissionHook,
 } from './permissions.js';
 import type { SandboxToolOptions } from './sandbox-tool.js';
-import { type AnyToolSource, type CodingToolOptions, STANDARD_SOURCES } from './tool-sources.js';
+import { type AnyToolSource, type CodingToolOptions, type SourceSettings, STANDARD_SOURCES } from './tool-sources.js';
 import type { ToolkitBuild } from './toolkit-build.js';
 import { ToolkitState } from './toolkit-state.js';
 import { wrapSource } from './wrap-tool.js';
@@ -210,13 +210,22 @@ function buildTools(
   const permission = policy
     ? permissionHook(policy, options.onAsk, L, (tool) => tool === 'bash' && sandboxed)
     : undefined;
-  // One job store per build (per branch or clone), shared by bash (in every root it runs in) and jobs.
+  // One job store per build (per branch or clone), shared by bash (in every root it runs in) and jobs; made when a
+  // source first asks for it, so a build without either has none.
   let store: JobStore | undefined;
-  if (tools.includes('bash') || tools.includes('jobs')) {
-    const limits = typeof bashOptions.limits === 'object' && bashOptions.limits !== null ? bashOptions.limits : {};
-    store = new JobStore(limits);
-    jobs.add(context, store);
-  }
+  const settings: SourceSettings = {
+    toolOptions: options.toolOptions ?? {},
+    sandbox: options.sandbox ?? {},
+    ...(options.commandSandbox ? { commandSandbox: options.commandSandbox } : {}),
+    ...(options.network !== undefined ? { network: options.network } : {}),
+    jobs: (limits) => {
+      if (!store) {
+        store = new JobStore(typeof limits === 'object' && limits !== null ? limits : {});
+        jobs.add(context, store);
+      }
+      return store;
+    },
+  };
   const trailingPost = options.notify !== false ? [nudgePostHook(state)] : [];
   const hooksFor = (name: string) =>
     composeHooks(name, options.hooks, { ...(permission ? { permission } : {}), trailingPost });
@@ -243,26 +252,14 @@ function buildTools(
   for (const name of tools) {
     const source = sources.get(name);
     if (!source) throw new ConfigurationError(`The coding tool ${name} is not available in this build of the toolkit.`);
-    if (source.scope === 'toolkit') {
-      // The toolkit's own tools work on this build's state; the sandbox's settings are the `sandbox` option.
-      built.push(
-        source.make(state.workspaceRoot, context, name === 'sandbox' ? (options.sandbox ?? {}) : {}, build(name)),
-      );
-      continue;
-    }
-    // bash and jobs share the bash options (limits, sandbox); the toolkit's sandbox settings go to both.
-    const own: object = options.toolOptions?.[(name === 'jobs' ? 'bash' : name) as keyof CodingToolOptions] ?? {};
-    const extra = name === 'bash' || name === 'jobs' ? { ...commandOptions(options), jobs: store } : {};
-    built.push(wrapSource(source, state, context, { ...own, ...extra }, hooksFor(name)));
+    const own: object = source.options
+      ? source.options(settings)
+      : ((settings.toolOptions as Record<string, object | undefined>)[name] ?? {});
+    // The toolkit's own tools work on this build's state; the others are standalone tools wrapped for the build.
+    if (source.scope === 'toolkit') built.push(source.make(state.workspaceRoot, context, own, build(name)));
+    else built.push(wrapSource(source, state, context, { ...own }, hooksFor(name)));
   }
   return built;
-}
-
-function commandOptions(options: CodingToolkitOptions): Record<string, unknown> {
-  return {
-    ...(options.commandSandbox ? { sandbox: options.commandSandbox } : {}),
-    ...(options.network !== undefined ? { network: options.network } : {}),
-  };
 }
 
 function selectTools(requested: readonly string[] | undefined): CodingToolName[] {
