@@ -48,3 +48,40 @@ describe('reader read: the sniffed head is not read again', () => {
     expect(out.total_lines).toBe(2);
   });
 });
+
+describe('reader read: the big scratch buffer kept between reads', () => {
+  let ws: TempWorkspace;
+  beforeEach(() => {
+    ws = makeWorkspace();
+  });
+  afterEach(() => ws.cleanup());
+  const read = async (path: string, extra: Record<string, unknown> = {}) =>
+    (await handleReader({ action: 'read', path, ...extra }, { workspaceRoot: ws.root })) as ReaderTextResult;
+  const numbered = (tag: string, lines: number) =>
+    Array.from({ length: lines }, (_, i) => `${tag} ${String(i + 1).padStart(6, '0')} ${'.'.repeat(40)}`).join('\n');
+
+  it('leaves nothing of one file in the next read, in turn or at the same time', async () => {
+    const big = `${numbered('big', 4000)}\n`; // ~200 kB: read through a reusable buffer
+    const mid = numbered('mid', 1500); // ~75 kB, no final newline
+    ws.write('big.txt', big);
+    ws.write('mid.txt', mid);
+    const hash = (text: string) => createHash('sha256').update(text).digest('hex');
+    const check = (out: ReaderTextResult, tag: string, lines: number, body: string) => {
+      expect(out.success).toBe(true);
+      expect(out.total_lines).toBe(lines);
+      expect(out.sha256).toBe(hash(body));
+      const rows = out.content.split('\n').filter((row) => /^\d+\t/.test(row));
+      expect(rows[0]).toBe(`1\t${tag} 000001 ${'.'.repeat(40)}`);
+      for (const row of rows) expect(row).toMatch(new RegExp(`^(\\d+)\\t${tag} 0*\\1 `));
+    };
+    check(await read('big.txt'), 'big', 4000, big);
+    check(await read('mid.txt'), 'mid', 1500, mid);
+    check(await read('big.txt'), 'big', 4000, big);
+    const [a, b, c] = await Promise.all([read('mid.txt'), read('big.txt'), read('mid.txt')]);
+    check(a, 'mid', 1500, mid);
+    check(b, 'big', 4000, big);
+    check(c, 'mid', 1500, mid);
+    const tail = await read('mid.txt', { offset: 1490, limit: 5 });
+    expect(tail.content.split('\n')[0]).toBe(`1491\tmid 001491 ${'.'.repeat(40)}`);
+  });
+});

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import { countingBuffer } from '@bough/workspace';
+import { type CountingBuffer, countingBuffer } from '@bough/workspace';
 import { RowBuilder, type WindowResult } from './row-builder.js';
 import { completePrefixLength, countCodePoints, firstInvalidUtf8 } from './utf8.js';
 
@@ -33,6 +33,31 @@ export interface StreamWindowResult extends WindowResult {
   aborted: boolean;
 }
 
+/** Below this many bytes a scratch buffer is an ordinary small allocation, not worth keeping. */
+const REUSE_MIN_BYTES = 64 * 1024;
+
+/**
+ * One big scratch buffer kept between reads. A window of a large file wants a chunk-sized buffer (1 MiB by default,
+ * a shared WebAssembly memory with its own counter instance); allocating it per read meant an mmap, a megabyte of
+ * freshly zeroed pages and an instance on every call. Only one is kept (the largest), and only while no read holds
+ * it; a read that finds it taken allocates its own as before.
+ */
+let spare: CountingBuffer | undefined;
+
+function scratch(bytes: number): CountingBuffer {
+  if (bytes >= REUSE_MIN_BYTES && spare && spare.buffer.length >= bytes) {
+    const taken = spare;
+    spare = undefined;
+    return taken;
+  }
+  return countingBuffer(bytes);
+}
+
+function release(counter: CountingBuffer): void {
+  if (counter.buffer.length < REUSE_MIN_BYTES) return;
+  if (!spare || spare.buffer.length < counter.buffer.length) spare = counter;
+}
+
 const decoder = new TextDecoder('utf-8', { fatal: true });
 const lenient = new TextDecoder('utf-8');
 
@@ -45,8 +70,24 @@ export async function streamWindow(handle: FileHandle, options: StreamWindowOpti
   const hash = options.fullScan ? createHash('sha256') : undefined;
   const keepBytes = options.maxLineChars * 4 + 4;
   // A small file needs no megabyte buffer (one read plus the end-of-file read is enough).
-  const counter = countingBuffer(Math.max(1, Math.min(options.chunkBytes, options.size + 1)));
-  const chunk = counter.buffer;
+  const wanted = Math.max(1, Math.min(options.chunkBytes, options.size + 1));
+  const counter = scratch(wanted);
+  try {
+    return await streamWith(handle, options, builder, hash, keepBytes, counter, counter.buffer.subarray(0, wanted));
+  } finally {
+    release(counter);
+  }
+}
+
+async function streamWith(
+  handle: FileHandle,
+  options: StreamWindowOptions,
+  builder: RowBuilder,
+  hash: ReturnType<typeof createHash> | undefined,
+  keepBytes: number,
+  counter: CountingBuffer,
+  chunk: Buffer,
+): Promise<StreamWindowResult> {
   let position = 0;
   let index = 0; // 0-based line being read
   let lineStart = options.start;
