@@ -1,4 +1,4 @@
-import { lstat } from 'node:fs/promises';
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { quotePath, type WorkspaceFailure, workspaceFailure } from '../errors.js';
 
@@ -6,10 +6,11 @@ import { quotePath, type WorkspaceFailure, workspaceFailure } from '../errors.js
 const HEAD = 'HEAD';
 const STORE_MARKERS = ['objects', 'refs', 'commondir'] as const;
 
+// Synchronous, like the resolver's own lstat per component: every write checks HEAD in each existing directory on its
+// way, almost always to find nothing, and a missing name is reported without an exception or a thread-pool round trip.
 async function exists(path: string): Promise<boolean> {
   try {
-    await lstat(path);
-    return true;
+    return lstatSync(path, { throwIfNoEntry: false }) !== undefined;
   } catch {
     return false;
   }

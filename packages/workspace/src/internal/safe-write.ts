@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
+import { constants, fchmodSync, fchownSync } from 'node:fs';
 import { type FileHandle, open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { errnoCode, quotePath, type WorkspaceFailure, workspaceFailure } from '../errors.js';
@@ -210,8 +210,15 @@ export async function replaceWith(
     let keepIt: boolean;
     try {
       // Like a write through the kernel, new content drops setuid/setgid: an edit must not leave a privileged binary.
-      await file.chmod(keep.mode & 0o1777);
-      if (process.getuid?.() === 0) await file.chown(keep.uid, keep.gid).catch(() => undefined);
+      // fchmod and fchown on the descriptor only touch the inode in memory: done inline, not through the thread pool.
+      fchmodSync(file.fd, keep.mode & 0o1777);
+      if (process.getuid?.() === 0) {
+        try {
+          fchownSync(file.fd, keep.uid, keep.gid);
+        } catch {
+          // keeping the owner is best effort, as before
+        }
+      }
       keepIt = await fill(sink);
       const outcomes = await Promise.allSettled([...inFlight]);
       const failed = outcomes.find((outcome) => outcome.status === 'rejected');
