@@ -69,6 +69,10 @@ async function grepPass(ctx: SearchContext, sorted: boolean, timeoutMs: number):
   let count = 0;
   let withheld = 0;
   const skips = new RgSkipTally();
+  // A file's matches arrive together: its workspace path and protected check are worked out once per file.
+  let lastRaw: string | undefined;
+  let lastPath = '';
+  let lastProtected = false;
   const run = await runRg({
     rgPath: ctx.rgPath,
     args: grepArgs(ctx, sorted),
@@ -84,8 +88,13 @@ async function grepPass(ctx: SearchContext, sorted: boolean, timeoutMs: number):
           if (binary !== undefined) skips.noteBinary(binary);
           continue;
         }
-        const path = toWorkspacePath(ctx.prefix, line.match.path);
-        if (isProtectedPath(path, ctx.policy)) {
+        if (line.match.path !== lastRaw) {
+          lastRaw = line.match.path;
+          lastPath = toWorkspacePath(ctx.prefix, lastRaw);
+          lastProtected = isProtectedPath(lastPath, ctx.policy);
+        }
+        const path = lastPath;
+        if (lastProtected) {
           withheld++;
           continue;
         }

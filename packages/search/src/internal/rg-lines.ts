@@ -43,6 +43,10 @@ export interface RgLineParserOptions {
 export class RgLineParser {
   #pending: Buffer = Buffer.alloc(0);
   readonly #byteOffset: boolean;
+  // ripgrep prints a file's matches together, so most records repeat the previous record's path: its bytes are
+  // compared and the string decoded once per file.
+  #lastPathBytes: Buffer = Buffer.alloc(0);
+  #lastPath = '';
 
   /** A parser for output with (`byteOffset: true`) or without byte offsets. */
   constructor(options: RgLineParserOptions = {}) {
@@ -69,21 +73,29 @@ export class RgLineParser {
         if (nul < 0) break;
         const end = this.#pending.indexOf(NEWLINE, nul);
         if (end < 0) break;
-        lines.push(parseRecord(this.#pending.subarray(start, end), nul - start, this.#byteOffset));
+        lines.push(this.#record(this.#pending.subarray(start, end), nul - start));
         start = end + 1;
         continue;
       }
-      lines.push(parseRecord(this.#pending.subarray(start, newline), nul - start, this.#byteOffset));
+      lines.push(this.#record(this.#pending.subarray(start, newline), nul - start));
       start = newline + 1;
     }
     this.#pending = this.#pending.subarray(start);
     if (this.#pending.length > MAX_PENDING_BYTES) this.#pending = Buffer.alloc(0);
     return lines;
   }
+
+  #record(bytes: Buffer, nul: number): RgLine {
+    const pathBytes = bytes.subarray(0, nul);
+    if (!pathBytes.equals(this.#lastPathBytes)) {
+      this.#lastPathBytes = Buffer.from(pathBytes);
+      this.#lastPath = pathBytes.toString('utf8');
+    }
+    return parseRecord(this.#lastPath, bytes, nul, this.#byteOffset);
+  }
 }
 
-function parseRecord(bytes: Buffer, nul: number, byteOffset: boolean): RgLine {
-  const path = bytes.subarray(0, nul).toString('utf8');
+function parseRecord(path: string, bytes: Buffer, nul: number, byteOffset: boolean): RgLine {
   const rest = bytes.subarray(nul + 1).toString('utf8');
   const colon = rest.indexOf(':');
   const line = Number(rest.slice(0, colon));
