@@ -132,6 +132,12 @@ export async function unchangedSince(
   try {
     if (again.size !== file.size || again.mtimeMs !== file.mtimeMs) return false;
     if (again.size > verifyBytesMax) return true;
+    // One read of one byte more than the size: a full answer means the file grew, exactly the size is the whole file.
+    // Only a short read (not seen on local files) falls back to reading on to the end, which costs two more round trips.
+    const probe = Buffer.allocUnsafe(again.size + 1);
+    const { bytesRead } = await again.handle.read(probe, 0, probe.length, 0);
+    if (bytesRead === probe.length) return false;
+    if (bytesRead === again.size) return bytes.equals(probe.subarray(0, bytesRead));
     return bytes.equals(await again.handle.readFile());
   } catch {
     return false;
