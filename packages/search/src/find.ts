@@ -10,7 +10,7 @@ import {
   nameFilterFor,
   outsideIgnoreRulesMayApply,
 } from './internal/ignore-sources.js';
-import { baseRgArgs, displayPath, isProtectedPath, toWorkspacePath } from './internal/rg-common.js';
+import { baseRgArgs, displayPath, ProtectedPathCheck, toWorkspacePath } from './internal/rg-common.js';
 import { RgSkipTally } from './internal/rg-skips.js';
 import { type RgRun, rgFailure, runRg } from './internal/run-rg.js';
 import { type SearchContext, searchResult } from './internal/search-context.js';
@@ -109,6 +109,7 @@ async function listFiles(ctx: SearchContext, mode: ListingMode, timeoutMs: numbe
   let pending = '';
   let rulesSeen = false;
   const skips = new RgSkipTally();
+  const protectedPath = new ProtectedPathCheck(ctx.policy);
   const run = await runRg({
     rgPath: ctx.rgPath,
     args: listingArgs(ctx, mode),
@@ -129,7 +130,7 @@ async function listFiles(ctx: SearchContext, mode: ListingMode, timeoutMs: numbe
         if (narrowed && inGitDir(local)) continue;
         if (!matches(local) || !included(local)) continue;
         const path = toWorkspacePath(ctx.prefix, raw);
-        if (isProtectedPath(path, ctx.policy)) withheld++;
+        if (protectedPath.test(path)) withheld++;
         else found.push(path);
       }
       if (found.length >= stopAt || rulesSeen) stop();
