@@ -1,6 +1,6 @@
 import { describeZodError, errorMessage } from '@bough/core';
 import { type AstGrepEngine, DYNAMIC_GRAMMARS, type DynamicGrammar, loadAstGrep } from '@bough/grammars';
-import { Workspace } from '@bough/workspace';
+import { type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import type { AstSearchErrorCode } from './errors.js';
 import { compilePattern } from './internal/compile-pattern.js';
 import { searchFiles } from './internal/search-files.js';
@@ -14,6 +14,11 @@ import { type AstSearchFailure, type AstSearchInput, AstSearchRequest, type AstS
 export interface AstSearchOptions {
   /** Directory every path is confined to. */
   readonly workspaceRoot: string;
+  /**
+   * Names no file of a call may be opened under (default the workspace's `DEFAULT_PROTECTED`); files matching
+   * them are skipped and counted like other skips. Pass the same policy every tool of a session uses.
+   */
+  readonly protectedNames?: ProtectedNamePolicy;
   /** Overrides for {@link DEFAULT_AST_SEARCH_LIMITS}. */
   readonly limits?: Partial<AstSearchLimits>;
   /** Cancels the search between files. */
@@ -64,7 +69,10 @@ export async function handleAstSearch(request: AstSearchInput, options: AstSearc
 
   let workspace: Workspace;
   try {
-    workspace = await Workspace.open(options.workspaceRoot);
+    workspace = await Workspace.open(
+      options.workspaceRoot,
+      options.protectedNames ? { protectedNames: options.protectedNames } : {},
+    );
   } catch (error) {
     return refused('workspace_unavailable', `The workspace cannot be opened: ${errorMessage(error)}`);
   }

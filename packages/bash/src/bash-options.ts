@@ -1,5 +1,5 @@
 import type { ToolProgress } from '@bough/core';
-import type { SandboxMode } from '@bough/process';
+import type { SandboxMode, SandboxSettings } from '@bough/process';
 import type { JobStore } from './job-store.js';
 import type { BashLimits } from './limits.js';
 
@@ -22,6 +22,12 @@ export interface BashOptions {
   readonly network?: boolean;
   /** Host paths inside directories the sandbox hides (home, /tmp, …) that commands may still read, e.g. a toolchain. */
   readonly sandboxReadOnlyPaths?: readonly string[];
+  /**
+   * The protected-name policy of the session (default the workspace's `DEFAULT_PROTECTED`). Inside the OS sandbox,
+   * files and folders with these names are hidden from the command. Without the sandbox nothing can stop a command
+   * from opening them: a caller who needs that uses the sandbox, or a permission policy that looks at the command.
+   */
+  readonly protectedNames?: SandboxSettings['protectedNames'];
   /** Where `background: true` jobs live (shared with the jobs tool); without it background requests are refused. */
   readonly jobs?: JobStore;
 }

@@ -8,6 +8,7 @@ export function sandboxSettings(options: BashOptions, limits: BashLimits): Sandb
     mode: options.sandbox ?? 'off',
     network: options.network === true,
     scanEntries: limits.sandboxScanEntries,
+    ...(options.protectedNames ? { protectedNames: options.protectedNames } : {}),
     ...(options.sandboxReadOnlyPaths ? { readOnlyPaths: options.sandboxReadOnlyPaths } : {}),
   };
 }

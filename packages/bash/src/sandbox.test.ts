@@ -133,6 +133,46 @@ describe.skipIf(!support.available)('OS sandbox (bubblewrap)', () => {
     expect(readFileSync(ws.path('.env'), 'utf8')).toBe('SANDBOX-ENV-CANARY\n');
   });
 
+  it("hides what the session's own policy protects: a folder and a file name beyond the defaults", async () => {
+    writeFileSync(ws.path('.env'), 'SANDBOX-ENV-CANARY\n');
+    mkdirSync(ws.path('.bough/sessions'), { recursive: true });
+    writeFileSync(ws.path('.bough/x'), 'BOUGH-CANARY\n');
+    writeFileSync(ws.path('.bough/sessions/s.json'), '{"said":"SESSION-CANARY"}\n');
+    writeFileSync(ws.path('sub/notes.session'), 'NOTES-CANARY\n');
+    // The defaults spelled out (bash takes no dependency on the workspace package for them), plus the session's own.
+    const protectedNames = {
+      names: [
+        '.env',
+        '.netrc',
+        '.htpasswd',
+        '.pypirc',
+        '.npmrc',
+        'id_rsa',
+        'id_dsa',
+        'id_ecdsa',
+        'id_ed25519',
+        '.bough',
+      ],
+      patterns: ['.env.*', '*.pem', '*.key', '*.p12', '*.pfx', '*.ppk', '*.session'],
+      allow: ['.env.example', '.env.sample', '.env.template'],
+    };
+    for (const command of [
+      'cat .bough/x',
+      'cat .bough/sessions/s.json',
+      'ls -R .bough',
+      'cat sub/notes.session',
+      'cat .env',
+    ]) {
+      const result = await run(command, { protectedNames });
+      expect(JSON.stringify(result), command).not.toMatch(/CANARY/);
+    }
+    expect((await run('cat .bough/x', { protectedNames })).return_code).not.toBe(0);
+    expect((await run('ls .bough', { protectedNames })).stdout).toBe('');
+    // The same command without the policy sees the file: the hiding above is the policy's doing.
+    expect((await run('cat .bough/x')).stdout).toBe('BOUGH-CANARY\n');
+    expect(readFileSync(ws.path('.bough/x'), 'utf8')).toBe('BOUGH-CANARY\n');
+  });
+
   it('withholds the output when a protected file appears during the command, and hides it next time', async () => {
     const made = await run(`sh -c 'printf MIDCOMMAND-CANARY > .env.local; cat .env.local; cat .env.local >&2'`);
     expect(JSON.stringify(made)).not.toMatch(/MIDCOMMAND-CANARY/);

@@ -1,5 +1,5 @@
 import { describeZodError, errorMessage, type ToolProgress } from '@bough/core';
-import { Workspace } from '@bough/workspace';
+import { type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import { CheckCache } from './check-cache.js';
 import type { CodeCheckErrorCode } from './errors.js';
 import { diagnosticLine, headline } from './format.js';
@@ -14,6 +14,11 @@ import { type CodeCheckFailure, type CodeCheckInput, CodeCheckRequest, type Code
 export interface CodeCheckOptions {
   /** Directory every path is confined to; empty `paths` means this root. */
   readonly workspaceRoot: string;
+  /**
+   * Names no file of a call may be opened under (default the workspace's `DEFAULT_PROTECTED`); files matching
+   * them are skipped and counted like other skips. Pass the same policy every tool of a session uses.
+   */
+  readonly protectedNames?: ProtectedNamePolicy;
   /** Overrides for {@link DEFAULT_CODE_CHECK_LIMITS}. */
   readonly limits?: Partial<CodeCheckLimits>;
   /** Cancels the check between files. */
@@ -50,7 +55,10 @@ export async function handleCodeCheck(request: CodeCheckInput, options: CodeChec
 
   let workspace: Workspace;
   try {
-    workspace = await Workspace.open(options.workspaceRoot);
+    workspace = await Workspace.open(
+      options.workspaceRoot,
+      options.protectedNames ? { protectedNames: options.protectedNames } : {},
+    );
   } catch (error) {
     return refused(tool, 'workspace_unavailable', `The workspace cannot be opened: ${errorMessage(error)}`);
   }

@@ -2,6 +2,7 @@ import { describeZodError, errorMessage } from '@bough/core';
 import {
   addWalkSkips,
   emptySkipCounts,
+  type ProtectedNamePolicy,
   type SkipCounts,
   skipReasonOf,
   Workspace,
@@ -22,6 +23,11 @@ import { type NavInput, type NavItem, NavRequest, type NavResponse } from './sch
 export interface NavOptions {
   /** Directory every path is confined to. */
   readonly workspaceRoot: string;
+  /**
+   * Names no file of a call may be opened under (default the workspace's `DEFAULT_PROTECTED`); files matching
+   * them are skipped and counted like other skips. Pass the same policy every tool of a session uses.
+   */
+  readonly protectedNames?: ProtectedNamePolicy;
   /** Overrides for {@link DEFAULT_NAV_LIMITS}. */
   readonly limits?: Partial<NavLimits>;
   /** Cancels the call between files. */
@@ -68,7 +74,10 @@ export async function handleCodeNav(request: NavInput, options: NavOptions): Pro
   const limits = resolveNavLimits(options.limits);
   let workspace: Workspace;
   try {
-    workspace = await Workspace.open(options.workspaceRoot);
+    workspace = await Workspace.open(
+      options.workspaceRoot,
+      options.protectedNames ? { protectedNames: options.protectedNames } : {},
+    );
   } catch (error) {
     return fail('workspace_unavailable', `The workspace cannot be opened: ${errorMessage(error)}`);
   }
