@@ -76,7 +76,7 @@ export function toolkitBranch(
     onAsk?: CodingToolkitOptions['onAsk'];
     commandSandbox?: CodingToolkitOptions['commandSandbox'];
     network?: boolean;
-    /** Names the file tools (reader, editor, search) and the guard refuse, in place of the workspace's default list. */
+    /** Names every tool, the guard and the OS sandbox keep from the model, in place of the workspace's default list. */
     protectedNames?: ProtectedNamePolicy;
   } = {},
 ): Branch {
@@ -100,7 +100,7 @@ export function toolkitProvider(
     onAsk?: CodingToolkitOptions['onAsk'];
     commandSandbox?: CodingToolkitOptions['commandSandbox'];
     network?: boolean;
-    /** Names the file tools (reader, editor, search) and the guard refuse, in place of the workspace's default list. */
+    /** Names every tool, the guard and the OS sandbox keep from the model, in place of the workspace's default list. */
     protectedNames?: ProtectedNamePolicy;
   } = {},
 ) {
@@ -111,13 +111,9 @@ export function toolkitProvider(
     ...(options.tools ? { tools: options.tools } : {}),
     ...(options.permissions ? { permissions: options.permissions } : {}),
     ...(options.onAsk ? { onAsk: options.onAsk } : {}),
-    ...(options.protectedNames ? { toolOptions: protectedToolOptions(options.protectedNames) } : {}),
+    // Set once for the toolkit: every tool, the guard and the OS sandbox of commands follow it.
+    ...(options.protectedNames ? { protectedNames: options.protectedNames } : {}),
   });
-}
-
-/** The same protected-name policy for every tool that takes one (the guard follows the reader's and editor's). */
-function protectedToolOptions(protectedNames: ProtectedNamePolicy): CodingToolkitOptions['toolOptions'] {
-  return { reader: { protectedNames }, editor: { protectedNames }, search: { protectedNames } };
 }
 
 function subset(registry: ToolRegistry, only: readonly string[]): ToolRegistry {

@@ -7,6 +7,7 @@ import { createEditorTool } from '@bough/editor';
 import { createCodeNavTool } from '@bough/nav';
 import { createReaderTool } from '@bough/reader';
 import { createSearchTool } from '@bough/search';
+import type { ProtectedNamePolicy } from '@bough/workspace';
 import { editorEvidence } from './editor-evidence.js';
 import { readerEvidence } from './reader-evidence.js';
 import { createSandboxTool, type SandboxToolOptions } from './sandbox-tool.js';
@@ -29,6 +30,8 @@ export interface SourceSettings {
   readonly sandbox: Omit<SandboxToolOptions, 'allowProtected'>;
   readonly commandSandbox?: 'off' | 'auto' | 'required';
   readonly network?: boolean;
+  /** The toolkit's protected-name policy, for every tool that opens files (and the OS sandbox of commands). */
+  readonly protectedNames?: ProtectedNamePolicy;
   jobs(limits: BashOptions['limits']): JobStore;
 }
 
@@ -102,11 +105,17 @@ function jobStore(options: OptionsOf<typeof createBashTool>): JobStore {
 function commandOptions(settings: SourceSettings): OptionsOf<typeof createBashTool> {
   const own = settings.toolOptions.bash ?? {};
   return {
-    ...own,
+    ...withPolicy(settings, own),
     ...(settings.commandSandbox ? { sandbox: settings.commandSandbox } : {}),
     ...(settings.network !== undefined ? { network: settings.network } : {}),
     jobs: settings.jobs(own.limits),
   };
+}
+
+/** A tool's own options with the toolkit's protected-name policy, which wins over a per-tool one when set. */
+function withPolicy<O extends object>(settings: SourceSettings, own: O | undefined): O {
+  const options = (own ?? {}) as O;
+  return settings.protectedNames ? { ...options, protectedNames: settings.protectedNames } : options;
 }
 
 /** Declares a source with its own types (the list below holds sources of different options and results). */
@@ -123,14 +132,14 @@ export const STANDARD_SOURCES: readonly AnyToolSource[] = Object.freeze([
     name: 'reader',
     scope: 'workspace',
     evidence: readerEvidence,
-    options: (s) => s.toolOptions.reader ?? {},
+    options: (s) => withPolicy(s, s.toolOptions.reader),
     make: (root, _c, o: OptionsOf<typeof createReaderTool>) => createReaderTool({ ...o, workspaceRoot: root }),
   }),
   source({
     name: 'editor',
     scope: 'workspace',
     evidence: editorEvidence,
-    options: (s) => s.toolOptions.editor ?? {},
+    options: (s) => withPolicy(s, s.toolOptions.editor),
     make: (root, _c, o: OptionsOf<typeof createEditorTool>) => createEditorTool(editorOptions(root, o)),
   }),
   source({
@@ -152,28 +161,28 @@ export const STANDARD_SOURCES: readonly AnyToolSource[] = Object.freeze([
     name: 'search',
     scope: 'workspace',
     evidence: NO_EVIDENCE,
-    options: (s) => s.toolOptions.search ?? {},
+    options: (s) => withPolicy(s, s.toolOptions.search),
     make: (root, _c, o: OptionsOf<typeof createSearchTool>) => createSearchTool({ ...o, workspaceRoot: root }),
   }),
   source({
     name: 'code_check',
     scope: 'workspace',
     evidence: NO_EVIDENCE,
-    options: (s) => s.toolOptions.code_check ?? {},
+    options: (s) => withPolicy(s, s.toolOptions.code_check),
     make: (root, _c, o: OptionsOf<typeof createCodeCheckTool>) => createCodeCheckTool({ ...o, workspaceRoot: root }),
   }),
   source({
     name: 'code_nav',
     scope: 'workspace',
     evidence: NO_EVIDENCE,
-    options: (s) => s.toolOptions.code_nav ?? {},
+    options: (s) => withPolicy(s, s.toolOptions.code_nav),
     make: (root, _c, o: OptionsOf<typeof createCodeNavTool>) => createCodeNavTool({ ...o, workspaceRoot: root }),
   }),
   source({
     name: 'ast_search',
     scope: 'workspace',
     evidence: NO_EVIDENCE,
-    options: (s) => s.toolOptions.ast_search ?? {},
+    options: (s) => withPolicy(s, s.toolOptions.ast_search),
     make: (root, _c, o: OptionsOf<typeof createAstSearchTool>) => createAstSearchTool({ ...o, workspaceRoot: root }),
   }),
   source({

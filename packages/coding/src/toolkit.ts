@@ -4,11 +4,13 @@ import {
   branchProvider,
   type ChatModel,
   ConfigurationError,
+  type PreHook,
   type Provider,
   type ProviderContext,
   type Tool,
 } from '@bough/core';
 import { sandboxSupport } from '@bough/process';
+import type { ProtectedNamePolicy } from '@bough/workspace';
 import { DiagnosticsWatcher } from './diagnostics-introduced.js';
 import { type CodingHooks, composeHooks, copyHooks } from './hook-composition.js';
 import { CODING_LIMITS, type CodingLimits } from './limits.js';
@@ -22,8 +24,10 @@ import {
   PERMISSION_PRESETS,
   type PermissionPolicy,
   type PermissionPresetName,
+  PRESET_RANK,
   permissionHook,
 } from './permissions.js';
+import { protectedCommandHook } from './protected-command.js';
 import type { SandboxToolOptions } from './sandbox-tool.js';
 import { type AnyToolSource, type CodingToolOptions, type SourceSettings, STANDARD_SOURCES } from './tool-sources.js';
 import type { ToolkitBuild } from './toolkit-build.js';
@@ -89,6 +93,12 @@ export interface CodingToolkitOptions {
   readonly commandSandbox?: 'off' | 'auto' | 'required';
   /** Let sandboxed commands use the network (default false). */
   readonly network?: boolean;
+  /**
+   * The protected-name policy of the whole toolkit (default the workspace's `DEFAULT_PROTECTED`), set once: every
+   * tool and the read-before-edit guard refuse or skip these names, the OS sandbox hides them from commands, and a
+   * command that names one while no OS sandbox is in effect is asked about (refused under `safe` and stricter).
+   */
+  readonly protectedNames?: ProtectedNamePolicy;
   /**
    * After each successful write, edit, multi_edit or patch of Python or TypeScript/JavaScript files, run the check on
    * the changed files and attach `diagnostics_introduced` (default true; `false` turns it off).
@@ -225,10 +235,22 @@ function buildTools(
       }
       return store;
     },
+    ...(options.protectedNames ? { protectedNames: options.protectedNames } : {}),
   };
+  // Plain commands cannot be kept from protected files, so bash calls naming one are escalated before the policy.
+  const protectedCommand = protectedCommandHook({
+    policy: options.protectedNames,
+    decision: PRESET_RANK[parentRank(options.permissions)] <= PRESET_RANK.safe ? 'deny' : 'ask',
+    onAsk: options.onAsk,
+    sandboxed: commandsSandboxed(mode),
+  });
   const trailingPost = options.notify !== false ? [nudgePostHook(state)] : [];
-  const hooksFor = (name: string) =>
-    composeHooks(name, options.hooks, { ...(permission ? { permission } : {}), trailingPost });
+  const permissionFor = (name: string): PreHook | undefined =>
+    name === 'bash' ? chainPre(protectedCommand, permission) : permission;
+  const hooksFor = (name: string) => {
+    const first = permissionFor(name);
+    return composeHooks(name, options.hooks, { ...(first ? { permission: first } : {}), trailingPost });
+  };
   const build = (name: string): ToolkitBuild => ({
     state,
     limits: L,
@@ -260,6 +282,12 @@ function buildTools(
     else built.push(wrapSource(source, state, context, { ...own }, hooksFor(name)));
   }
   return built;
+}
+
+/** Runs `first`, then `second` unless `first` already decided or rewrote the call. */
+function chainPre(first: PreHook, second: PreHook | undefined): PreHook {
+  if (!second) return first;
+  return async (call) => (await first(call)) ?? second(call);
 }
 
 function selectTools(requested: readonly string[] | undefined): CodingToolName[] {

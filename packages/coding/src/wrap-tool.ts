@@ -23,10 +23,10 @@ export function wrapSource(
 ): Tool {
   // The root is always the toolkit's (or its sandbox's): a caller-supplied workspace object would bypass both.
   const { workspace: _ignored, ...options } = rawOptions;
-  // The guard and the evidence hash use the same protected-name policy as the wrapped tool.
-  const gateOptions: WorkspaceOptions | undefined = options.protectedNames
-    ? { protectedNames: options.protectedNames as NonNullable<WorkspaceOptions['protectedNames']> }
-    : undefined;
+  // The guard and the evidence hash use the same protected-name policy as the wrapped tool (the toolkit puts its one
+  // policy in every file tool's options).
+  const policy = (options as { protectedNames?: WorkspaceOptions['protectedNames'] }).protectedNames;
+  const gateOptions: WorkspaceOptions | undefined = policy ? { protectedNames: policy } : undefined;
   const first = source.make(state.workspaceRoot, context, options);
   if (first.name !== source.name) throw new Error(`Source ${source.name} built a tool named ${first.name}.`);
   if (source.scope === 'branch') return withHooks(first, hooks);
