@@ -77,7 +77,7 @@ export async function handleAstSearch(request: AstSearchInput, options: AstSearc
     return refused('workspace_unavailable', `The workspace cannot be opened: ${errorMessage(error)}`);
   }
   const target = await workspace.resolve(path, 'read');
-  if (!target.ok) return refused(target.error_code, target.error);
+  if (!target.success) return refused(target.error_code, target.error);
 
   let engine: AstGrepEngine;
   try {

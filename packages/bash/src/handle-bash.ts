@@ -25,7 +25,7 @@ export async function handleBash(request: BashInput, options: BashCallOptions): 
     );
   }
   const split = splitCommand(command);
-  if (!split.ok) return failure(split.error_code, split.error);
+  if (!split.success) return failure(split.error_code, split.error);
 
   // Without a root runProcess would run anywhere; a tool configured without one refuses every command instead.
   if (typeof options.workspaceRoot !== 'string' || options.workspaceRoot === '') return badRoot();

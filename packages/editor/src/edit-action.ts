@@ -162,7 +162,7 @@ export async function commitText(
   }
   if (dryRun) return { ok: true, path: file.path, relative: file.relative };
   const written = await ws.writeFile(file.path, output, { createParents: false });
-  return written.ok ? { ok: true, path: written.path, relative: written.relative } : written;
+  return written.success ? { ok: true, path: written.path, relative: written.relative } : written;
 }
 
 /**
@@ -195,7 +195,7 @@ async function editBytes(
     output.length <= limits.hashMaxBytes
       ? await digestWhile(output, writing)
       : { sha256: undefined, value: await writing };
-  if (!written.ok) return written;
+  if (!written.success) return written;
   return byteEditResponse(
     written,
     {
@@ -323,7 +323,7 @@ async function editStreaming(
       `${file.relative} changed while the edit was being prepared; nothing was written. Read it again and retry.`,
     );
   }
-  if (!written.ok) return written;
+  if (!written.success) return written;
   if ('abandoned' in written || typeof outcome === 'string') return undefined;
   return byteEditResponse(
     written,

@@ -13,12 +13,12 @@ export async function moveAction(
   if (to === undefined) return failure('invalid_request', "action 'move' needs 'destination': the new path.");
   if (dryRun) {
     const src = await ws.resolve(from, 'write');
-    if (!src.ok) return src;
+    if (!src.success) return src;
     if (src.kind !== 'file' && src.kind !== 'directory') {
       return failure('not_found', `Nothing that can be moved exists at ${JSON.stringify(from)}.`);
     }
     const dst = await ws.resolve(to, 'write');
-    if (!dst.ok) return dst;
+    if (!dst.success) return dst;
     if (dst.exists && (!overwrite || src.kind === 'directory')) {
       return failure(
         'already_exists',
@@ -38,7 +38,7 @@ export async function moveAction(
     };
   }
   const moved = await ws.move(from, to, { overwrite });
-  if (!moved.ok) return moved;
+  if (!moved.success) return moved;
   return {
     success: true,
     action: 'move',
@@ -54,10 +54,10 @@ export async function moveAction(
 /** The `mkdir` action: the directory and any missing parents, made one verified level at a time (no link followed). */
 export async function mkdirAction(ws: Workspace, path: string, dryRun: boolean): Promise<EditorResponse> {
   const where = await ws.resolve(path.replace(/\/+$/u, '') || path, 'list');
-  const existed = where.ok && where.kind === 'directory';
+  const existed = where.success && where.kind === 'directory';
   if (dryRun) {
     const check = existed ? where : await ws.resolve(path.replace(/\/+$/u, '') || path, 'write');
-    if (!check.ok) return check;
+    if (!check.success) return check;
     return {
       success: true,
       action: 'mkdir',
@@ -69,7 +69,7 @@ export async function mkdirAction(ws: Workspace, path: string, dryRun: boolean):
     };
   }
   const made = await ws.mkdir(path);
-  if (!made.ok) return made;
+  if (!made.success) return made;
   const relative = ws.relative(made.path);
   return {
     success: true,

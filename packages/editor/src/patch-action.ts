@@ -41,7 +41,7 @@ const refused = (f: EditorFailure, path: string): Plan => ({
 
 async function planAdd(ws: Workspace, path: string, content: string): Promise<Plan> {
   const where = await ws.resolve(path, 'write');
-  if (!where.ok) return refused(where, path);
+  if (!where.success) return refused(where, path);
   if (where.exists) {
     return refused(
       failure('already_exists', `${where.relative} already exists; use '*** Update File' to change it.`),
@@ -70,7 +70,7 @@ async function planExisting(
   limits: EditorLimits,
 ): Promise<Plan> {
   const where = await ws.resolve(op.path, 'write');
-  if (!where.ok) return refused(where, op.path);
+  if (!where.success) return refused(where, op.path);
   if (where.kind !== 'file') {
     return refused(
       where.kind === 'missing'
@@ -127,7 +127,7 @@ async function planExisting(
     };
   }
   const target = await ws.resolve(op.moveTo, 'write');
-  if (!target.ok) return refused(target, op.moveTo);
+  if (!target.success) return refused(target, op.moveTo);
   if (target.exists) {
     return refused(
       failure('already_exists', `${target.relative} already exists; a patch never moves a file over another.`),
@@ -217,7 +217,7 @@ export async function patchAction(
   if (signal?.aborted) return failure('aborted', 'The call was cancelled before anything was written.');
   if (!args.dryRun) {
     const done = await ws.applyChanges(planned.files.flatMap((f) => f.changes));
-    if (!done.ok) {
+    if (!done.success) {
       const { failed_path, failed_step, rolled_back } = done;
       const changed = done.error_code === 'changed_during_check' && failed_step === 'verify';
       return failure(changed ? 'file_changed' : done.error_code, done.error, {

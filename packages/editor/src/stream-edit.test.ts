@@ -36,7 +36,7 @@ async function streamOutcome(
     ws.write('probe.txt', content);
     const gate = await Workspace.open(ws.root);
     const opened = await gate.openRead('probe.txt');
-    if (!opened.ok) throw new Error(opened.error);
+    if (!opened.success) throw new Error(opened.error);
     let outcome: StreamedEdit | StreamStop = 'whole_file';
     const fold = (s: string) => s.replaceAll('\r\n', '\n');
     const limits = resolveEditorLimits(STREAM);
@@ -157,7 +157,7 @@ describe('streamed edit (fast path)', () => {
     streamed.write('g.txt', `${lines(50)}\nEDIT ME\n`);
     const gate = await Workspace.open(streamed.root);
     const opened = await gate.openRead('g.txt');
-    if (!opened.ok) throw new Error(opened.error);
+    if (!opened.success) throw new Error(opened.error);
     const { handle, ...file } = opened;
     await handle.close();
     expect(await statUnchanged(gate, file)).toBe(true);
@@ -171,7 +171,7 @@ describe('streamed edit (fast path)', () => {
       },
       { confirm: () => statUnchanged(gate, file) },
     );
-    expect(result).toEqual({ success: true, ok: true, abandoned: true });
+    expect(result).toEqual({ success: true, abandoned: true });
     expect(readFileSync(streamed.path('g.txt'), 'utf8')).toContain('EDIT ME\nmore\n');
   });
 

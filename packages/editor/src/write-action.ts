@@ -10,8 +10,6 @@ import { bomFor, encodeText, firstLoneSurrogate, type TextEncodingName } from '.
 import type { EditorLimits } from './limits.js';
 import type { EditorResponse } from './schema.js';
 
-type EditorFailureValue = EditorFailure & { ok?: undefined };
-
 /** The `write` action: whole-file create or atomic replace, keeping an existing file's encoding and CRLF style. */
 export async function writeAction(
   ws: Workspace,
@@ -45,9 +43,9 @@ export async function writeAction(
   }
   if (signal?.aborted) return failure('aborted', 'The call was cancelled before anything was written.');
   const preview = dryRun ? await previewWrite(ws, filePath, text, limits) : undefined;
-  if (preview && !preview.ok) return preview;
+  if (preview && !preview.success) return preview;
   const written = preview ?? (await ws.writeFile(filePath, bytes, { createParents: true }));
-  if (!written.ok) return written;
+  if (!written.success) return written;
   const lines = countLines(content);
   const kept = [
     encoding !== 'utf-8' ? `kept its ${encoding.toUpperCase()} encoding` : '',
@@ -85,10 +83,10 @@ async function previewWrite(
   text: string,
   limits: EditorLimits,
 ): Promise<
-  { ok: true; path: string; relative: string; created: boolean; diff: string; truncated: boolean } | EditorFailureValue
+  { success: true; path: string; relative: string; created: boolean; diff: string; truncated: boolean } | EditorFailure
 > {
   const where = await ws.resolve(filePath, 'write');
-  if (!where.ok) return where;
+  if (!where.success) return where;
   let before = '';
   if (where.exists) {
     const current = await loadText(ws, where.path, limits.maxFileBytes);
@@ -101,7 +99,7 @@ async function previewWrite(
     { context: limits.diffContextLines, maxLines: limits.maxDiffLines, maxLineChars: limits.maxDiffLineChars },
   );
   return {
-    ok: true,
+    success: true,
     path: where.path,
     relative: where.relative,
     created: !where.exists,

@@ -82,7 +82,7 @@ export async function handleCodeNav(request: NavInput, options: NavOptions): Pro
     return fail('workspace_unavailable', `The workspace cannot be opened: ${errorMessage(error)}`);
   }
   const target = await workspace.resolve(path, 'read');
-  if (!target.ok) return fail(target.error_code, target.error);
+  if (!target.success) return fail(target.error_code, target.error);
   const cache = options.cache ?? new NavCache();
 
   try {

@@ -86,52 +86,52 @@ const variables = [
 
 describe('splitCommand', () => {
   it.each(accepted)('splits %j', (command, argv) => {
-    expect(splitCommand(command)).toEqual({ ok: true, success: true, argv });
+    expect(splitCommand(command)).toEqual({ success: true, argv });
   });
 
   it.each(operators)('refuses the unquoted operator in %j', (command, operator) => {
     const result = splitCommand(command);
-    expect(result).toMatchObject({ ok: false, success: false, error_code: 'shell_operator' });
-    if (!result.ok) expect(result.error).toContain(`\`${operator}\``);
+    expect(result).toMatchObject({ success: false, error_code: 'shell_operator' });
+    if (!result.success) expect(result.error).toContain(`\`${operator}\``);
   });
 
   it.each(substitutions)('refuses command substitution in %j', (command) => {
     const result = splitCommand(command);
-    expect(result).toMatchObject({ ok: false, error_code: 'shell_operator' });
-    if (!result.ok) expect(result.error).toMatch(/command substitution/);
+    expect(result).toMatchObject({ success: false, error_code: 'shell_operator' });
+    if (!result.success) expect(result.error).toMatch(/command substitution/);
   });
 
   it.each(variables)('refuses variable expansion in %j and says to pass the value literally', (command) => {
     const result = splitCommand(command);
-    expect(result).toMatchObject({ ok: false, error_code: 'shell_operator' });
-    if (!result.ok) expect(result.error).toMatch(/Write the value itself/);
+    expect(result).toMatchObject({ success: false, error_code: 'shell_operator' });
+    if (!result.success) expect(result.error).toMatch(/Write the value itself/);
   });
 
   it.each(['echo {a,b}', 'touch f{1..3}', 'cp x.{js,ts} y'])('refuses brace expansion in %j', (command) => {
-    expect(splitCommand(command)).toMatchObject({ ok: false, error_code: 'shell_operator' });
+    expect(splitCommand(command)).toMatchObject({ success: false, error_code: 'shell_operator' });
   });
 
   it.each(["echo 'open", 'echo "open', 'echo "a\\"', 'echo end\\', "echo $'a\\n'"])('refuses %j', (command) => {
     const result = splitCommand(command);
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(['malformed_command', 'shell_operator']).toContain(result.error_code);
+    expect(result.success).toBe(false);
+    if (!result.success) expect(['malformed_command', 'shell_operator']).toContain(result.error_code);
   });
 
   it.each(['', '   ', '\t', '# only a comment'])('calls %j empty', (command) => {
-    expect(splitCommand(command)).toMatchObject({ ok: false, error_code: 'empty_command' });
+    expect(splitCommand(command)).toMatchObject({ success: false, error_code: 'empty_command' });
   });
 
   it('refuses a NUL byte and a leading assignment', () => {
     expect(splitCommand('echo a\0b')).toMatchObject({ error_code: 'malformed_command' });
     const assignment = splitCommand('FOO=1 make');
     expect(assignment).toMatchObject({ error_code: 'shell_operator' });
-    if (!assignment.ok) expect(assignment.error).toContain('env FOO=value');
+    if (!assignment.success) expect(assignment.error).toContain('env FOO=value');
   });
 
   it('gives actionable advice for the common mistakes', () => {
     const advice = (command: string) => {
       const result = splitCommand(command);
-      return result.ok ? '' : result.error;
+      return result.success ? '' : result.error;
     };
     expect(advice('cd src && npm test')).toMatch(/cwd field/);
     expect(advice('npm test && npm run lint')).toMatch(/one per call/);

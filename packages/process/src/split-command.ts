@@ -4,16 +4,14 @@ import { assignmentHint, braceHint, operatorHint, substitutionHint, variableHint
 /** Why a command string could not become an argv (a part of `PROCESS_ERROR_CODES`). */
 export type SplitFailureCode = Extract<ProcessFailureCode, 'empty_command' | 'shell_operator' | 'malformed_command'>;
 
-/** A command split into words; `ok` and `success` are both set so callers may narrow on either. */
+/** A command split into words; narrow on `success` as with every other result. */
 export interface SplitSuccess {
-  readonly ok: true;
   readonly success: true;
   readonly argv: string[];
 }
 
 /** A refusal with advice written for a model. */
 export interface SplitFailure {
-  readonly ok: false;
   readonly success: false;
   readonly error: string;
   readonly error_code: SplitFailureCode;
@@ -62,7 +60,7 @@ export function splitCommand(command: string): SplitSuccess | SplitFailure {
     return fail(new Refusal('malformed_command', 'The command contains a NUL character, which no argument can hold.'));
   }
   try {
-    return { ok: true, success: true, argv: tokenize(command) };
+    return { success: true, argv: tokenize(command) };
   } catch (error) {
     if (error instanceof Refusal) return fail(error);
     throw error;
@@ -70,7 +68,7 @@ export function splitCommand(command: string): SplitSuccess | SplitFailure {
 }
 
 function fail(refusal: Refusal): SplitFailure {
-  return { ok: false, success: false, error: refusal.message, error_code: refusal.code };
+  return { success: false, error: refusal.message, error_code: refusal.code };
 }
 
 function tokenize(command: string): string[] {

@@ -21,7 +21,7 @@ export async function listDir(
   limits: ReaderLimits,
 ): Promise<ReaderResponse> {
   const start = await ws.resolve(path, 'list');
-  if (!('ok' in start && start.ok)) return start as Exclude<typeof start, { ok: true }>;
+  if (!start.success) return start;
   const wanted = options.fileTypes?.map((t) => t.replace(/^\.+/, '').toLowerCase()).filter(Boolean);
   const filter = wanted && wanted.length > 0 ? new Set(wanted) : undefined;
   const found: string[] = [];

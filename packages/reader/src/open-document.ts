@@ -87,11 +87,11 @@ export async function openDocument(
   if (!kind) {
     // the path is judged first, so a refused path is reported as such whatever its extension
     const checked = await ws.resolve(path, 'read');
-    if (!checked.ok) return checked;
+    if (!checked.success) return checked;
     return failure('unsupported_document', `open converts only ${ALLOWED} files; use action 'read' for text files.`);
   }
   const file = await ws.openRead(path, { maxBytes: kind === 'html' ? limits.maxHtmlBytes : limits.maxDocumentBytes });
-  if (!file.ok) return file;
+  if (!file.success) return file;
   const where = { path: file.path, relative: file.relative, size: file.size };
   const fingerprint = `${file.size}:${file.mtimeMs}`;
   let bytes: Buffer;

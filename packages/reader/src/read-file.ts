@@ -45,7 +45,7 @@ export async function readFile(
   signal?: AbortSignal,
 ): Promise<ReaderResponse> {
   const file = await ws.openRead(path);
-  if (!file.ok) return file;
+  if (!file.success) return file;
   try {
     const ext = extensionOf(file.path);
     const head = await readHead(file, Math.max(limits.binarySniffBytes, 16));

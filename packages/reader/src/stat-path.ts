@@ -37,7 +37,7 @@ export async function statPath(
   signal?: AbortSignal,
 ): Promise<ReaderResponse> {
   const resolved = await ws.resolve(path, 'read');
-  if (!resolved.ok) return resolved as Exclude<typeof resolved, { ok: true }>;
+  if (!resolved.success) return resolved;
   if (resolved.kind === 'directory') {
     try {
       const info = await stat(resolved.path);
@@ -56,7 +56,7 @@ export async function statPath(
     }
   }
   const file = await ws.openRead(path);
-  if (!file.ok) return file;
+  if (!file.success) return file;
   try {
     const lines = file.size <= limits.fullScanMaxBytes ? await countLines(file, limits, signal) : undefined;
     if (signal?.aborted) return failure('aborted', 'The stat was cancelled.');

@@ -20,10 +20,7 @@ export const WORKSPACE_ERROR_CODES = defineErrorCodes([
 export type WorkspaceErrorCode = ErrorCodeOf<typeof WORKSPACE_ERROR_CODES>;
 
 /** Core's ToolFailure narrowed to the workspace codes, so a tool can return a workspace refusal as-is. */
-export interface WorkspaceFailure extends ToolFailure<WorkspaceErrorCode> {
-  /** Never set; declared so `if (!result.ok)` narrows every workspace result union. */
-  readonly ok?: undefined;
-}
+export type WorkspaceFailure = ToolFailure<WorkspaceErrorCode>;
 
 const fail = failureBuilder(WORKSPACE_ERROR_CODES);
 

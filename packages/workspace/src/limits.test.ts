@@ -1,5 +1,6 @@
 import { BoughError, ConfigurationError } from '@bough/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readWorkspaceText } from './read-text.js';
 import { type Fixture, makeFixture } from './test-fixture.js';
 import { WorkspaceError } from './walk.js';
 import { Workspace } from './workspace.js';
@@ -52,10 +53,12 @@ describe('one error base', () => {
 });
 
 describe('success on every result', () => {
-  it('success values carry success and the older ok', async () => {
+  it('success values carry success and no separate ok field', async () => {
     const ws = await Workspace.open(f.root);
-    expect(await ws.writeFile('a-new.txt', 'x')).toMatchObject({ success: true, ok: true });
-    expect(await ws.resolve('a-new.txt', 'read')).toMatchObject({ success: true, ok: true });
+    expect(await ws.writeFile('a-new.txt', 'x')).toMatchObject({ success: true });
+    expect(await ws.resolve('a-new.txt', 'read')).toMatchObject({ success: true });
+    expect(await ws.resolve('a-new.txt', 'read')).not.toHaveProperty('ok');
+    expect(await readWorkspaceText(ws, 'a-new.txt')).not.toHaveProperty('ok');
     expect(await ws.resolve('nope.txt', 'read')).toMatchObject({ success: false, error_code: 'not_found' });
   });
 });

@@ -18,7 +18,6 @@ export interface MoveOptions {
 export interface MovedPath {
   readonly success: true;
   /** The older name of `success`, kept for callers written against it. */
-  readonly ok: true;
   /** Real absolute path of the destination. */
   readonly path: string;
   /** Destination relative to the root. */
@@ -78,7 +77,7 @@ export async function moveIn(
   options: MoveOptions = {},
 ): Promise<MovedPath | WorkspaceFailure> {
   const src = await resolveDetail(ctx, from, 'write');
-  if (!src.ok) return src;
+  if (!src.success) return src;
   if (src.kind === 'missing') {
     return workspaceFailure('not_found', `Nothing exists at ${quotePath(from)} to move. List its directory to check.`);
   }
@@ -90,7 +89,7 @@ export async function moveIn(
   }
   if (src.path === ctx.root) return workspaceFailure('invalid_path', 'The workspace root itself cannot be moved.');
   const dst = await resolveDetail(ctx, to, 'write');
-  if (!dst.ok) return dst;
+  if (!dst.success) return dst;
   if (dst.path === src.path) {
     return workspaceFailure(
       'invalid_path',
@@ -135,7 +134,7 @@ export async function moveIn(
   let dstParent = dirname(dst.path);
   if (dst.missing.length > 1) {
     const made = await mkdirChain(dst.base, dst.missing.slice(0, -1), to);
-    if (!made.ok) return made;
+    if (!made.success) return made;
     dstParent = made.path;
   }
   const srcDir = await pinDir(dirname(src.path));
@@ -191,10 +190,9 @@ export async function moveIn(
   function done(): MovedPath {
     return {
       success: true,
-      ok: true,
       path: join(dstParent, dstName),
-      relative: dst.ok ? dst.relative : to,
-      from: src.ok ? src.relative : from,
+      relative: dst.success ? dst.relative : to,
+      from: src.success ? src.relative : from,
       kind: kind === 'directory' ? 'directory' : 'file',
       overwrote,
     };

@@ -18,7 +18,7 @@ afterEach(() => {
 
 async function readText(path: string, maxBytes?: number) {
   const r = await f.ws.openRead(path, maxBytes === undefined ? {} : { maxBytes });
-  if (!r.ok) {
+  if (!r.success) {
     expect(r.error).not.toContain(CANARY);
     return r.error_code;
   }
@@ -42,8 +42,8 @@ function canMknod(): boolean {
 describe('openRead', () => {
   it('reads a regular file and reports its metadata', async () => {
     const r = await f.ws.openRead('a.txt');
-    expect(r).toMatchObject({ ok: true, path: f.path('a.txt'), relative: 'a.txt', size: 6 });
-    if (r.ok) await r.handle.close();
+    expect(r).toMatchObject({ success: true, path: f.path('a.txt'), relative: 'a.txt', size: 6 });
+    if (r.success) await r.handle.close();
     expect(await readText('dir/b.txt')).toBe('bee');
   });
 

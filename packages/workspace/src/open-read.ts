@@ -9,7 +9,6 @@ import { type ResolverContext, resolveDetail } from './internal/resolver.js';
 export interface OpenedFile {
   readonly success: true;
   /** The older name of `success`, kept for callers written against it. */
-  readonly ok: true;
   readonly handle: FileHandle;
   readonly path: string;
   readonly relative: string;
@@ -38,9 +37,9 @@ async function attempt(
   options: OpenReadOptions,
 ): Promise<OpenedFile | WorkspaceFailure | 'retry'> {
   const resolved = await resolveDetail(ctx, input, 'read');
-  if (!resolved.ok) return resolved;
+  if (!resolved.success) return resolved;
   const detail = applyIntent(resolved, input, 'read');
-  if (!detail.ok) return detail;
+  if (!detail.success) return detail;
   if (detail.kind === 'directory') {
     return workspaceFailure('not_a_file', `${quotePath(input)} is a directory; list it instead of reading it.`);
   }
@@ -81,7 +80,6 @@ async function attempt(
     }
     return {
       success: true,
-      ok: true,
       handle,
       path: detail.path,
       relative: detail.relative,

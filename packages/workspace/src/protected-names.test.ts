@@ -17,7 +17,7 @@ afterEach(() => {
 
 async function code(path: string, intent: 'read' | 'write' | 'list' = 'read') {
   const r = await f.ws.resolve(path, intent);
-  if (r.ok) return 'ok';
+  if (r.success) return 'ok';
   expect(r.error).not.toContain(CANARY);
   if (!path.includes(f.outside)) expect(r.error).not.toContain(f.outside);
   return r.error_code;
@@ -128,7 +128,7 @@ describe('protected names', () => {
     const ws = await Workspace.open(f.root, { protectedNames: { names: ['secret.txt'], patterns: [], allow: [] } });
     f.write('.env', 'E');
     f.write('secret.txt', 'S');
-    expect((await ws.resolve('.env', 'read')).ok).toBe(true);
+    expect((await ws.resolve('.env', 'read')).success).toBe(true);
     expect(await ws.resolve('secret.txt', 'read')).toMatchObject({ error_code: 'protected_path' });
     expect(ws.isProtected('a/secret.txt')).toBe(true);
     expect(f.ws.isProtected('deep/.env.local')).toBe(true);

@@ -59,7 +59,7 @@ describe('file ⇄ symlink races', () => {
     const seen = new Map<string, number>();
     for (let i = 0; i < 400; i++) {
       const r = await f.ws.openRead('flip');
-      if (r.ok) {
+      if (r.success) {
         const text = await r.handle.readFile('utf8');
         await r.handle.close();
         expect(text).not.toContain(CANARY);
@@ -69,7 +69,7 @@ describe('file ⇄ symlink races', () => {
         expect(r.error).not.toContain(CANARY);
       }
       const w = await f.ws.writeFile('flip', `written ${i}`);
-      if (!w.ok) expect(ALLOWED.has(w.error_code)).toBe(true);
+      if (!w.success) expect(ALLOWED.has(w.error_code)).toBe(true);
       else seen.set('write', (seen.get('write') ?? 0) + 1);
     }
     expect(readFileSync(f.path('stable.txt'), 'utf8')).toBe('stable');
@@ -79,15 +79,15 @@ describe('file ⇄ symlink races', () => {
     await startRacer(f.path('d'), join(f.outside, 'dir'), 'dir');
     for (let i = 0; i < 300; i++) {
       const r = await f.ws.openRead('d/x.txt');
-      if (r.ok) {
+      if (r.success) {
         const text = await r.handle.readFile('utf8');
         await r.handle.close();
         expect(text).not.toContain(CANARY);
       } else expect(ALLOWED.has(r.error_code)).toBe(true);
       const w = await f.ws.writeFile(`d/new-${i}.txt`, 'payload');
-      if (!w.ok) expect(ALLOWED.has(w.error_code)).toBe(true);
+      if (!w.success) expect(ALLOWED.has(w.error_code)).toBe(true);
       const m = await f.ws.mkdir(`d/sub-${i}/deeper`);
-      if (!m.ok) expect(ALLOWED.has(m.error_code)).toBe(true);
+      if (!m.success) expect(ALLOWED.has(m.error_code)).toBe(true);
       if (i % 10 === 0) {
         try {
           for await (const entry of f.ws.walk('d')) expect(entry.path.startsWith(`${f.root}/`)).toBe(true);

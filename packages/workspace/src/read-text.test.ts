@@ -19,23 +19,28 @@ describe('readWorkspaceText', () => {
   it('reads a file whole as UTF-8 with its real and relative paths', async () => {
     f.write('uni.txt', 'é ü 字\r\n');
     const read = await readWorkspaceText(f.ws, 'src/a.ts');
-    expect(read).toMatchObject({ ok: true, text: 'export const a = 1;\n', relative: 'src/a.ts', binary: false });
-    expect(read.ok && read.path).toBe(join(f.ws.root, 'src/a.ts'));
-    expect(read.ok && read.size).toBe(20);
+    expect(read).toMatchObject({ success: true, text: 'export const a = 1;\n', relative: 'src/a.ts', binary: false });
+    expect(read.success && read.path).toBe(join(f.ws.root, 'src/a.ts'));
+    expect(read.success && read.size).toBe(20);
     expect(await readWorkspaceText(f.ws, 'uni.txt')).toMatchObject({ text: 'é ü 字\r\n', size: 11 });
-    expect(await readWorkspaceText(f.ws, 'empty.txt')).toMatchObject({ ok: true, text: '', size: 0, binary: false });
+    expect(await readWorkspaceText(f.ws, 'empty.txt')).toMatchObject({
+      success: true,
+      text: '',
+      size: 0,
+      binary: false,
+    });
   });
 
   it('reads files larger than one read step completely', async () => {
     const big = 'x'.repeat(200_000);
     f.write('big.txt', big);
     const read = await readWorkspaceText(f.ws, 'big.txt', { maxBytes: 200_000 });
-    expect(read.ok && read.text).toBe(big);
+    expect(read.success && read.text).toBe(big);
   });
 
   it('flags NUL bytes near the start as binary but still returns the content', async () => {
     f.write('blob.bin', new Uint8Array([0x41, 0x00, 0x42]));
-    expect(await readWorkspaceText(f.ws, 'blob.bin')).toMatchObject({ ok: true, binary: true, size: 3 });
+    expect(await readWorkspaceText(f.ws, 'blob.bin')).toMatchObject({ success: true, binary: true, size: 3 });
   });
 
   it('refuses with the workspace codes, never leaking outside content', async () => {
@@ -54,7 +59,7 @@ describe('readWorkspaceText', () => {
       expect(JSON.stringify(read)).not.toContain(CANARY);
     }
     const link = await readWorkspaceText(f.ws, 'link.txt');
-    expect(link.ok).not.toBe(true);
+    expect(link.success).not.toBe(true);
     expect(JSON.stringify(link)).not.toContain(CANARY);
     expect(await readWorkspaceText(f.ws, 'huge.txt', { maxBytes: 10 })).toMatchObject({ error_code: 'too_large' });
   });

@@ -11,7 +11,6 @@ export interface ReadTextOptions {
 export interface WorkspaceText {
   readonly success: true;
   /** The older name of `success`, kept for callers written against it. */
-  readonly ok: true;
   /** The content, decoded as UTF-8 (a byte-order mark, if any, is kept). */
   readonly text: string;
   /** Real absolute path of the file that was read. */
@@ -40,7 +39,7 @@ export async function readWorkspaceText(
 ): Promise<WorkspaceText | WorkspaceFailure> {
   const { maxBytes } = options;
   const opened = await workspace.openRead(path, maxBytes === undefined ? {} : { maxBytes });
-  if (!opened.ok) return opened;
+  if (!opened.success) return opened;
   try {
     // One read sized from the verified descriptor's stat, plus one spare byte so growth is noticed; a file that grows
     // after the check is read on, but never past maxBytes (readFile() could not promise that).
@@ -72,7 +71,6 @@ export async function readWorkspaceText(
     const bytes = buffer.subarray(0, total);
     return {
       success: true,
-      ok: true,
       text: bytes.toString('utf8'),
       path: opened.path,
       relative: opened.relative,

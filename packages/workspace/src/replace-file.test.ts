@@ -31,7 +31,6 @@ describe('replaceFile', () => {
     });
     expect(r).toMatchObject({
       success: true,
-      ok: true,
       created: false,
       bytes: 12,
       relative: 'a.txt',
@@ -50,7 +49,7 @@ describe('replaceFile', () => {
       void sink.write(big, 0);
       return true;
     });
-    expect(r).toMatchObject({ success: true, ok: true, bytes: big.length });
+    expect(r).toMatchObject({ success: true, bytes: big.length });
     expect(readFileSync(f.path('a.txt')).equals(big)).toBe(true);
   });
 
@@ -66,7 +65,7 @@ describe('replaceFile', () => {
       await Promise.all(pending);
       return true;
     });
-    expect(r).toMatchObject({ success: true, ok: true, bytes: 28_000 });
+    expect(r).toMatchObject({ success: true, bytes: 28_000 });
     const expected = Buffer.concat(Array.from({ length: 40 }, (_, i) => piece(i)));
     expect(readFileSync(f.path('a.txt')).equals(expected)).toBe(true);
     expect(temps()).toEqual([]);
@@ -77,7 +76,7 @@ describe('replaceFile', () => {
       await sink.write(Buffer.from('half'), 0);
       return false;
     });
-    expect(abandoned).toEqual({ success: true, ok: true, abandoned: true });
+    expect(abandoned).toEqual({ success: true, abandoned: true });
     let confirmed = 0;
     const refused = await f.ws.replaceFile(
       'a.txt',
@@ -92,7 +91,7 @@ describe('replaceFile', () => {
         },
       },
     );
-    expect(refused).toEqual({ success: true, ok: true, abandoned: true });
+    expect(refused).toEqual({ success: true, abandoned: true });
     expect(confirmed).toBe(1);
     expect(readFileSync(f.path('a.txt'), 'utf8')).toBe('old\n');
     expect(temps()).toEqual([]);
@@ -145,7 +144,7 @@ describe('replaceFile', () => {
       await sink.write(Buffer.from('replaced'), 0);
       return true;
     });
-    expect(r).toMatchObject({ ok: true });
+    expect(r).toMatchObject({ success: true });
     expect(readFileSync(outsideFile, 'utf8')).toContain(CANARY);
     expect(readFileSync(f.path('hard.txt'), 'utf8')).toBe('replaced');
   });

@@ -17,7 +17,7 @@ afterEach(() => {
 
 async function code(path: string, intent: 'read' | 'write' | 'list' = 'read') {
   const r = await f.ws.resolve(path, intent);
-  if (r.ok) return 'ok';
+  if (r.success) return 'ok';
   expect(r.error).not.toContain(CANARY);
   if (!path.includes(f.outside)) expect(r.error).not.toContain(f.outside);
   return r.error_code;
@@ -39,8 +39,14 @@ describe('lexical rules', () => {
 
   it('accepts plain relative paths and normalises them', async () => {
     const r = await f.ws.resolve('./src/../src//b.ts', 'read');
-    expect(r).toMatchObject({ ok: true, relative: 'src/b.ts', kind: 'file', exists: true, path: f.path('src/b.ts') });
-    expect(await f.ws.resolve('.', 'list')).toMatchObject({ ok: true, relative: '.', kind: 'directory' });
+    expect(r).toMatchObject({
+      success: true,
+      relative: 'src/b.ts',
+      kind: 'file',
+      exists: true,
+      path: f.path('src/b.ts'),
+    });
+    expect(await f.ws.resolve('.', 'list')).toMatchObject({ success: true, relative: '.', kind: 'directory' });
   });
 });
 
@@ -62,14 +68,14 @@ describe('traversal and prefix confusion', () => {
   });
 
   it('climbing out and back in is fine', async () => {
-    expect(await f.ws.resolve('../ws/a.txt', 'read')).toMatchObject({ ok: true, relative: 'a.txt' });
+    expect(await f.ws.resolve('../ws/a.txt', 'read')).toMatchObject({ success: true, relative: 'a.txt' });
   });
 });
 
 describe('absolute and pseudo-filesystem paths', () => {
   it('absolute paths inside are accepted', async () => {
-    expect(await f.ws.resolve(f.path('src/b.ts'), 'read')).toMatchObject({ ok: true, relative: 'src/b.ts' });
-    expect(await f.ws.resolve(f.root, 'list')).toMatchObject({ ok: true, relative: '.' });
+    expect(await f.ws.resolve(f.path('src/b.ts'), 'read')).toMatchObject({ success: true, relative: 'src/b.ts' });
+    expect(await f.ws.resolve(f.root, 'list')).toMatchObject({ success: true, relative: '.' });
   });
 
   it.each(['/etc/passwd', '/', '/proc/self/environ', '/proc/self/cwd/a.txt', '/dev/zero', '/dev/stdin', '/sys/kernel'])(
@@ -88,8 +94,8 @@ describe('absolute and pseudo-filesystem paths', () => {
   it('an alias of the root through a symlinked ancestor is accepted and reported by its real path', async () => {
     symlinkSync(f.base, join(f.base, 'alias'));
     const r = await f.ws.resolve(join(f.base, 'alias', 'ws', 'a.txt'), 'read');
-    expect(r).toMatchObject({ ok: true, path: f.path('a.txt'), relative: 'a.txt' });
-    expect(await f.ws.resolve(join(f.base, 'alias', 'ws', 'new', 'x.txt'), 'write')).toMatchObject({ ok: true });
+    expect(r).toMatchObject({ success: true, path: f.path('a.txt'), relative: 'a.txt' });
+    expect(await f.ws.resolve(join(f.base, 'alias', 'ws', 'new', 'x.txt'), 'write')).toMatchObject({ success: true });
     expect(await code(join(f.base, 'alias', 'ws-evil', 'secret.txt'))).toBe('outside_workspace');
     expect(await code(join(f.base, 'alias', 'ws', 'a.txt', '..', '..', 'ws-evil', 'x'))).toBe('outside_workspace');
   });
@@ -105,8 +111,8 @@ describe('symlinks', () => {
     for (const name of ['out-link', 'in-link', 'dangling', 'loop1']) {
       for (const intent of ['read', 'write', 'list'] as const) {
         const r = await f.ws.resolve(name, intent);
-        expect(r.ok).toBeFalsy();
-        if (!r.ok) {
+        expect(r.success).toBeFalsy();
+        if (!r.success) {
           expect(r.error_code).toBe('symlink_rejected');
           expect(r.error).not.toContain('ws-evil');
           expect(r.error).not.toContain('nowhere');
@@ -118,9 +124,13 @@ describe('symlinks', () => {
   it('an intermediate link that stays inside is resolved to its real path', async () => {
     symlinkSync('src', f.path('srclink'));
     symlinkSync('srclink', f.path('chain'));
-    expect(await f.ws.resolve('srclink/b.ts', 'read')).toMatchObject({ ok: true, path: f.path('src/b.ts') });
-    expect(await f.ws.resolve('chain/deep/c.ts', 'read')).toMatchObject({ ok: true, relative: 'src/deep/c.ts' });
-    expect(await f.ws.resolve('chain/new.ts', 'write')).toMatchObject({ ok: true, exists: false, kind: 'missing' });
+    expect(await f.ws.resolve('srclink/b.ts', 'read')).toMatchObject({ success: true, path: f.path('src/b.ts') });
+    expect(await f.ws.resolve('chain/deep/c.ts', 'read')).toMatchObject({ success: true, relative: 'src/deep/c.ts' });
+    expect(await f.ws.resolve('chain/new.ts', 'write')).toMatchObject({
+      success: true,
+      exists: false,
+      kind: 'missing',
+    });
   });
 
   it('an intermediate link that leads out is refused for every intent', async () => {
@@ -146,7 +156,7 @@ describe('symlinks', () => {
       symlinkSync(prev, f.path(`c${i}`));
       prev = `c${i}`;
     }
-    expect(await f.ws.resolve(`${prev}/b.ts`, 'read')).toMatchObject({ ok: true, relative: 'src/b.ts' });
+    expect(await f.ws.resolve(`${prev}/b.ts`, 'read')).toMatchObject({ success: true, relative: 'src/b.ts' });
   });
 
   it('a file used as a directory is not_a_directory', async () => {
@@ -164,7 +174,6 @@ describe('intents and kinds', () => {
     expect(await code('newdir/', 'write')).toBe('not_a_file');
     expect(await code('src/', 'list')).toBe('ok');
     expect(await f.ws.resolve('new/dir/file.txt', 'write')).toMatchObject({
-      ok: true,
       exists: false,
       kind: 'missing',
       path: f.path('new/dir/file.txt'),
@@ -172,7 +181,7 @@ describe('intents and kinds', () => {
   });
 
   it('resolveInWorkspace works one-shot and a bad root throws', async () => {
-    expect(await resolveInWorkspace(f.root, 'a.txt', 'read')).toMatchObject({ ok: true });
+    expect(await resolveInWorkspace(f.root, 'a.txt', 'read')).toMatchObject({ success: true });
     await expect(Workspace.open(join(f.root, 'nope'))).rejects.toThrow();
     expect(() => Workspace.openSync(f.path('a.txt'))).toThrow();
     expect(f.ws.relative(f.path('src/b.ts'))).toBe('src/b.ts');

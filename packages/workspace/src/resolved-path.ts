@@ -5,7 +5,6 @@ export type PathIntent = 'read' | 'write' | 'list';
 export interface ResolvedPath {
   readonly success: true;
   /** The older name of `success`, kept for callers written against it. */
-  readonly ok: true;
   /** Absolute real path (or real parent + remaining names when it does not exist yet). */
   readonly path: string;
   /** Posix-style path relative to the root, '.' for the root. */

@@ -38,7 +38,7 @@ describe('applyChanges', () => {
 
   it('applies every change and leaves no temp or backup file', async () => {
     const out = await workspace.applyChanges(plan());
-    expect(out).toMatchObject({ ok: true, relative: ['a.txt', 'new/deep/d.txt', 'b.txt', 'sub/c.txt'] });
+    expect(out).toMatchObject({ success: true, relative: ['a.txt', 'new/deep/d.txt', 'b.txt', 'sub/c.txt'] });
     expect(readFileSync(ws.path('a.txt'), 'utf8')).toBe('A2\n');
     expect(readFileSync(ws.path('new/deep/d.txt'), 'utf8')).toBe('D\n');
     expect(existsSync(ws.path('b.txt'))).toBe(false);
@@ -117,7 +117,7 @@ describe('applyChanges', () => {
         { kind: 'replace', path: 'a.txt', data: bytes('A2\n'), expected: bytes('A\n') },
         change,
       ]);
-      expect({ path: change.path, code: out.ok ? 'ok' : out.error_code }).toEqual({ path: change.path, code });
+      expect({ path: change.path, code: out.success ? 'ok' : out.error_code }).toEqual({ path: change.path, code });
     }
     const late = await workspace.applyChanges([
       { kind: 'create', path: 'made/for/it.txt', data: bytes('x') },

@@ -149,7 +149,7 @@ async function undo(entry: Entry): Promise<void> {
 export async function applyChangesIn(
   ctx: ResolverContext,
   changes: readonly FileChange[],
-): Promise<{ success: true; ok: true; relative: string[] } | TransactionFailure> {
+): Promise<{ success: true; relative: string[] } | TransactionFailure> {
   const entries: Entry[] = [];
   const createdDirs: string[] = [];
   let step: ChangeStep = 'check';
@@ -165,9 +165,9 @@ export async function applyChangesIn(
       current = change.path;
       transactionFaults.beforeStep?.('check', index, change.path);
       const resolved = await resolveDetail(ctx, change.path, 'write');
-      if (!resolved.ok) throw new Refused(resolved);
+      if (!resolved.success) throw new Refused(resolved);
       const detail = applyIntent(resolved, change.path, 'write');
-      if (!detail.ok) throw new Refused(detail);
+      if (!detail.success) throw new Refused(detail);
       if (change.kind === 'create' && detail.exists) {
         throw new StepError('already_exists', `${quotePath(change.path)} already exists; a patch only adds new files.`);
       }
@@ -189,7 +189,7 @@ export async function applyChangesIn(
         const parents = detail.missing.slice(0, -1);
         step = 'stage';
         const made = await mkdirChain(detail.base, parents, change.path);
-        if (!made.ok)
+        if (!made.success)
           return { ...made, failed_path: current, failed_step: 'stage', rolled_back: createdDirs.length > 0 };
         for (let i = 1; i <= parents.length; i++) createdDirs.push(join(detail.base, ...parents.slice(0, i)));
         step = 'check';
@@ -232,7 +232,7 @@ export async function applyChangesIn(
     );
   }
   await cleanup(entries);
-  return { success: true, ok: true, relative: entries.map((e) => e.relative) };
+  return { success: true, relative: entries.map((e) => e.relative) };
 }
 
 async function rollback(entries: Entry[], createdDirs: string[]): Promise<boolean> {

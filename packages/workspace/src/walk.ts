@@ -187,8 +187,8 @@ export async function* walkIn(
   options: WalkOptions = {},
 ): AsyncGenerator<WalkEntry, WalkSummary> {
   const resolved = await resolveDetail(ctx, dir, 'list');
-  const detail = resolved.ok ? applyIntent(resolved, dir, 'list') : resolved;
-  if (!detail.ok) throw new WorkspaceError(detail);
+  const detail = resolved.success ? applyIntent(resolved, dir, 'list') : resolved;
+  if (!detail.success) throw new WorkspaceError(detail);
   const summary: WalkSummary = {
     entries: 0,
     skipped: { protected: 0, ignored: 0, hidden: 0, links: 0, special: 0, unreadable: 0, capped: 0 },

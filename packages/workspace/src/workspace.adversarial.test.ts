@@ -51,13 +51,13 @@ async function guarantees(result: unknown, input?: string): Promise<void> {
   expect(text).not.toContain(PROTECTED_CANARY);
   expect(text).not.toContain('ws-evil/'); // no oracle: a refused link's target is never echoed
   const next = await f.ws.resolve('a.txt', 'read');
-  expect(next.ok).toBe(true);
+  expect(next.success).toBe(true);
 }
 
 async function codeOf(path: string, intent: PathIntent): Promise<string> {
   const r = await f.ws.resolve(path, intent);
   await guarantees(r, path);
-  return r.ok ? 'ok' : r.error_code;
+  return r.success ? 'ok' : r.error_code;
 }
 
 const INTENTS: PathIntent[] = ['read', 'write', 'list'];
@@ -113,10 +113,10 @@ describe('lexical traversal and prefix confusion', () => {
     ];
     for (const [path, relative] of inside) {
       const r = await f.ws.resolve(path, 'read');
-      expect(r, path).toMatchObject({ ok: true, relative });
+      expect(r, path).toMatchObject({ success: true, relative });
     }
     for (const root of ['.', './', './/', f.root, `${f.root}/`, `${f.root}/.`, 'sub/..']) {
-      expect(await f.ws.resolve(root, 'list'), root).toMatchObject({ ok: true, relative: '.' });
+      expect(await f.ws.resolve(root, 'list'), root).toMatchObject({ success: true, relative: '.' });
       expect(await codeOf(root, 'write'), root).toBe('not_a_file');
     }
     await guarantees(undefined);
@@ -127,8 +127,8 @@ describe('lexical traversal and prefix confusion', () => {
     for (const [i, name] of names.entries()) {
       expect(await codeOf(name, 'read'), name).toBe('not_found');
       const w = await f.ws.writeFile(join('lit', String(i), name), 'literal');
-      expect(w, name).toMatchObject({ ok: true });
-      if (w.ok) expect(readFileSync(w.path, 'utf8')).toBe('literal');
+      expect(w, name).toMatchObject({ success: true });
+      if (w.success) expect(readFileSync(w.path, 'utf8')).toBe('literal');
       await guarantees(w);
     }
   });
@@ -208,9 +208,9 @@ describe('symlinks', () => {
   }
 
   it('resolves an inside intermediate link and keeps working through it', async () => {
-    expect(await f.ws.resolve('in-link/b.txt', 'read')).toMatchObject({ ok: true, relative: 'sub/b.txt' });
+    expect(await f.ws.resolve('in-link/b.txt', 'read')).toMatchObject({ success: true, relative: 'sub/b.txt' });
     const w = await f.ws.writeFile('in-link/deep/new.txt', 'via link');
-    expect(w).toMatchObject({ ok: true, relative: 'sub/deep/new.txt' });
+    expect(w).toMatchObject({ success: true, relative: 'sub/deep/new.txt' });
     expect(readFileSync(f.path('sub/deep/new.txt'), 'utf8')).toBe('via link');
     await guarantees(w);
   });
@@ -225,7 +225,7 @@ describe('symlinks', () => {
 
   it('an absolute alias that really lands inside is the inside file, still under every rule', async () => {
     const alias = join(f.outside, 'dir', 'back');
-    expect(await f.ws.resolve(join(alias, 'a.txt'), 'read')).toMatchObject({ ok: true, relative: 'a.txt' });
+    expect(await f.ws.resolve(join(alias, 'a.txt'), 'read')).toMatchObject({ success: true, relative: 'a.txt' });
     expect(await codeOf(join(alias, '.env'), 'read')).toBe('protected_path');
     expect(await codeOf(join(alias, 'out/secret.txt'), 'read')).toBe('outside_workspace');
     expect(await codeOf(join(alias, 'file-out'), 'read')).toBe('symlink_rejected');
@@ -266,7 +266,7 @@ describe('hard links and special files', () => {
   it('a write to a hard link of an outside file replaces the inside name and never touches the outside inode', async () => {
     linkSync(join(f.outside, 'secret.txt'), f.path('hard.txt'));
     const w = await f.ws.writeFile('hard.txt', 'replaced');
-    expect(w).toMatchObject({ ok: true, created: false });
+    expect(w).toMatchObject({ success: true, created: false });
     expect(readFileSync(f.path('hard.txt'), 'utf8')).toBe('replaced');
     await guarantees(w);
   });
@@ -344,7 +344,7 @@ describe('encoding, Unicode and case tricks in names', () => {
   for (const name of allowedNames) {
     it(`${JSON.stringify(name)} is an ordinary name`, async () => {
       const w = await f.ws.writeFile(name, 'ordinary');
-      expect(w).toMatchObject({ ok: true });
+      expect(w).toMatchObject({ success: true });
       expect(await codeOf(name, 'read')).toBe('ok');
       await guarantees(w);
     });
@@ -353,8 +353,8 @@ describe('encoding, Unicode and case tricks in names', () => {
   it('NFC and NFD spellings of one name resolve independently and never escape', async () => {
     const nfc = 'caf\u00e9.txt';
     const nfd = 'cafe\u0301.txt';
-    expect(await f.ws.writeFile(nfc, 'nfc')).toMatchObject({ ok: true });
-    expect(await f.ws.writeFile(nfd, 'nfd')).toMatchObject({ ok: true });
+    expect(await f.ws.writeFile(nfc, 'nfc')).toMatchObject({ success: true });
+    expect(await f.ws.writeFile(nfd, 'nfd')).toMatchObject({ success: true });
     expect(readFileSync(f.path(nfc), 'utf8')).toBe('nfc');
     expect(readFileSync(f.path(nfd), 'utf8')).toBe('nfd');
     await guarantees(undefined);
@@ -364,10 +364,10 @@ describe('encoding, Unicode and case tricks in names', () => {
     expect(await codeOf('x'.repeat(256), 'write')).toBe('invalid_path');
     expect(await codeOf('é'.repeat(128), 'write')).toBe('invalid_path');
     expect(await codeOf(`${'d/'.repeat(2100)}x`, 'read')).toBe('invalid_path');
-    expect(await f.ws.writeFile('y'.repeat(255), 'ok')).toMatchObject({ ok: true });
+    expect(await f.ws.writeFile('y'.repeat(255), 'ok')).toMatchObject({ success: true });
     for (const bad of ['', '\0', 'a\0b', '.env\0.txt', '~', '~/x', '~root']) {
       const r = await f.ws.resolve(bad, 'read');
-      expect(r.ok, JSON.stringify(bad)).not.toBe(true);
+      expect(r.success, JSON.stringify(bad)).not.toBe(true);
       if (bad !== '~root') expect(r).toMatchObject({ error_code: 'invalid_path' });
     }
     await guarantees(undefined);
@@ -433,7 +433,7 @@ describe('writes that would run code later', () => {
       expect(w, path).toMatchObject({ error_code: 'protected_path' });
     }
     expect(await f.ws.mkdir('store/hooks/more')).toMatchObject({ error_code: 'protected_path' });
-    expect(await f.ws.resolve('store/HEAD', 'read')).toMatchObject({ ok: true });
+    expect(await f.ws.resolve('store/HEAD', 'read')).toMatchObject({ success: true });
     await guarantees(undefined);
   });
 
@@ -449,12 +449,14 @@ describe('writes that would run code later', () => {
   });
 
   it('cannot assemble a repository one piece at a time, in either order', async () => {
-    expect(await f.ws.writeFile('evil1/config', '[core]\n\tfsmonitor = touch pwned\n')).toMatchObject({ ok: true });
-    expect(await f.ws.mkdir('evil1/objects')).toMatchObject({ ok: true });
+    expect(await f.ws.writeFile('evil1/config', '[core]\n\tfsmonitor = touch pwned\n')).toMatchObject({
+      success: true,
+    });
+    expect(await f.ws.mkdir('evil1/objects')).toMatchObject({ success: true });
     expect(await f.ws.writeFile('evil1/HEAD', 'ref: refs/heads/main\n')).toMatchObject({
       error_code: 'protected_path',
     });
-    expect(await f.ws.writeFile('evil2/HEAD', 'ref: refs/heads/main\n')).toMatchObject({ ok: true });
+    expect(await f.ws.writeFile('evil2/HEAD', 'ref: refs/heads/main\n')).toMatchObject({ success: true });
     expect(await f.ws.mkdir('evil2/refs')).toMatchObject({ error_code: 'protected_path' });
     expect(await f.ws.writeFile('evil2/objects/x', 'x')).toMatchObject({ error_code: 'protected_path' });
     await guarantees(undefined);
@@ -462,7 +464,7 @@ describe('writes that would run code later', () => {
 
   it('ordinary project files named like git internals stay writable', async () => {
     for (const path of ['docs/HEAD.md', 'src/refs/index.ts', 'objects/model.ts', 'hooks/useThing.ts', 'config']) {
-      expect(await f.ws.writeFile(path, 'x'), path).toMatchObject({ ok: true });
+      expect(await f.ws.writeFile(path, 'x'), path).toMatchObject({ success: true });
     }
     await guarantees(undefined);
   });

@@ -94,10 +94,10 @@ export class Workspace {
   /** Checks a model-supplied path for an intent; relative paths are taken from the root. */
   async resolve(path: string, intent: PathIntent): Promise<ResolvedPath | WorkspaceFailure> {
     const detail = await resolveDetail(this.#ctx, path, intent);
-    if (!detail.ok) return detail;
+    if (!detail.success) return detail;
     const fit = applyIntent(detail, path, intent);
-    if (!fit.ok) return fit;
-    return { success: true, ok: true, path: fit.path, relative: fit.relative, exists: fit.exists, kind: fit.kind };
+    if (!fit.success) return fit;
+    return { success: true, path: fit.path, relative: fit.relative, exists: fit.exists, kind: fit.kind };
   }
 
   /** Posix path relative to the root for display ('.' for the root itself). */
@@ -129,7 +129,7 @@ export class Workspace {
   /**
    * Replaces an existing file with content `fill` writes piece by piece (each piece at its own position, several may
    * be in flight): temp file beside it, fsync, `confirm`, atomic rename, like an overwrite by {@link writeFile}.
-   * `fill` resolving false abandons it and leaves the file untouched (`{ success: true, ok: true, abandoned: true }`).
+   * `fill` resolving false abandons it and leaves the file untouched (`{ success: true, abandoned: true }`).
    */
   replaceFile(
     path: string,
@@ -140,7 +140,7 @@ export class Workspace {
   }
 
   /** Creates a directory (and missing parents) inside the workspace without ever passing through a link. */
-  mkdir(path: string): Promise<{ success: true; ok: true; path: string } | WorkspaceFailure> {
+  mkdir(path: string): Promise<{ success: true; path: string } | WorkspaceFailure> {
     return mkdirIn(this.#ctx, path);
   }
 
@@ -158,9 +158,7 @@ export class Workspace {
    * content staged beside its target, every existing target re-checked against the bytes the caller validated, then
    * committed in order; any failure restores every file already changed and names the file and step.
    */
-  applyChanges(
-    changes: readonly FileChange[],
-  ): Promise<{ success: true; ok: true; relative: string[] } | TransactionFailure> {
+  applyChanges(changes: readonly FileChange[]): Promise<{ success: true; relative: string[] } | TransactionFailure> {
     return applyChangesIn(this.#ctx, changes);
   }
 

@@ -30,7 +30,7 @@ const ctx = () => ({ root: f.root, policy: { names: ['.env'], patterns: [], allo
 
 async function writeCode(path: string, data = 'new') {
   const r = await f.ws.writeFile(path, data);
-  if (r.ok) return 'ok';
+  if (r.success) return 'ok';
   expect(r.error).not.toContain(CANARY);
   return r.error_code;
 }
@@ -38,7 +38,13 @@ async function writeCode(path: string, data = 'new') {
 describe('writeFile', () => {
   it('creates a new file with parents and reports it', async () => {
     const r = await f.ws.writeFile('n/m/o.txt', 'héllo');
-    expect(r).toMatchObject({ ok: true, created: true, bytes: 6, relative: 'n/m/o.txt', path: f.path('n/m/o.txt') });
+    expect(r).toMatchObject({
+      success: true,
+      created: true,
+      bytes: 6,
+      relative: 'n/m/o.txt',
+      path: f.path('n/m/o.txt'),
+    });
     expect(readFileSync(f.path('n/m/o.txt'), 'utf8')).toBe('héllo');
     expect(await f.ws.writeFile('p/q.txt', new Uint8Array([1, 2, 3]), { createParents: false })).toMatchObject({
       error_code: 'not_found',
@@ -52,14 +58,14 @@ describe('writeFile', () => {
 
   it('drops setuid and setgid when replacing a file, keeping the rest of the mode', async () => {
     chmodSync(f.path('a.txt'), 0o6755);
-    expect(await f.ws.writeFile('a.txt', 'changed')).toMatchObject({ ok: true, created: false });
+    expect(await f.ws.writeFile('a.txt', 'changed')).toMatchObject({ success: true, created: false });
     expect(lstatSync(f.path('a.txt')).mode & 0o7777).toBe(0o755);
   });
 
   it('replaces an existing file atomically and keeps its mode', async () => {
     chmodSync(f.path('a.txt'), 0o751);
     const ino = lstatSync(f.path('a.txt')).ino;
-    expect(await f.ws.writeFile('a.txt', 'fresh')).toMatchObject({ ok: true, created: false, bytes: 5 });
+    expect(await f.ws.writeFile('a.txt', 'fresh')).toMatchObject({ success: true, created: false, bytes: 5 });
     const st = lstatSync(f.path('a.txt'));
     expect(st.mode & 0o7777).toBe(0o751);
     expect(st.ino).not.toBe(ino);
@@ -166,17 +172,17 @@ describe('writeFile', () => {
         },
       },
     );
-    expect(r).toMatchObject({ ok: true });
+    expect(r).toMatchObject({ success: true });
     expect(lstatSync(f.path('a.txt')).isFile()).toBe(true);
     expect(readFileSync(join(f.outside, 'secret.txt'), 'utf8')).toContain(CANARY);
   });
 
   it('mkdir creates nested directories and accepts an existing one', async () => {
-    expect(await f.ws.mkdir('x/y/z')).toMatchObject({ ok: true, path: f.path('x/y/z') });
+    expect(await f.ws.mkdir('x/y/z')).toMatchObject({ success: true, path: f.path('x/y/z') });
     expect(statSync(f.path('x/y/z')).isDirectory()).toBe(true);
-    expect(await f.ws.mkdir('x/y/')).toMatchObject({ ok: true });
+    expect(await f.ws.mkdir('x/y/')).toMatchObject({ success: true });
     expect(await f.ws.mkdir('a.txt')).toMatchObject({ error_code: 'not_a_directory' });
-    expect((await resolveDetail(ctx(), 'x/y/z', 'list')).ok).toBe(true);
+    expect((await resolveDetail(ctx(), 'x/y/z', 'list')).success).toBe(true);
   });
 });
 

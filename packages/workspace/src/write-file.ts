@@ -18,7 +18,6 @@ export interface WriteFileOptions {
 export interface WrittenFile {
   readonly success: true;
   /** The older name of `success`, kept for callers written against it. */
-  readonly ok: true;
   readonly path: string;
   readonly relative: string;
   readonly created: boolean;
@@ -41,12 +40,11 @@ export async function writeFileIn(
     );
   }
   const resolved = await resolveDetail(ctx, input, 'write');
-  if (!resolved.ok) return resolved;
+  if (!resolved.success) return resolved;
   const detail = applyIntent(resolved, input, 'write');
-  if (!detail.ok) return detail;
+  if (!detail.success) return detail;
   const done = (created: boolean): WrittenFile => ({
     success: true,
-    ok: true,
     path: detail.path,
     relative: detail.relative,
     created,
@@ -69,7 +67,7 @@ export async function writeFileIn(
       );
     }
     const made = await mkdirChain(detail.base, parents, input);
-    if (!made.ok) return made;
+    if (!made.success) return made;
     parent = made.path;
   }
   const name = detail.missing[detail.missing.length - 1]!;
@@ -94,7 +92,7 @@ export interface ReplaceFileOptions {
 }
 
 /** What a piecewise replacement did: the file was replaced, or the filler or `confirm` abandoned it. */
-export type ReplacedFile = WrittenFile | { readonly success: true; readonly ok: true; readonly abandoned: true };
+export type ReplacedFile = WrittenFile | { readonly success: true; readonly abandoned: true };
 
 /**
  * Replaces an existing regular file with content written piece by piece (see {@link FillReplacement}) into a temp file
@@ -109,9 +107,9 @@ export async function replaceFileIn(
   hooks: WriteHooks = {},
 ): Promise<ReplacedFile | WorkspaceFailure> {
   const resolved = await resolveDetail(ctx, input, 'write');
-  if (!resolved.ok) return resolved;
+  if (!resolved.success) return resolved;
   const detail = applyIntent(resolved, input, 'write');
-  if (!detail.ok) return detail;
+  if (!detail.success) return detail;
   if (!detail.exists || !detail.stat) {
     return workspaceFailure(
       'not_found',
@@ -132,19 +130,19 @@ export async function replaceFileIn(
     },
     hooks,
   );
-  if (done === 'abandoned') return { success: true, ok: true, abandoned: true };
+  if (done === 'abandoned') return { success: true, abandoned: true };
   if (typeof done !== 'number') return done;
-  return { success: true, ok: true, path: detail.path, relative: detail.relative, created: false, bytes: done };
+  return { success: true, path: detail.path, relative: detail.relative, created: false, bytes: done };
 }
 
 /** Creates a directory and any missing parents inside the workspace, one verified level at a time. */
 export async function mkdirIn(
   ctx: ResolverContext,
   input: string,
-): Promise<{ success: true; ok: true; path: string } | WorkspaceFailure> {
+): Promise<{ success: true; path: string } | WorkspaceFailure> {
   const detail = await resolveDetail(ctx, input, 'write');
-  if (!detail.ok) return detail;
-  if (detail.kind === 'directory') return { success: true, ok: true, path: detail.path };
+  if (!detail.success) return detail;
+  if (detail.kind === 'directory') return { success: true, path: detail.path };
   if (detail.kind !== 'missing') {
     return workspaceFailure('not_a_directory', `${quotePath(input)} already exists and is not a directory.`);
   }

@@ -152,7 +152,7 @@ export async function readSource(
   const known = cache ? unchanged(file, lang, cache) : undefined;
   if (known) return known;
   const opened = await workspace.openRead(file.path, { maxBytes });
-  if (!opened.ok) return skipFor(opened.error_code, opened.error);
+  if (!opened.success) return skipFor(opened.error_code, opened.error);
   try {
     const stamp = stampOf(fstatSync(opened.handle.fd, { bigint: true }));
     const where = { relative: opened.relative, path: opened.path, stamp };

@@ -77,7 +77,7 @@ export async function collectFiles(
   // An empty string is the workspace root, like an empty list.
   for (const input of paths.length > 0 ? paths.map((p) => (p === '' ? '.' : p)) : ['.']) {
     const target = await workspace.resolve(input, 'read');
-    if (!target.ok) return target;
+    if (!target.success) return target;
     if (target.kind === 'file') {
       add({ path: target.path, relative: target.relative }, true);
       continue;
@@ -114,5 +114,5 @@ export async function readText(
   maxBytes: number,
 ): Promise<{ ok: true; text: string } | WorkspaceFailure> {
   const read = await readWorkspaceText(workspace, path, { maxBytes });
-  return read.ok ? { ok: true, text: read.text } : read;
+  return read.success ? { ok: true, text: read.text } : read;
 }

@@ -91,7 +91,7 @@ export async function loadRuffConfig(workspace: Workspace, maxBytes: number): Pr
   const notes: string[] = [];
   for (const name of ['.ruff.toml', 'ruff.toml', 'pyproject.toml']) {
     const found = await workspace.resolve(name, 'read');
-    if (!found.ok || found.kind !== 'file') continue;
+    if (!found.success || found.kind !== 'file') continue;
     const read = await readText(workspace, name, maxBytes);
     if ('error_code' in read) {
       notes.push(`${name} could not be read (${read.error_code}); ruff defaults used.`);

@@ -112,8 +112,8 @@ export class SyncFileCache {
         continue;
       }
       const found = await this.#workspace.resolve(file, 'read');
-      if (!found.ok || found.kind !== 'file') {
-        if (!found.ok) this.#failures.set(file, found.error_code);
+      if (!found.success || found.kind !== 'file') {
+        if (!found.success) this.#failures.set(file, found.error_code);
         this.#files.set(file, null);
         continue;
       }

@@ -57,7 +57,7 @@ export function commandView(command: string, limits: CommandViewLimits): Command
   const collector: Collector = { forms: new Set(), opaque: false, limits };
   const split = splitCommand(command);
   // A command the runner cannot split is refused by the bash tool itself; only its literal text is matched.
-  if (split.ok) argvForms(split.argv, collector, 0);
+  if (split.success) argvForms(split.argv, collector, 0);
   return { forms: [...collector.forms], opaque: collector.opaque };
 }
 
@@ -137,7 +137,7 @@ function scriptForms(script: string, collector: Collector, depth: number): void 
   for (const segment of segments) {
     if (segment.trim() === '') continue;
     const split = splitCommand(segment);
-    if (!split.ok) {
+    if (!split.success) {
       // Variables, substitutions, brace expansion, assignments: the shell decides what runs, so we cannot.
       collector.opaque = true;
       add(collector, [segment.replace(/['"\\]/g, '')]);

@@ -10,7 +10,7 @@ export interface FileStyle {
 /** Samples the head of an existing file; undefined when there is no readable file (write then decides alone). */
 export async function sampleStyle(ws: Workspace, path: string, sampleBytes: number): Promise<FileStyle | undefined> {
   const opened = await ws.openRead(path);
-  if (!opened.ok) return undefined;
+  if (!opened.success) return undefined;
   let sample: Buffer;
   try {
     const buffer = Buffer.alloc(Math.min(sampleBytes, opened.size));

@@ -56,7 +56,7 @@ export type OpenedForEdit = { ok: true; opened: OpenedFile } | { ok: false; fail
 /** Opens (no-follow, regular files only, size-capped) a file for editing, with the editor's wording on failure. */
 export async function openForEdit(ws: Workspace, path: string, maxBytes: number): Promise<OpenedForEdit> {
   const opened = await ws.openRead(path, { maxBytes });
-  if (opened.ok) return { ok: true, opened };
+  if (opened.success) return { ok: true, opened };
   if (opened.error_code !== 'not_found') return { ok: false, failure: opened };
   return { ok: false, failure: { ...opened, error: `${opened.error} To create a new file use action 'write'.` } };
 }
@@ -115,7 +115,7 @@ export async function loadText(ws: Workspace, path: string, maxBytes: number): P
 /** Re-opens the file: true when it still has the size and modification time it had when it was read. */
 export async function statUnchanged(ws: Workspace, file: Omit<OpenedFile, 'handle'>): Promise<boolean> {
   const again = await ws.openRead(file.path);
-  if (!again.ok) return false;
+  if (!again.success) return false;
   await again.handle.close().catch(() => undefined);
   return again.size === file.size && again.mtimeMs === file.mtimeMs;
 }
@@ -128,7 +128,7 @@ export async function unchangedSince(
   verifyBytesMax: number,
 ): Promise<boolean> {
   const again = await ws.openRead(file.path);
-  if (!again.ok) return false;
+  if (!again.success) return false;
   try {
     if (again.size !== file.size || again.mtimeMs !== file.mtimeMs) return false;
     if (again.size > verifyBytesMax) return true;

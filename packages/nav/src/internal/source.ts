@@ -20,6 +20,6 @@ export async function readSource(
   maxBytes: number,
 ): Promise<{ ok: true; text: string; relative: string } | { ok: false; error: string; error_code: NavErrorCode }> {
   const read = await readWorkspaceText(workspace, path, { maxBytes });
-  if (!read.ok) return { ok: false, error: read.error, error_code: read.error_code };
+  if (!read.success) return { ok: false, error: read.error, error_code: read.error_code };
   return { ok: true, text: read.text, relative: read.relative };
 }

@@ -106,7 +106,7 @@ export class TreeSnapshot {
     if (this.#listing && this.#unchanged()) return this.#listing;
     const root = await workspace.resolve(this.#dir, 'list');
     // Stamped before the walk reads anything, so a change made while it runs is seen by the next check.
-    const rootStamp = root.ok ? await stampOf(root.path) : 'absent';
+    const rootStamp = root.success ? await stampOf(root.path) : 'absent';
     const files: TreeFile[] = [];
     const dirs = new Map<string, string>();
     const walk = workspace.walk(this.#dir, { recursive: true });
@@ -119,10 +119,10 @@ export class TreeSnapshot {
         files.push({ path: entry.path, relative: entry.relative, size: entry.size ?? 0, mtimeMs: entry.mtimeMs ?? 0 });
     }
     const { protected: prot, ignored, links, special, unreadable } = step.value.skipped;
-    if (root.ok) dirs.set(root.path, rootStamp);
+    if (root.success) dirs.set(root.path, rootStamp);
     // Rules of the directories above a sub-directory apply to it as well.
     const above: string[] = [];
-    if (root.ok && root.relative !== '.') {
+    if (root.success && root.relative !== '.') {
       const parts = root.relative.split('/');
       for (let i = 0; i < parts.length; i++) above.push(join(workspace.root, ...parts.slice(0, i)));
     }
@@ -130,7 +130,7 @@ export class TreeSnapshot {
     const ignoreStamps = await mapLimited(ignoreFiles, STAT_CONCURRENCY, stampOf);
     this.#watched = new Map([...dirs, ...ignoreFiles.map((path, i) => [path, ignoreStamps[i]!] as const)]);
     // A truncated or aborted walk is not complete enough to reuse.
-    const complete = !step.value.truncated && !step.value.aborted && root.ok;
+    const complete = !step.value.truncated && !step.value.aborted && root.success;
     const listing: TreeListing = { files, skipped: { protected: prot, ignored, links, special, unreadable } };
     this.#listing = complete ? listing : undefined;
     return listing;

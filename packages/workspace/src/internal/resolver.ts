@@ -182,7 +182,6 @@ export async function resolveDetail(
   const kind = !finalStat ? 'missing' : finalStat.isFile() ? 'file' : finalStat.isDirectory() ? 'directory' : 'other';
   return {
     success: true,
-    ok: true,
     path,
     relative: posixRelative(ctx.root, path),
     exists: finalStat !== undefined,

@@ -17,7 +17,7 @@ export async function mkdirChain(
   base: string,
   names: readonly string[],
   input: string,
-): Promise<{ success: true; ok: true; path: string } | WorkspaceFailure> {
+): Promise<{ success: true; path: string } | WorkspaceFailure> {
   let current = base;
   for (const name of names) {
     const pinned = await pinDir(current);
@@ -47,5 +47,5 @@ export async function mkdirChain(
     }
     current = join(current, name);
   }
-  return { success: true, ok: true, path: current };
+  return { success: true, path: current };
 }
