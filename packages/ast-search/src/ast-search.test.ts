@@ -1,6 +1,7 @@
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handleAstSearch } from './handle-ast-search.js';
+import { DEFAULT_AST_SEARCH_LIMITS, resolveAstSearchLimits } from './limits.js';
 import type { AstSearchInput } from './schema.js';
 
 const FIXTURE: Record<string, string> = {
@@ -117,10 +118,24 @@ describe('ast_search behaviour', () => {
     const capped = await run({ pattern: 'print($A)' }, { maxFiles: 1 });
     expect(capped.truncated).toBe(true);
     expect(capped.summary).toMatch(/Only the first 1/);
-    const budget = await run({ pattern: 'print($A)' }, { timeBudgetMs: 0 });
-    expect(budget.truncated).toBe(true);
-    expect(budget.files_searched).toBe(0);
-    expect(budget.summary).toMatch(/time budget/);
+    // A clock that moves 5 ms per reading spends a 1 ms budget on the first file, however fast the machine.
+    let clock = Date.now();
+    const tick = vi.spyOn(Date, 'now').mockImplementation(() => (clock += 5));
+    try {
+      const budget = await run({ pattern: 'print($A)' }, { timeBudgetMs: 1 });
+      expect(budget.truncated).toBe(true);
+      expect(budget.summary).toMatch(/time budget of 1 ms/);
+    } finally {
+      tick.mockRestore();
+    }
+  });
+
+  it('reads a non-positive or non-finite time budget as the default, like every other timeout', async () => {
+    for (const timeBudgetMs of [0, -5, Number.POSITIVE_INFINITY]) {
+      expect(resolveAstSearchLimits({ timeBudgetMs }).timeBudgetMs).toBe(DEFAULT_AST_SEARCH_LIMITS.timeBudgetMs);
+      const full = await run({ pattern: 'print($A)' }, { timeBudgetMs });
+      expect(full).toMatchObject({ status: 'matches', truncated: false });
+    }
   });
 
   it('returns invalid_request for a bad request and honours a pre-aborted signal', async () => {

@@ -17,9 +17,9 @@ export const AST_SEARCH_LIMITS = defineLimits('ast_search', {
   },
   timeBudgetMs: {
     value: 30_000,
-    rule: 'non_negative_integer',
+    rule: 'timeout',
     reason:
-      "wall-clock budget of one call (the ADR's 30 s), checked between files; files not reached are reported, not hidden (0: none are searched)",
+      "wall-clock budget of one call (the ADR's 30 s), checked between files; files not reached are reported, not hidden",
   },
   maxMatchTextChars: {
     value: 300,
