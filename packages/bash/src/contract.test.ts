@@ -1,7 +1,15 @@
 import { ConfigurationError } from '@bough/core';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
-import { BASH_ERROR_CODES, type BashErrorCode, createBashTool, createBashTools, handleBash } from './index.js';
+import {
+  BASH_ERROR_CODES,
+  type BashErrorCode,
+  createBashTool,
+  createBashTools,
+  handleBash,
+  handleJobs,
+  JobStore,
+} from './index.js';
 
 let ws: TempWorkspace;
 beforeEach(() => {
@@ -38,5 +46,25 @@ describe('typed failures and success on both arms', () => {
       expect(BASH_ERROR_CODES).toContain(out.error_code);
       expect(out.error_code).toBe('shell_operator');
     }
+  });
+});
+
+describe('jobs responses narrow by action', () => {
+  it('list answers with jobs, output/wait/kill with one job; a wrong action does not compile', async () => {
+    const store = new JobStore({});
+    const list = await handleJobs({ action: 'list' }, store);
+    expect(list).toMatchObject({ success: true, jobs: [] });
+    if (list.success) expectTypeOf(list.jobs).toBeArray();
+    const missing = await handleJobs({ action: 'wait', job_id: 'nope', timeout: 10 }, store);
+    expect(missing).toMatchObject({ success: false, error_code: 'job_not_found' });
+    if (missing.success) {
+      expectTypeOf(missing.stdout).toEqualTypeOf<string>();
+      expectTypeOf(missing.next).toEqualTypeOf<{ stdout: number; stderr: number }>();
+    } else expectTypeOf(missing.error_code).toEqualTypeOf<BashErrorCode>();
+    // @ts-expect-error: a list answer has no stdout
+    if (list.success) void list.stdout;
+    // @ts-expect-error: there is no such action
+    await handleJobs({ action: 'nope' }, store);
+    await store.dispose();
   });
 });

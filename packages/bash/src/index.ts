@@ -12,7 +12,14 @@ export {
   type JobStatus,
   JobStore,
 } from './job-store.js';
-export { BashJobStarted, JobsRequest, JobsResponse } from './jobs-schema.js';
+export {
+  BashJobStarted,
+  type JobsInput,
+  JobsRequest,
+  JobsResponse,
+  type JobsResponseFor,
+  type JobsSuccessByAction,
+} from './jobs-schema.js';
 export { createJobsTool, handleJobs, JOBS_DESCRIPTION } from './jobs-tool.js';
 export { BASH_LIMITS, type BashLimits, DEFAULT_BASH_LIMITS, resolveBashLimits } from './limits.js';
 export { BashFailure, type BashInput, BashRequest, BashResponse, BashResult } from './schema.js';

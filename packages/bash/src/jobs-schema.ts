@@ -33,6 +33,8 @@ export const JobsRequest = z
 
 /** A validated jobs request. */
 export type JobsRequest = z.infer<typeof JobsRequest>;
+/** What a caller may pass to `handleJobs` (the schema's input type), so a plain program gets compile-time checks. */
+export type JobsInput = z.input<typeof JobsRequest>;
 
 const Status = z.enum(['running', 'exited', 'killed', 'timed_out']);
 
@@ -70,6 +72,17 @@ export const JobsResponse = z.union([JobsList, JobsOutput, JobsFailure]);
 
 /** Every answer of the jobs tool (narrow with `success`). */
 export type JobsResponse = z.infer<typeof JobsList> | z.infer<typeof JobsOutput> | BashToolFailure;
+
+/** The success of each jobs action, by action name: `list` lists, the others answer with one job's output. */
+export interface JobsSuccessByAction {
+  list: z.infer<typeof JobsList>;
+  output: z.infer<typeof JobsOutput>;
+  wait: z.infer<typeof JobsOutput>;
+  kill: z.infer<typeof JobsOutput>;
+}
+
+/** The answer to a request with action `A`: that action's success, or a failure (narrow with `success`). */
+export type JobsResponseFor<A extends JobsInput['action']> = JobsSuccessByAction[A] | BashToolFailure;
 
 /** What bash answers at once for `background: true`. */
 export const BashJobStarted = z.object({

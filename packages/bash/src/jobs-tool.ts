@@ -1,7 +1,7 @@
 import { defineTool, describeZodError, limitText, type Tool } from '@bough/core';
 import { type BashToolFailure, failure } from './errors.js';
 import type { JobOutput, JobStore } from './job-store.js';
-import { JobsRequest, JobsResponse } from './jobs-schema.js';
+import { type JobsInput, JobsRequest, JobsResponse, type JobsResponseFor } from './jobs-schema.js';
 import { type BashLimits, DEFAULT_BASH_LIMITS } from './limits.js';
 
 const JOBS_TEMPLATE = [
@@ -22,8 +22,19 @@ export function jobsDescription(limits: BashLimits): string {
 /** The model-facing description of the jobs tool with the default limits. */
 export const JOBS_DESCRIPTION = jobsDescription(DEFAULT_BASH_LIMITS);
 
-/** Answers one jobs request against a store; never throws for an expected failure. */
-export async function handleJobs(request: unknown, store: JobStore, signal?: AbortSignal): Promise<JobsResponse> {
+/**
+ * Answers one jobs request against a store; never throws for an expected failure. The answer's type follows the
+ * request's action (`list` gives `jobs`, the others one job's output).
+ */
+export async function handleJobs<R extends JobsInput>(
+  request: R,
+  store: JobStore,
+  signal?: AbortSignal,
+): Promise<JobsResponseFor<R['action']>> {
+  return (await jobsResponse(request, store, signal)) as JobsResponseFor<R['action']>;
+}
+
+async function jobsResponse(request: unknown, store: JobStore, signal?: AbortSignal): Promise<JobsResponse> {
   const parsed = JobsRequest.safeParse(request);
   if (!parsed.success) return failure('invalid_request', `Invalid jobs request: ${describeZodError(parsed.error)}`);
   const { action, job_id, since = {}, max_bytes, timeout } = parsed.data;
