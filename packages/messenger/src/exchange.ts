@@ -28,7 +28,10 @@ export interface ExchangeOptions {
   readonly transport?: ExchangeTransport;
   /** Channel of messages sent without one. */
   readonly defaultChannel?: string;
-  /** Clock, for tests. */
+  /**
+   * Where the exchange reads the time, in epoch milliseconds (default `Date.now`): each message's `createdAt` comes from it.
+   * Pass one clock to several exchanges that must agree on time, or a fixed clock for reproducible transcripts.
+   */
   readonly now?: () => number;
 }
 

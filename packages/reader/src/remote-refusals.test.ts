@@ -1,8 +1,13 @@
 import { type AddressInfo, createServer, type Server } from 'node:net';
 import { makeWorkspace, snapshotTree, type TempWorkspace } from '@bough/test-utils';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handleReader, type ReaderOptions } from './index.js';
 import { isPublicAddress } from './remote/ip-policy.js';
+
+// Remote documents are fetched from port 443 only; this file points that one port at its loopback listener by mocking
+// the module that names it (no reader option can change the port).
+const listener = vi.hoisted(() => ({ port: 443 }));
+vi.mock('./remote/https-port.js', () => ({ httpsConnectPort: () => listener.port }));
 
 const answers =
   (...addresses: string[]) =>
@@ -60,6 +65,7 @@ describe('remote open refusals make no connection', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
+    listener.port = port;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
   beforeEach(() => {
@@ -73,7 +79,6 @@ describe('remote open refusals make no connection', () => {
       {
         workspaceRoot: ws.root,
         allowedHosts: ['docs.example.com'],
-        fetchPolicy: { testConnectPort: port },
         ...options,
       },
     );

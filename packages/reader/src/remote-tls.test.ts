@@ -9,6 +9,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { DocumentCache, handleReader, type ReaderOptions } from './index.js';
 import { makePdf } from './test-docs.js';
 
+// Remote documents are fetched from port 443 only; this file points that one port at its loopback listener by mocking
+// the module that names it (no reader option can change the port).
+const listener = vi.hoisted(() => ({ port: 443 }));
+vi.mock('./remote/https-port.js', () => ({ httpsConnectPort: () => listener.port }));
+
 // The shipped options hold no way to make an address count as public. To reach a loopback TLS server, this file (and
 // only this file) swaps the address classifier so that 127.0.0.1 counts as public; every other address keeps the
 // real answer. remote-refusals.test.ts proves, with the real classifier, that loopback servers are never contacted.
@@ -107,6 +112,7 @@ describe.skipIf(!hasOpenssl)('remote open over TLS (loopback server, loopback co
     server.on('connection', () => connections++);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
+    listener.port = port;
   });
   afterAll(
     () =>
@@ -126,7 +132,7 @@ describe.skipIf(!hasOpenssl)('remote open over TLS (loopback server, loopback co
     workspaceRoot: ws.root,
     allowedHosts: ['docs.example.com', 'internal.example.com'],
     resolver,
-    fetchPolicy: { testCa: cert, testConnectPort: port },
+    fetchPolicy: { ca: cert },
     ...extra,
   });
   const open = (path: string, extra?: Partial<ReaderOptions>) => handleReader({ action: 'open', path }, options(extra));
@@ -199,9 +205,7 @@ describe.skipIf(!hasOpenssl)('remote open over TLS (loopback server, loopback co
   });
 
   it('refuses a certificate it cannot verify and a body over the size cap', async () => {
-    const untrusted = await open('https://docs.example.com/page.html', {
-      fetchPolicy: { testConnectPort: port },
-    });
+    const untrusted = await open('https://docs.example.com/page.html', { fetchPolicy: {} });
     expect(untrusted).toMatchObject({ error_code: 'fetch_failed' });
     const big = await open('https://docs.example.com/huge', { limits: { maxDocumentBytes: 10_000 } });
     expect(big).toMatchObject({ error_code: 'too_large' });

@@ -2,7 +2,9 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import type { IncomingMessage } from 'node:http';
 import { request } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { rootCertificates } from 'node:tls';
 import { failure, type ReaderFailure } from '../errors.js';
+import { httpsConnectPort } from './https-port.js';
 import { isPublicAddress } from './ip-policy.js';
 import { checkUrl, normalizeHost } from './url-policy.js';
 
@@ -10,14 +12,15 @@ import { checkUrl, normalizeHost } from './url-policy.js';
 export type Resolver = (host: string) => Promise<ReadonlyArray<{ address: string; family: number }>>;
 
 /**
- * Connection overrides for remote documents; all are off by default, and none of them can make a private, loopback
- * or reserved address count as public: every resolved address is still checked and the connection pinned to it.
+ * Connection settings for remote documents, off by default. None of them can make a private, loopback or reserved
+ * address count as public: every resolved address is still checked and the connection pinned to it.
  */
 export interface FetchPolicy {
-  /** Extra trusted CA certificate(s), PEM (for a host whose certificate an in-house CA signed). */
-  testCa?: string | Buffer;
-  /** Connect to this port instead of 443; the URL itself must still name port 443. */
-  testConnectPort?: number;
+  /**
+   * Extra trusted CA certificate(s), PEM, added to Node's bundled roots: for an allow-listed host whose certificate
+   * an in-house CA signed. The host name is still verified against the certificate.
+   */
+  ca?: string | Buffer;
 }
 
 /** What a fetch needs besides the URL. */
@@ -73,13 +76,13 @@ function get(url: URL, pinned: { address: string; family: number }, options: Fet
   return new Promise((resolve, reject) => {
     const req = request({
       host,
-      port: options.policy?.testConnectPort ?? 443,
+      port: httpsConnectPort(),
       path: `${url.pathname}${url.search}`,
       method: 'GET',
       agent: false,
       lookup,
       ...(isIP(host) ? {} : { servername: normalizeHost(host) }),
-      ...(options.policy?.testCa ? { ca: options.policy.testCa } : {}),
+      ...(options.policy?.ca ? { ca: [...rootCertificates, options.policy.ca] } : {}),
       headers: { 'accept-encoding': 'identity', 'user-agent': 'bough-reader' },
       ...(options.signal ? { signal: options.signal } : {}),
     });
