@@ -12,6 +12,7 @@ it('exports exactly these names, so every change to the public surface is delibe
       "countLineFeedsIn",
       "countingBuffer",
       "emptySkipCounts",
+      "firstInvalidUtf8",
       "isProtectedName",
       "isWorkspaceFailure",
       "readWorkspaceText",

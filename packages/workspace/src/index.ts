@@ -27,6 +27,8 @@ export type { PathIntent, ResolvedPath } from './resolved-path.js';
 export { addWalkSkips, emptySkipCounts, type SkipCounts, skipReasonOf } from './skip-counts.js';
 /** Changes, steps and failures of an all-or-nothing multi-file transaction. */
 export type { ChangeStep, FileChange, TransactionFailure } from './transaction.js';
+/** Where bytes stop being UTF-8, shared by the tools that report undecodable files. */
+export { firstInvalidUtf8 } from './utf8.js';
 /** Directory walking. */
 export { type WalkEntry, type WalkOptions, type WalkSummary, WorkspaceError } from './walk.js';
 /** The workspace gate itself. */

@@ -1,3 +1,5 @@
+import { firstInvalidUtf8 } from '@bough/workspace';
+
 /** Encodings the editor can round-trip byte for byte. */
 export type TextEncodingName = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be';
 
@@ -31,7 +33,7 @@ function utf8(bytes: Uint8Array, start: number, encoding: TextEncodingName): Dec
     const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.subarray(start));
     return { encoding, bomBytes: start, text };
   } catch {
-    return { encoding: null, badByteOffset: start + firstInvalidUtf8(bytes.subarray(start)), reason: 'invalid UTF-8' };
+    return { encoding: null, badByteOffset: start + invalidAt(bytes.subarray(start)), reason: 'invalid UTF-8' };
   }
 }
 
@@ -85,19 +87,8 @@ export function encodedLength(text: string, encoding: TextEncodingName): number 
   return encoding === 'utf-16le' || encoding === 'utf-16be' ? text.length * 2 : Buffer.byteLength(text, 'utf8');
 }
 
-/** Offset of the first byte that breaks UTF-8 (used only after a strict decode already failed). */
-function firstInvalidUtf8(bytes: Uint8Array): number {
-  let i = 0;
-  while (i < bytes.length) {
-    const b = bytes[i]!;
-    const need =
-      b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
-    if (need < 0) return i;
-    if (i + need >= bytes.length && need > 0) return i;
-    for (let k = 1; k <= need; k++) if ((bytes[i + k]! & 0xc0) !== 0x80) return i;
-    if (need === 2 && ((b === 0xe0 && bytes[i + 1]! < 0xa0) || (b === 0xed && bytes[i + 1]! > 0x9f))) return i;
-    if (need === 3 && ((b === 0xf0 && bytes[i + 1]! < 0x90) || (b === 0xf4 && bytes[i + 1]! > 0x8f))) return i;
-    i += need + 1;
-  }
-  return bytes.length;
+/** Where the decoder's refusal lies; a refusal with no bad byte found is placed at the end of the bytes. */
+function invalidAt(bytes: Uint8Array): number {
+  const at = firstInvalidUtf8(bytes);
+  return at < 0 ? bytes.length : at;
 }

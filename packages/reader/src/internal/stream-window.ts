@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import { type CountingBuffer, countingBuffer } from '@bough/workspace';
+import { type CountingBuffer, countingBuffer, firstInvalidUtf8 } from '@bough/workspace';
 import { RowBuilder, type WindowResult } from './row-builder.js';
-import { completePrefixLength, countCodePoints, firstInvalidUtf8 } from './utf8.js';
+import { completePrefixLength, countCodePoints } from './utf8.js';
 
 /** Settings of one streamed window read. */
 export interface StreamWindowOptions {
