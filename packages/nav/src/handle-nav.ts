@@ -17,7 +17,7 @@ import { tsOutline, tsSyntaxError } from './internal/ts-outline.js';
 import type { TsProject } from './internal/ts-project.js';
 import { type NavLimits, resolveNavLimits } from './limits.js';
 import { NavCache } from './nav-cache.js';
-import { type NavInput, type NavItem, NavRequest, type NavResponse } from './schema.js';
+import { type NavInput, type NavItem, NavRequest, type NavResponse, type NavResponseFor } from './schema.js';
 
 /** What the code_nav handler needs besides the request. */
 export interface NavOptions {
@@ -61,7 +61,14 @@ function pythonItems(napi: Napi, text: string, action: Action, symbol: string, l
  * Outline, definitions or references for Python and TS/JS; expected failures come back as values. The request is typed
  * as the schema's input (still validated at run time) and the response narrows by `success`.
  */
-export async function handleCodeNav(request: NavInput, options: NavOptions): Promise<NavResponse> {
+export async function handleCodeNav<R extends NavInput>(
+  request: R,
+  options: NavOptions,
+): Promise<NavResponseFor<R['action']>> {
+  return (await navResponse(request, options)) as NavResponseFor<R['action']>;
+}
+
+async function navResponse(request: NavInput, options: NavOptions): Promise<NavResponse> {
   const parsed = NavRequest.safeParse(request);
   if (!parsed.success) return fail('invalid_request', `Invalid code_nav request: ${describeZodError(parsed.error)}`);
   const { action } = parsed.data;

@@ -8,6 +8,13 @@ export { DEFAULT_NAV_LIMITS, NAV_LIMITS, type NavLimits, resolveNavLimits } from
 /** The warm TypeScript project cache a tool instance owns. */
 export { NavCache } from './nav-cache.js';
 /** Request and response schemas (zod), also usable as types. */
-export { NavItem, NavRequest, NavResponse } from './schema.js';
+export {
+  type NavInput,
+  NavItem,
+  NavRequest,
+  NavResponse,
+  type NavResponseFor,
+  type NavSuccessByAction,
+} from './schema.js';
 /** Tool factory and provider. */
 export { type CodeNavToolOptions, codeNavProvider, createCodeNavTool } from './tool.js';

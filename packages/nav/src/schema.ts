@@ -69,3 +69,15 @@ export type NavResponse =
 
 /** What a caller may pass to `handleCodeNav` (the schema's input type), so a plain program gets compile-time checks. */
 export type NavInput = z.input<typeof NavRequest>;
+
+/** The success of each action, by action name (every lookup answers with items). */
+export interface NavSuccessByAction {
+  outline: Extract<NavResponse, { success: true }>;
+  find_definition: Extract<NavResponse, { success: true }>;
+  find_references: Extract<NavResponse, { success: true }>;
+}
+
+/** The answer to a request with action `A`: that action's success, or a failure (narrow with `success`). */
+export type NavResponseFor<A extends NavInput['action']> =
+  | NavSuccessByAction[A]
+  | Extract<NavResponse, { success: false }>;

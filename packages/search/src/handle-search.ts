@@ -8,7 +8,13 @@ import { checkGlob } from './internal/include-glob.js';
 import { loadRgPath } from './internal/run-rg.js';
 import type { SearchContext } from './internal/search-context.js';
 import { DEFAULT_SEARCH_LIMITS, defaultResults, resolveSearchLimits, type SearchLimits } from './limits.js';
-import { makeSearchRequest, type SearchInput, SearchRequest, type SearchResponse } from './schema.js';
+import {
+  makeSearchRequest,
+  type SearchInput,
+  SearchRequest,
+  type SearchResponse,
+  type SearchResponseFor,
+} from './schema.js';
 
 /** The request schema whose `max_results` ceiling is the configured limit (the shared default schema when unchanged). */
 export function requestSchemaFor(limits: SearchLimits): typeof SearchRequest {
@@ -41,7 +47,14 @@ export interface SearchCallOptions extends SearchOptions {
  * Runs one grep or find inside the workspace; refusals and bad input come back as typed failures, and a search
  * that runs out of time returns what it found so far.
  */
-export async function handleSearch(request: SearchInput, options: SearchCallOptions): Promise<SearchResponse> {
+export async function handleSearch<R extends SearchInput>(
+  request: R,
+  options: SearchCallOptions,
+): Promise<SearchResponseFor<R['action']>> {
+  return (await searchResponse(request, options)) as SearchResponseFor<R['action']>;
+}
+
+async function searchResponse(request: SearchInput, options: SearchCallOptions): Promise<SearchResponse> {
   const limits = resolveSearchLimits(options.limits);
   const parsed = requestSchemaFor(limits).safeParse(request);
   if (!parsed.success) return failure('invalid_request', `Invalid search request: ${describeZodError(parsed.error)}`);

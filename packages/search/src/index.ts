@@ -11,7 +11,9 @@ export {
   type SearchInput,
   SearchRequest,
   SearchResponse,
+  type SearchResponseFor,
   SearchResult,
   SearchSkipped,
+  type SearchSuccessByAction,
 } from './schema.js';
 export { createSearchTool, searchProvider } from './tool.js';

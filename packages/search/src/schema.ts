@@ -110,3 +110,12 @@ export const SearchResponse = z.union([SearchResult, SearchFailure]);
 
 /** Either a (possibly partial) result or a typed failure (narrow with `success`). */
 export type SearchResponse = SearchResult | SearchFailure;
+
+/** The success of each action, by action name (grep and find answer in the same shape). */
+export interface SearchSuccessByAction {
+  grep: SearchResult;
+  find: SearchResult;
+}
+
+/** The answer to a request with action `A`: that action's success, or a failure (narrow with `success`). */
+export type SearchResponseFor<A extends SearchInput['action']> = SearchSuccessByAction[A] | SearchFailure;
