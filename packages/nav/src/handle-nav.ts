@@ -2,7 +2,9 @@ import { describeZodError, errorMessage } from '@bough/core';
 import {
   addWalkSkips,
   emptySkipCounts,
+  extensionOf,
   type ProtectedNamePolicy,
+  readWorkspaceText,
   type SkipCounts,
   skipReasonOf,
   Workspace,
@@ -11,7 +13,7 @@ import {
 import type { NavErrorCode } from './errors.js';
 import { loadPythonGrammar, type Napi } from './internal/python-grammar.js';
 import { pythonDefinitions, pythonOutline, pythonReferences, pythonSyntaxError } from './internal/python-nav.js';
-import { extensionOf, PYTHON_EXT, readSource, TS_EXT } from './internal/source.js';
+import { PYTHON_EXT, TS_EXT } from './internal/source.js';
 import type { TreeFile, TreeListing } from './internal/tree-snapshot.js';
 import { tsOutline, tsSyntaxError } from './internal/ts-outline.js';
 import type { TsProject } from './internal/ts-project.js';
@@ -95,8 +97,8 @@ async function navResponse(request: NavInput, options: NavOptions): Promise<NavR
   try {
     if (target.kind === 'file') {
       const ext = extensionOf(target.relative);
-      const read = await readSource(workspace, target.path, limits.maxFileBytes);
-      if (!read.ok) return fail(read.error_code, read.error);
+      const read = await readWorkspaceText(workspace, target.path, { maxBytes: limits.maxFileBytes });
+      if (!read.success) return fail(read.error_code, read.error);
       if (PYTHON_EXT.has(ext)) {
         const napi = await loadPythonGrammar();
         const broken = pythonSyntaxError(napi.parse('python', read.text).root());
@@ -137,8 +139,8 @@ async function navResponse(request: NavInput, options: NavOptions): Promise<NavR
       const napi = await loadPythonGrammar();
       for (const file of py) {
         if (options.signal?.aborted) return fail('aborted', 'The call was cancelled.');
-        const read = await readSource(workspace, file.path, limits.maxFileBytes);
-        if (!read.ok) {
+        const read = await readWorkspaceText(workspace, file.path, { maxBytes: limits.maxFileBytes });
+        if (!read.success) {
           skipped[skipReasonOf(read.error_code)]++;
           continue;
         }
@@ -152,8 +154,8 @@ async function navResponse(request: NavInput, options: NavOptions): Promise<NavR
       if (action === 'outline') {
         for (const file of tsFiles) {
           if (options.signal?.aborted) return fail('aborted', 'The call was cancelled.');
-          const read = await readSource(workspace, file.path, limits.maxFileBytes);
-          if (!read.ok) {
+          const read = await readWorkspaceText(workspace, file.path, { maxBytes: limits.maxFileBytes });
+          if (!read.success) {
             skipped[skipReasonOf(read.error_code)]++;
             continue;
           }

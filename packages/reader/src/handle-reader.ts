@@ -1,10 +1,10 @@
 import { describeZodError, errorMessage } from '@bough/core';
-import { Workspace } from '@bough/workspace';
+import { extensionOf, Workspace } from '@bough/workspace';
 import { failure } from './errors.js';
 import { resolveReaderLimits } from './limits.js';
 import { listDir } from './list-dir.js';
 import { isDocumentExtension, openDocument } from './open-document.js';
-import { extensionOf, readFile, windowOf } from './read-file.js';
+import { readFile, windowOf } from './read-file.js';
 import { readMany } from './read-many.js';
 import type { ReaderOptions } from './reader-options.js';
 import { isUrlLike, unsupportedScheme } from './remote/url-policy.js';

@@ -1,7 +1,6 @@
-import { type WalkSummary, type Workspace, WorkspaceError } from '@bough/workspace';
+import { extensionOf, type WalkSummary, type Workspace, WorkspaceError } from '@bough/workspace';
 import { failure } from './errors.js';
 import type { ReaderLimits } from './limits.js';
-import { extensionOf } from './read-file.js';
 import type { ReaderResponse } from './schema.js';
 
 /** Options of one listing, after validation. */

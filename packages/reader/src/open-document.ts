@@ -1,5 +1,6 @@
 import { errorMessage } from '@bough/core';
 import type { Workspace } from '@bough/workspace';
+import { extensionOf } from '@bough/workspace';
 import { convertDocument, type DocumentKind, kindOfExtension } from './convert/convert.js';
 import { ConversionAborted, ConversionOutOfMemory, ConversionTimeout } from './convert/isolated.js';
 import { failure } from './errors.js';
@@ -8,7 +9,7 @@ import { textResponse } from './internal/text-response.js';
 import { textWindow } from './internal/text-window.js';
 import { ZipError } from './internal/zip.js';
 import type { ReaderLimits } from './limits.js';
-import { extensionOf, type Window } from './read-file.js';
+import type { Window } from './read-file.js';
 import type { ReaderOptions } from './reader-options.js';
 import { fetchRemote } from './remote/fetch-remote.js';
 import { checkUrl } from './remote/url-policy.js';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { OpenedFile, Workspace } from '@bough/workspace';
+import { extensionOf } from '@bough/workspace';
 import { failure } from './errors.js';
 import { IMAGE_TYPES, looksLikeImage } from './internal/image.js';
 import { readBounded } from './internal/read-bounded.js';
@@ -21,13 +22,6 @@ export function windowOf(offset: number | undefined, limit: number | undefined, 
     offset: Math.max(0, offset ?? 0),
     limit: limit !== undefined && limit > 0 ? limit : limits.defaultLineLimit,
   };
-}
-
-/** Lower-case extension without the dot ('' when none). */
-export function extensionOf(path: string): string {
-  const name = path.slice(path.lastIndexOf('/') + 1);
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
 async function readHead(file: OpenedFile, bytes: number): Promise<Buffer> {

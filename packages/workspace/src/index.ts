@@ -2,6 +2,10 @@
 export type { WorkspaceErrorCode, WorkspaceFailure } from './errors.js';
 /** Narrowing helper for workspace results, and the list of stable refusal codes. */
 export { isWorkspaceFailure, WORKSPACE_ERROR_CODES } from './errors.js';
+/** The extension rule the tools pick a language by. */
+export { extensionOf } from './extension.js';
+/** Path globs as regular expressions (ruff per-file rules, protected-name patterns). */
+export { globToRegExp } from './glob.js';
 /** Limits and their defaults. */
 export { DEFAULT_WORKSPACE_LIMITS, type WorkspaceLimits } from './limits.js';
 /** Options and result of a move. */

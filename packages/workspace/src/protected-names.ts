@@ -1,3 +1,4 @@
+import { globToRegExp } from './glob.js';
 /** Which file names hold credentials and must never be read or written by a tool. */
 export interface ProtectedNamePolicy {
   /** Exact names (compared case-insensitively). */
@@ -38,17 +39,10 @@ export function foldName(name: string): string {
 
 const compiled = new WeakMap<ProtectedNamePolicy, (name: string) => boolean>();
 
-function globToRegExp(glob: string): RegExp {
-  const body = [...foldName(glob)]
-    .map((ch) => (ch === '*' ? '.*' : ch === '?' ? '.' : ch.replace(/[\\^$.|+()[\]{}]/gu, '\\$&')))
-    .join('');
-  return new RegExp(`^${body}$`, 'su');
-}
-
 function compile(policy: ProtectedNamePolicy): (name: string) => boolean {
   const names = new Set(policy.names.map(foldName));
   const allow = new Set(policy.allow.map(foldName));
-  const patterns = policy.patterns.map(globToRegExp);
+  const patterns = policy.patterns.map((pattern) => globToRegExp(foldName(pattern)));
   return (name) => {
     const folded = foldName(name);
     if (folded === '' || allow.has(folded)) return false;

@@ -3,6 +3,7 @@ import type { FileHandle } from 'node:fs/promises';
 import {
   addWalkSkips,
   emptySkipCounts,
+  extensionOf,
   skipReasonOf,
   type Workspace,
   type SkipCounts as WorkspaceSkipCounts,
@@ -50,9 +51,7 @@ export async function listCandidates(
   let step = await walk.next();
   while (!step.done) {
     const entry = step.value;
-    const name = entry.relative.slice(entry.relative.lastIndexOf('/') + 1);
-    const dot = name.lastIndexOf('.');
-    const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+    const ext = extensionOf(entry.relative);
     if (entry.kind === 'file' && extensions.has(ext)) {
       if (files.length < options.maxEntries) {
         files.push({

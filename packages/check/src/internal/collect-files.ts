@@ -1,7 +1,7 @@
 import {
   addWalkSkips,
   emptySkipCounts,
-  readWorkspaceText,
+  extensionOf,
   type SkipCounts,
   type Workspace,
   WorkspaceError,
@@ -28,12 +28,9 @@ export interface CollectedFiles {
   skipped: SkipCounts;
 }
 
-function extensionOf(relative: string): string {
-  const name = relative.slice(relative.lastIndexOf('/') + 1);
-  const dot = name.lastIndexOf('.');
-  if (dot <= 0) return '';
-  if (name.endsWith('.d.ts') || name.endsWith('.d.mts') || name.endsWith('.d.cts')) return 'ts';
-  return name.slice(dot + 1).toLowerCase();
+/** The shared extension rule, except that every declaration file (`.d.ts`, `.d.mts`, `.d.cts`) counts as `ts`. */
+function checkedExtension(relative: string): string {
+  return /\.d\.[mc]?ts$/.test(relative) ? 'ts' : extensionOf(relative);
 }
 
 /**
@@ -56,7 +53,7 @@ export async function collectFiles(
   const seen = new Set<string>();
   const add = (file: CheckFile, explicit: boolean): void => {
     if (seen.has(file.path)) return;
-    const ext = extensionOf(file.relative);
+    const ext = checkedExtension(file.relative);
     const bucket =
       wanted.python && PYTHON_EXTENSIONS.has(ext)
         ? out.python
@@ -103,16 +100,4 @@ export async function collectFiles(
     }
   }
   return out;
-}
-
-/**
- * Reads a file as UTF-8 through the workspace gate, or says why it cannot be read (the gate's own failure).
- */
-export async function readText(
-  workspace: Workspace,
-  path: string,
-  maxBytes: number,
-): Promise<{ ok: true; text: string } | WorkspaceFailure> {
-  const read = await readWorkspaceText(workspace, path, { maxBytes });
-  return read.success ? { ok: true, text: read.text } : read;
 }

@@ -1,5 +1,5 @@
 import type { Workspace } from '@bough/workspace';
-import { readText } from './collect-files.js';
+import { globToRegExp, readWorkspaceText } from '@bough/workspace';
 
 /** Ruff settings found in the workspace, in the shape the wasm `Workspace` accepts, plus per-file ignores. */
 export interface RuffConfig {
@@ -40,23 +40,6 @@ function isTable(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Converts a ruff per-file-ignores glob into a regular expression over workspace-relative posix paths. */
-export function globToRegExp(glob: string): RegExp {
-  let source = '';
-  const pattern = glob.replace(/^\.\//, '');
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i]!;
-    if (ch === '*' && pattern[i + 1] === '*') {
-      source += pattern[i + 2] === '/' ? '(?:.*/)?' : '.*';
-      i += pattern[i + 2] === '/' ? 2 : 1;
-    } else if (ch === '*') source += '[^/]*';
-    else if (ch === '?') source += '[^/]';
-    else source += ch.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-  }
-  // A pattern without a slash matches the file name in any directory, as ruff does for basenames.
-  return new RegExp(pattern.includes('/') ? `^${source}$` : `(?:^|/)${source}$`);
-}
-
 function build(table: Record<string, unknown>, source: string, notes: string[]): RuffConfig {
   const options: Record<string, unknown> = {};
   for (const key of TOP_LEVEL) if (key in table) options[key] = table[key];
@@ -92,7 +75,7 @@ export async function loadRuffConfig(workspace: Workspace, maxBytes: number): Pr
   for (const name of ['.ruff.toml', 'ruff.toml', 'pyproject.toml']) {
     const found = await workspace.resolve(name, 'read');
     if (!found.success || found.kind !== 'file') continue;
-    const read = await readText(workspace, name, maxBytes);
+    const read = await readWorkspaceText(workspace, name, { maxBytes });
     if ('error_code' in read) {
       notes.push(`${name} could not be read (${read.error_code}); ruff defaults used.`);
       continue;

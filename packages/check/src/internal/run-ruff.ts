@@ -1,8 +1,8 @@
 import type { ToolProgress } from '@bough/core';
-import { emptySkipCounts, type SkipCounts, skipReasonOf, type Workspace } from '@bough/workspace';
+import { emptySkipCounts, readWorkspaceText, type SkipCounts, skipReasonOf, type Workspace } from '@bough/workspace';
 import type { CodeCheckLimits } from '../limits.js';
 import type { CodeDiagnostic } from '../schema.js';
-import { type CheckFile, readText } from './collect-files.js';
+import type { CheckFile } from './collect-files.js';
 import { loadRuffConfig, ruffDefaults } from './ruff-config.js';
 
 /** What a ruff pass produced. */
@@ -82,11 +82,11 @@ export async function runRuff(
   }
   // Files are read through the gate a few ahead of the one being checked, so the gate's filesystem round trips overlap
   // the (synchronous) checks instead of adding to them. Results are still taken strictly in order.
-  const ahead: Array<ReturnType<typeof readText>> = [];
+  const ahead: Array<ReturnType<typeof readWorkspaceText>> = [];
   let requested = 0;
   const readAhead = (upTo: number) => {
     while (requested < Math.min(files.length, upTo)) {
-      const reading = readText(workspace, files[requested++]!.relative, limits.maxFileBytes);
+      const reading = readWorkspaceText(workspace, files[requested++]!.relative, { maxBytes: limits.maxFileBytes });
       reading.catch(() => undefined); // awaited in order below; never an unhandled rejection meanwhile
       ahead.push(reading);
     }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { Workspace } from '@bough/workspace';
-import { readText } from './collect-files.js';
+import { readWorkspaceText } from '@bough/workspace';
 
 /** Whether `path` lies inside the absolute directory `dir`. */
 export function isInside(dir: string, path: string): boolean {
@@ -117,7 +117,7 @@ export class SyncFileCache {
         this.#files.set(file, null);
         continue;
       }
-      const read = await readText(this.#workspace, file, this.#maxBytes);
+      const read = await readWorkspaceText(this.#workspace, file, { maxBytes: this.#maxBytes });
       this.#loaded++;
       if ('error_code' in read) this.#failures.set(file, read.error_code);
       this.#files.set(file, 'error_code' in read ? null : read.text);

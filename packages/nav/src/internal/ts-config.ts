@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import type { Workspace } from '@bough/workspace';
+import { readWorkspaceText } from '@bough/workspace';
 import type { ts as TsNs } from 'ts-morph';
-import { readSource } from './source.js';
 
 type TS = typeof TsNs;
 
@@ -53,8 +53,8 @@ export async function loadProjectConfig(
   const texts = new Map<string, string | null>();
   const load = async (path: string): Promise<void> => {
     await beforeRead?.(path);
-    const read = await readSource(workspace, path, maxBytes).catch(() => undefined);
-    texts.set(path, read?.ok ? read.text : null);
+    const read = await readWorkspaceText(workspace, path, { maxBytes }).catch(() => undefined);
+    texts.set(path, read?.success ? read.text : null);
   };
   let configPath: string | undefined;
   for (const name of CONFIG_NAMES) {

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative } from 'node:path';
 import type { Workspace } from '@bough/workspace';
+import { extensionOf, readWorkspaceText } from '@bough/workspace';
 import type { ts as TsNs } from 'ts-morph';
 import type { NavLimits } from '../limits.js';
 import type { NavItem } from '../schema.js';
-import { extensionOf, readSource, TS_EXT } from './source.js';
+import { TS_EXT } from './source.js';
 import { stampOf, stampsOf, type TreeListing, TreeSnapshot } from './tree-snapshot.js';
 import { defaultCompilerOptions, loadProjectConfig, type ProjectConfig } from './ts-config.js';
 import { type DeclarationFinder, type DeclarationSite, indexedDeclarationFinder } from './ts-declarations.js';
@@ -160,8 +161,8 @@ export class TsProject {
       const known = this.#files.get(entry.path);
       if (known && known.stamp === stamps[i]) continue;
       changed = true;
-      const read = await readSource(workspace, entry.path, limits.maxFileBytes);
-      if (!read.ok) {
+      const read = await readWorkspaceText(workspace, entry.path, { maxBytes: limits.maxFileBytes });
+      if (!read.success) {
         if (known) setChanged = true;
         this.#files.delete(entry.path);
         continue;
