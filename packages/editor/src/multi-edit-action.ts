@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Workspace } from '@bough/workspace';
-import { commitText } from './edit-action.js';
 import { failure } from './errors.js';
 import { type AppliedEdit, applyEdit } from './internal/apply-edit.js';
+import { commitText } from './internal/commit-text.js';
 import { fileDiff } from './internal/line-diff.js';
 import { describeLineEndings, normalizeLineEndings } from './internal/line-endings.js';
 import { decodeLoaded, loadBytes } from './internal/load-text.js';
@@ -91,7 +91,7 @@ export async function multiEditAction(
   }
   const output = Buffer.concat([bytes.subarray(0, decoded.bomBytes), encodeText(text, decoded.encoding)]);
   const written = await commitText(ws, file, bytes, output, args.dryRun, limits, signal);
-  if (!written.ok) return written;
+  if (!written.success) return written;
   const diff = fileDiff(
     first,
     last,

@@ -1,0 +1,32 @@
+import type { OpenedFile, Workspace } from '@bough/workspace';
+import { type EditorFailure, failure } from '../errors.js';
+import type { EditorLimits } from '../limits.js';
+import { unchangedSince } from './load-text.js';
+
+/** Where a text edit was (or, in a dry run, would have been) written. */
+export type Committed = { success: true; path: string; relative: string } | EditorFailure;
+
+/**
+ * Writes `output` over the file read as `bytes`, unless it changed meanwhile (`file_changed`); a dry run stops after
+ * that check and writes nothing.
+ */
+export async function commitText(
+  ws: Workspace,
+  file: Omit<OpenedFile, 'handle'>,
+  bytes: Buffer,
+  output: Buffer,
+  dryRun: boolean,
+  limits: EditorLimits,
+  signal?: AbortSignal,
+): Promise<Committed> {
+  if (signal?.aborted) return failure('aborted', 'The call was cancelled before anything was written.');
+  if (!(await unchangedSince(ws, file, bytes, limits.verifyBytesMax))) {
+    return failure(
+      'file_changed',
+      `${file.relative} changed while the edit was being prepared; nothing was written. Read it again and retry.`,
+    );
+  }
+  if (dryRun) return { success: true, path: file.path, relative: file.relative };
+  const written = await ws.writeFile(file.path, output, { createParents: false });
+  return written.success ? { success: true, path: written.path, relative: written.relative } : written;
+}
