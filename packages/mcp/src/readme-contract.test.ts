@@ -1,6 +1,6 @@
 // Keeps the README honest: it lists exactly the exported failure code table and the limits with their defaults.
-import { describeReadmeTables } from '@bough/test-utils';
+import { describeReadmeContract } from '@bough/test-utils';
 import { MCP_ERROR_CODES } from './errors.js';
 import { DEFAULT_MCP_LIMITS } from './limits.js';
 
-describeReadmeTables(import.meta.dirname, { codes: MCP_ERROR_CODES, limits: DEFAULT_MCP_LIMITS });
+describeReadmeContract(import.meta.dirname, DEFAULT_MCP_LIMITS, { table: MCP_ERROR_CODES, limitsTable: true });

@@ -1,6 +1,9 @@
 // Keeps the README honest: it lists exactly the exported failure code table and the limits with their defaults.
-import { describeReadmeTables } from '@bough/test-utils';
+import { describeReadmeContract } from '@bough/test-utils';
 import { MESSENGER_ERROR_CODES } from './errors.js';
 import { DEFAULT_MESSENGER_LIMITS } from './limits.js';
 
-describeReadmeTables(import.meta.dirname, { codes: MESSENGER_ERROR_CODES, limits: DEFAULT_MESSENGER_LIMITS });
+describeReadmeContract(import.meta.dirname, DEFAULT_MESSENGER_LIMITS, {
+  table: MESSENGER_ERROR_CODES,
+  limitsTable: true,
+});

@@ -37,9 +37,10 @@ export {
 export {
   describeReadmeContract,
   documentedCodes,
+  firstColumnNames,
   type ReadmeContractOptions,
+  readmeSection,
   returnedCodes,
 } from './readme-contract.js';
-export { describeReadmeTables, firstColumnNames, type ReadmeTables, readmeSection } from './readme-tables.js';
 export { snapshotTree } from './snapshot.js';
 export { makeWorkspace, type TempWorkspace } from './workspace.js';
