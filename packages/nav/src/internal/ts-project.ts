@@ -1,38 +1,21 @@
-import { readFileSync } from 'node:fs';
-import { dirname, isAbsolute, relative } from 'node:path';
 import type { Workspace } from '@bough/workspace';
 import { extensionOf, readWorkspaceText } from '@bough/workspace';
 import type { ts as TsNs } from 'ts-morph';
 import type { NavLimits } from '../limits.js';
 import type { NavItem } from '../schema.js';
+import { AnswerMemo } from './answer-memo.js';
 import { TS_EXT } from './source.js';
 import { stampOf, stampsOf, type TreeListing, TreeSnapshot } from './tree-snapshot.js';
 import { defaultCompilerOptions, loadProjectConfig, type ProjectConfig } from './ts-config.js';
 import { type DeclarationFinder, type DeclarationSite, indexedDeclarationFinder } from './ts-declarations.js';
+import { navItemAt, type ScriptState } from './ts-nav-item.js';
 import { leanReferenceFinder, type ReferenceFinder } from './ts-references.js';
+import { createProjectService, type ProjectService } from './ts-service-host.js';
 
 type TS = typeof TsNs;
 
-interface ScriptState {
-  version: number;
-  text: string;
-  /** Metadata stamp of the file when its text was read; a different stamp means read it again. */
-  stamp: string;
-  relative: string;
-  lineStarts?: readonly number[];
-}
-
-/** Answers kept per project between edits; a few recent questions are what an agent repeats. */
-const MAX_REMEMBERED_ANSWERS = 32;
-
 /** Declarations of one name that a lookup follows; a name declared more often than this is not a useful query. */
 const MAX_DECLARATIONS = 1_000;
-
-function newlineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
 
 /**
  * A warm TypeScript language service over the TS/JS files of one workspace. Files are read only through the workspace;
@@ -41,9 +24,8 @@ function newlineStarts(text: string): number[] {
  */
 export class TsProject {
   readonly #files = new Map<string, ScriptState>();
-  readonly #libDir: string;
-  readonly #libTexts = new Map<string, string | undefined>();
   readonly #service: TsNs.LanguageService;
+  readonly #host: ProjectService;
   #options: TsNs.CompilerOptions;
   #configKey: string | undefined;
   /** The loaded configuration and the stamps of the files it was built from, to skip re-reading when unchanged. */
@@ -51,9 +33,7 @@ export class TsProject {
   /** Bumped whenever the file set, a file's text or the options change; lets the service skip its own checks. */
   #projectVersion = 0;
   #fileNames: string[] = [];
-  /** Answers computed at `#answersVersion`; any change to the project (version bump) makes them stale. */
-  #answers = new Map<string, NavItem[]>();
-  #answersVersion = -1;
+  readonly #answers = new AnswerMemo();
   /** True when the last refresh hit the file cap. */
   truncated = false;
   /** Workspace-relative name of the configuration in force (tsconfig.json or jsconfig.json), if any. */
@@ -61,78 +41,19 @@ export class TsProject {
 
   readonly #findDeclarations: DeclarationFinder;
   readonly #findReferences: ReferenceFinder;
-  /**
-   * Module resolutions and package.json lookups kept across program versions. They depend only on the file set and the
-   * options (the host serves nothing else), so the cache is dropped when either changes, never on a text edit.
-   */
-  #resolutions: TsNs.ModuleResolutionCache | undefined;
 
   /** `finders` replaces the lookups built from compiler internals; tests pass the public-API ones to compare. */
   constructor(t: TS, root: string, finders?: { declarations: DeclarationFinder; references: ReferenceFinder }) {
     this.#findDeclarations = finders?.declarations ?? indexedDeclarationFinder(t);
     this.#findReferences = finders?.references ?? leanReferenceFinder(t);
     this.#options = defaultCompilerOptions(t);
-    this.#libDir = dirname(t.getDefaultLibFilePath(this.#options));
-    const inLib = (p: string) => {
-      const rel = relative(this.#libDir, p);
-      return !rel.startsWith('..') && !isAbsolute(rel);
-    };
-    // Library files never change while the process runs; each is read from disk once.
-    const readLib = (p: string) => {
-      if (this.#libTexts.has(p)) return this.#libTexts.get(p);
-      let text: string | undefined;
-      try {
-        text = inLib(p) ? readFileSync(p, 'utf8') : undefined;
-      } catch {
-        text = undefined;
-      }
-      this.#libTexts.set(p, text);
-      return text;
-    };
-    const moduleHost: TsNs.ModuleResolutionHost = {
-      fileExists: (p) => this.#files.has(p) || readLib(p) !== undefined,
-      readFile: (p) => this.#files.get(p)?.text ?? readLib(p),
-      useCaseSensitiveFileNames: t.sys.useCaseSensitiveFileNames,
-    };
-    const resolutions = () =>
-      (this.#resolutions ??= t.createModuleResolutionCache(
-        root,
-        t.sys.useCaseSensitiveFileNames ? (f) => f : (f) => f.toLowerCase(),
-        this.#options,
-      ));
-    // The service passes `getModuleResolutionCache` on to its programs (not in the public typings of this host).
-    const host: TsNs.LanguageServiceHost & { getModuleResolutionCache(): TsNs.ModuleResolutionCache } = {
-      getProjectVersion: () => String(this.#projectVersion),
-      getScriptFileNames: () => this.#fileNames,
-      getScriptVersion: (f) => String(this.#files.get(f)?.version ?? 0),
-      getScriptSnapshot: (f) => {
-        const text = this.#files.get(f)?.text ?? readLib(f);
-        return text === undefined ? undefined : t.ScriptSnapshot.fromString(text);
-      },
-      getCurrentDirectory: () => root,
-      // Without this every path is lower-cased on each lookup, and names differing only in case would collide.
-      useCaseSensitiveFileNames: () => t.sys.useCaseSensitiveFileNames,
-      // Read on every query, so a changed tsconfig.json takes effect at the next refresh.
-      getCompilationSettings: () => this.#options,
-      getDefaultLibFileName: (o) => t.getDefaultLibFilePath(o),
-      fileExists: moduleHost.fileExists,
-      readFile: moduleHost.readFile,
-      // What the service does by default, but with one cache for every program instead of a new one per edit.
-      getModuleResolutionCache: resolutions,
-      resolveModuleNameLiterals: (literals, containingFile, redirected, options, containingSource) =>
-        literals.map((literal) =>
-          t.resolveModuleName(
-            literal.text,
-            containingFile,
-            options,
-            moduleHost,
-            resolutions(),
-            redirected,
-            t.getModeForUsageLocation(containingSource, literal, options),
-          ),
-        ),
-    };
-    this.#service = t.createLanguageService(host, t.createDocumentRegistry(t.sys.useCaseSensitiveFileNames, root));
+    this.#host = createProjectService(t, root, {
+      files: this.#files,
+      fileNames: () => this.#fileNames,
+      projectVersion: () => this.#projectVersion,
+      options: () => this.#options,
+    });
+    this.#service = this.#host.service;
   }
 
   /** Brings the compiler options (root tsconfig.json / jsconfig.json) and the file set up to date with the workspace. */
@@ -141,7 +62,7 @@ export class TsProject {
     if (config.key !== this.#configKey) {
       this.#configKey = config.key;
       this.#options = config.options;
-      this.#resolutions = undefined;
+      this.#host.dropResolutions();
       this.#projectVersion++;
     }
     this.configSource = config.source;
@@ -180,7 +101,7 @@ export class TsProject {
       this.#files.delete(path);
       changed = setChanged = true;
     }
-    if (setChanged) this.#resolutions = undefined;
+    if (setChanged) this.#host.dropResolutions();
     if (changed) {
       this.#projectVersion++;
       this.#fileNames = [...this.#files.keys()];
@@ -217,18 +138,7 @@ export class TsProject {
     start: number,
     maxChars: number,
   ): NavItem | undefined {
-    const state = this.#files.get(fileName);
-    const source = sourceOf(fileName);
-    if (!state || !source) return undefined;
-    const pos = source.getLineAndCharacterOfPosition(start);
-    // Lines split at '\n' only, as before; computed once per file text instead of once per item.
-    state.lineStarts ??= newlineStarts(state.text);
-    const from = state.lineStarts[pos.line];
-    const next = from === undefined ? -1 : state.text.indexOf('\n', from);
-    const lineText = (from === undefined ? '' : state.text.slice(from, next === -1 ? undefined : next))
-      .trim()
-      .slice(0, maxChars);
-    return { kind, name, line: pos.line + 1, col: pos.character, signature: lineText, file: state.relative };
+    return navItemAt(this.#files.get(fileName), sourceOf(fileName), kind, name, start, maxChars);
   }
 
   /** Declarations named exactly `symbol`, in program order (the order a project-wide navigate-to lists them). */
@@ -269,22 +179,8 @@ export class TsProject {
     return this.#remembered(`r\0${maxChars}\0${symbol}`, () => this.#references(symbol, maxChars));
   }
 
-  /**
-   * An answer is a pure function of the project's files and options, so while the project version stays the same a
-   * repeated question gets the earlier answer (as fresh copies) instead of a new language-service query.
-   */
   #remembered(key: string, compute: () => NavItem[]): NavItem[] {
-    if (this.#answersVersion !== this.#projectVersion) {
-      this.#answers.clear();
-      this.#answersVersion = this.#projectVersion;
-    }
-    let items = this.#answers.get(key);
-    if (!items) {
-      items = compute();
-      if (this.#answers.size >= MAX_REMEMBERED_ANSWERS) this.#answers.delete(this.#answers.keys().next().value!);
-      this.#answers.set(key, items);
-    }
-    return items.map((item) => ({ ...item }));
+    return this.#answers.get(this.#projectVersion, key, compute);
   }
 
   #definitions(symbol: string, maxChars: number): NavItem[] {
