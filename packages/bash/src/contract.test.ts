@@ -49,6 +49,39 @@ describe('typed failures and success on both arms', () => {
   });
 });
 
+describe('bash responses narrow by background', () => {
+  it('background: true answers with a job handle, a foreground run with its output', async () => {
+    const store = new JobStore({});
+    const opts = { workspaceRoot: ws.root, jobs: store };
+    const job = await handleBash({ command: 'ls', background: true }, opts);
+    expect(job).toMatchObject({ success: true, command: 'ls' });
+    if (job.success) {
+      expectTypeOf(job.job_id).toEqualTypeOf<string>();
+      expectTypeOf(job.started_at).toEqualTypeOf<string>();
+      // @ts-expect-error: a job handle has no stdout yet
+      void job.stdout;
+    } else expectTypeOf(job.error_code).toEqualTypeOf<BashErrorCode>();
+    const ran = await handleBash({ command: 'ls' }, opts);
+    expect(ran).toMatchObject({ success: true, return_code: 0 });
+    if (ran.success) {
+      expectTypeOf(ran.stdout).toEqualTypeOf<string>();
+      expectTypeOf(ran.return_code).toEqualTypeOf<number>();
+      // @ts-expect-error: a foreground run has no job
+      void ran.job_id;
+    }
+    const quiet = await handleBash({ command: 'ls', background: false }, opts);
+    if (quiet.success) expectTypeOf(quiet.stdout).toEqualTypeOf<string>();
+    // Known only at run time: either success shape, so neither field is there without checking.
+    const either = await handleBash({ command: 'ls', background: Math.random() > 2 }, opts);
+    if (either.success) {
+      expectTypeOf(either.sandboxed).toEqualTypeOf<boolean>();
+      if ('job_id' in either) expectTypeOf(either.job_id).toEqualTypeOf<string>();
+      else expectTypeOf(either.stdout).toEqualTypeOf<string>();
+    }
+    await store.dispose();
+  });
+});
+
 describe('jobs responses narrow by action', () => {
   it('list answers with jobs, output/wait/kill with one job; a wrong action does not compile', async () => {
     const store = new JobStore({});

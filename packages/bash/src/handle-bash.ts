@@ -5,13 +5,21 @@ import type { BashCallOptions } from './bash-options.js';
 import { failure } from './errors.js';
 import { resolveBashLimits } from './limits.js';
 import { sandboxSettings } from './sandbox-settings.js';
-import { type BashInput, BashRequest, type BashResponse } from './schema.js';
+import { type BashInput, BashRequest, type BashResponse, type BashResponseFor } from './schema.js';
 
 /**
  * Runs one command without a shell inside the workspace; never throws for an expected failure, so a model always
- * gets a value it can read and act on.
+ * gets a value it can read and act on. The answer's type follows the request: `background: true` gives a job
+ * handle, a foreground run its output.
  */
-export async function handleBash(request: BashInput, options: BashCallOptions): Promise<BashResponse> {
+export async function handleBash<R extends BashInput>(
+  request: R,
+  options: BashCallOptions,
+): Promise<BashResponseFor<R>> {
+  return (await bashResponse(request, options)) as BashResponseFor<R>;
+}
+
+async function bashResponse(request: BashInput, options: BashCallOptions): Promise<BashResponse> {
   const parsed = BashRequest.safeParse(request);
   if (!parsed.success) return failure('invalid_request', `Invalid bash request: ${describeZodError(parsed.error)}`);
   const { command, timeout, cwd, background } = parsed.data;

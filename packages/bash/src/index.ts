@@ -22,6 +22,13 @@ export {
 } from './jobs-schema.js';
 export { createJobsTool, handleJobs, JOBS_DESCRIPTION } from './jobs-tool.js';
 export { BASH_LIMITS, type BashLimits, DEFAULT_BASH_LIMITS, resolveBashLimits } from './limits.js';
-export { BashFailure, type BashInput, BashRequest, BashResponse, BashResult } from './schema.js';
+export {
+  BashFailure,
+  type BashInput,
+  BashRequest,
+  BashResponse,
+  type BashResponseFor,
+  BashResult,
+} from './schema.js';
 export { createBashTool } from './tool.js';
 export { type BashToolSet, bashProvider, createBashTools, type DisposableProvider } from './tool-set.js';

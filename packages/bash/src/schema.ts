@@ -69,3 +69,16 @@ export const BashResponse = z.union([BashResult, BashJobStarted, BashFailure]);
 
 /** Either the outcome of a command that ran, a started job, or a typed failure (narrow with `success`). */
 export type BashResponse = BashResult | z.infer<typeof BashJobStarted> | BashFailure;
+
+/**
+ * The answer to a request of type `R`: a started job when it asks for `background: true`, the command's output when it
+ * leaves `background` out or false, either when that is only known at run time; a failure is always possible.
+ */
+export type BashResponseFor<R extends BashInput> = R extends { background: true }
+  ? z.infer<typeof BashJobStarted> | BashFailure
+  : R extends { background: false }
+    ? BashResult | BashFailure
+    : // A `background` key of type boolean (or optional) may go either way; no key at all is a foreground run.
+      'background' extends keyof R
+      ? BashResponse
+      : BashResult | BashFailure;
