@@ -1,0 +1,114 @@
+import { closeSync, read, readFile } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { promisify } from 'node:util';
+import type { CountingBuffer, Workspace } from '@bough/workspace';
+import { type HeldDir, holdDir, openFileIn, PROC_FD } from './held-dir.js';
+import { heldAtOffset, startsWithBom } from './offset-check.js';
+import type { PendingMatch } from './pending-match.js';
+import { linesOf, type OpenFile } from './read-lines.js';
+
+// Files of at least this size have each match checked at ripgrep's byte offset instead of by counting lines from the
+// start; smaller files are cheap to re-read, and that check also proves the line number.
+const OFFSET_CHECK_BYTES = 1024 * 1024;
+
+const readFd = promisify(read);
+const readRestOf = promisify(readFile);
+
+/** The same reads as a FileHandle's, for a descriptor opened in a held directory. */
+function plainFile(fd: number): OpenFile {
+  return {
+    fd,
+    read: (buffer, offset, length, position) => readFd(fd, buffer, offset, length, position),
+    readFile: () => readRestOf(fd),
+  };
+}
+
+// Directories held open at once while confirming (matches come in path order, so a directory's files are together).
+const HELD_DIRS = 32;
+
+function closeOldest(dirs: Map<string, HeldDir | undefined>): void {
+  const [dir, held] = dirs.entries().next().value ?? [];
+  if (dir === undefined) return;
+  dirs.delete(dir);
+  if (held) closeSync(held.fd);
+}
+
+/**
+ * Opens one file for confirming, the gate's way: the path is resolved by the workspace (names, containment, links
+ * along the way) and must come back as itself, a regular file; on Linux its name is then opened without following
+ * links inside its parent directory, held open and proven by the kernel to be the directory the gate returned, and the
+ * descriptor must be a regular file within `maxBytes`. All of that is synchronous, which costs a fraction of the
+ * gate's thread-pool open and close. Anywhere this cannot be proven the file goes through `workspace.openRead`.
+ */
+async function openForCheck(
+  workspace: Workspace,
+  path: string,
+  maxBytes: number,
+  dirs: Map<string, HeldDir | undefined>,
+): Promise<{ file: OpenFile; size: number; close: () => void } | undefined> {
+  if (PROC_FD) {
+    const where = await workspace.resolve(path, 'read');
+    if (!where.success || where.kind !== 'file' || where.relative !== path) return undefined;
+    const dir = dirname(where.path);
+    if (!dirs.has(dir)) {
+      // A held directory is only used inside this synchronous stretch, so the oldest can be closed at any time.
+      if (dirs.size >= HELD_DIRS) closeOldest(dirs);
+      dirs.set(dir, holdDir(dir));
+    }
+    const held = dirs.get(dir);
+    const opened = held ? openFileIn(held, basename(where.path), maxBytes) : undefined;
+    if (opened) {
+      return {
+        file: plainFile(opened.fd),
+        size: opened.size,
+        close: () => closeSync(opened.fd),
+      };
+    }
+  }
+  const opened = await workspace.openRead(path, { maxBytes });
+  if (!opened.success) return undefined;
+  const { handle } = opened;
+  // Not waited for: nothing more is read through the handle, and the next file can be opened meanwhile.
+  return { file: handle, size: opened.size, close: () => void handle.close().catch(() => undefined) };
+}
+
+/** What confirming one file decided: matches proven at their byte offset, and the lines read for the others. */
+export interface FileCheck {
+  readonly atOffset: ReadonlySet<PendingMatch>;
+  readonly lines: Map<number, string> | undefined;
+}
+
+export const NOTHING_CONFIRMED: FileCheck = { atOffset: new Set(), lines: undefined };
+
+/**
+ * Opens one file (see {@link openForCheck}) and confirms its matches. In a large file that ripgrep did not transcode,
+ * each match is checked at its byte offset first (a few bytes read instead of the file up to that line); the matches
+ * that check cannot prove, and every match of a smaller or transcoded file, are checked by their lines as before.
+ */
+export async function checkFile(
+  workspace: Workspace,
+  path: string,
+  matches: readonly PendingMatch[],
+  maxBytes: number,
+  readerFor: (large: boolean) => CountingBuffer,
+  dirs: Map<string, HeldDir | undefined>,
+): Promise<FileCheck> {
+  const opened = await openForCheck(workspace, path, maxBytes, dirs);
+  if (!opened) return NOTHING_CONFIRMED;
+  const { file, size } = opened;
+  try {
+    const atOffset = new Set<PendingMatch>();
+    const byLine = new Set<number>();
+    const offsetsUsable = size >= OFFSET_CHECK_BYTES && !startsWithBom(file);
+    for (const match of matches) {
+      if (offsetsUsable && heldAtOffset(file, size, match)) atOffset.add(match);
+      else byLine.add(match.line);
+    }
+    const lines = byLine.size > 0 ? await linesOf(file, byLine, readerFor) : new Map<number, string>();
+    return { atOffset, lines };
+  } catch {
+    return NOTHING_CONFIRMED; // a file that could not be read is never shown
+  } finally {
+    opened.close();
+  }
+}
