@@ -1,7 +1,7 @@
 // The README's "Drive a Branch" example, run as it is written against a local fake server.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type FakeOpenAI, sseAnswer, startFakeOpenAI } from '@bough/test-utils';
+import { type FakeOpenAI, readmeCodeBlock, sseAnswer, startFakeOpenAI } from '@bough/test-utils';
 import { afterEach, expect, it, vi } from 'vitest';
 
 let server: FakeOpenAI | undefined;
@@ -14,8 +14,7 @@ afterEach(async () => {
 
 it('runs the README example: a tool call, then the answer', async () => {
   const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Drive a Branch'));
-  const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
+  const code = readmeCodeBlock(readme, '## Drive a Branch');
   expect(code).toContain('new AiSdkChatModel');
   server = await startFakeOpenAI([
     { sse: sseAnswer(['Checking the clock.'], [{ id: 'c1', name: 'clock', args: {} }]) },

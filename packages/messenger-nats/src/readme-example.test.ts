@@ -1,7 +1,7 @@
 // The README's usage example, run as it is written against a real nats-server on loopback.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startNatsServer, type TestNatsServer } from '@bough/test-utils';
+import { readmeCodeBlock, startNatsServer, type TestNatsServer } from '@bough/test-utils';
 import { afterEach, expect, it, vi } from 'vitest';
 
 let server: TestNatsServer | undefined;
@@ -14,7 +14,7 @@ afterEach(async () => {
 
 it('runs the README usage example: the lead sends, w1 waits for the mail and receives it', async () => {
   const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
-  const code = /^## Usage[\s\S]*?^```ts\n([\s\S]*?)^```/m.exec(readme)?.[1];
+  const code = readmeCodeBlock(readme, '## Usage');
   expect(code).toContain('openNatsExchange');
   server = await startNatsServer();
   vi.stubEnv('NATS_URL', server.url);

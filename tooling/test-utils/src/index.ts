@@ -39,6 +39,7 @@ export {
   documentedCodes,
   firstColumnNames,
   type ReadmeContractOptions,
+  readmeCodeBlock,
   readmeSection,
   returnedCodes,
 } from './readme-contract.js';

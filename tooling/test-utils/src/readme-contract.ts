@@ -75,6 +75,12 @@ export function readmeSection(readme: string, heading: string): string | undefin
   return lines.slice(start + 1, stop < 0 ? undefined : stop).join('\n');
 }
 
+/** The first ```ts block of a README section (see {@link readmeSection}), e.g. the example a test runs as written. */
+export function readmeCodeBlock(readme: string, heading: string): string | undefined {
+  const section = readmeSection(readme, heading);
+  return section === undefined ? undefined : /^```ts\n([\s\S]*?)^```/m.exec(section)?.[1];
+}
+
 /** The backticked names in the first column of every table row of a section (header and rule rows skipped). */
 export function firstColumnNames(section: string): string[] {
   const names: string[] = [];
