@@ -4,6 +4,14 @@ import type { EditorLimits } from '../limits.js';
 import { unchangedSince } from './load-text.js';
 
 /** Where a text edit was (or, in a dry run, would have been) written. */
+/** The answer to an edit whose file changed after it was read: nothing was written, and it says to read again. */
+export function fileChanged(relative: string): EditorFailure {
+  return failure(
+    'file_changed',
+    `${relative} changed while the edit was being prepared; nothing was written. Read it again and retry.`,
+  );
+}
+
 export type Committed = { success: true; path: string; relative: string } | EditorFailure;
 
 /**
@@ -21,10 +29,7 @@ export async function commitText(
 ): Promise<Committed> {
   if (signal?.aborted) return failure('aborted', 'The call was cancelled before anything was written.');
   if (!(await unchangedSince(ws, file, bytes, limits.verifyBytesMax))) {
-    return failure(
-      'file_changed',
-      `${file.relative} changed while the edit was being prepared; nothing was written. Read it again and retry.`,
-    );
+    return fileChanged(file.relative);
   }
   if (dryRun) return { success: true, path: file.path, relative: file.relative };
   const written = await ws.writeFile(file.path, output, { createParents: false });

@@ -5,6 +5,7 @@ import type { EditorLimits } from '../limits.js';
 import type { EditorResponse } from '../schema.js';
 import { lineRange } from './apply-edit.js';
 import { applyByteEdit, type ByteEdit, digestWhile, excerptAround } from './byte-edit.js';
+import { fileChanged } from './commit-text.js';
 import { type LoadedBytes, unchangedSince } from './load-text.js';
 import { type Change, unifiedDiff } from './unified-diff.js';
 
@@ -27,10 +28,7 @@ export async function editBytes(
   const lineEnding: 'lf' | 'none' = bytes.indexOf(10, edit.bomBytes) >= 0 ? 'lf' : 'none';
   if (signal?.aborted) return failure('aborted', 'The call was cancelled before anything was written.');
   if (!(await unchangedSince(ws, file, bytes, limits.verifyBytesMax))) {
-    return failure(
-      'file_changed',
-      `${file.relative} changed while the edit was being prepared; nothing was written. Read it again and retry.`,
-    );
+    return fileChanged(file.relative);
   }
   const output = applyByteEdit(bytes, edit);
   const writing = ws.writeFile(file.path, output, { createParents: false });

@@ -2,6 +2,7 @@ import type { OpenedFile, Workspace } from '@bough/workspace';
 import { failure } from '../errors.js';
 import type { EditorLimits } from '../limits.js';
 import type { EditorResponse } from '../schema.js';
+import { fileChanged } from './commit-text.js';
 import type { EditArgs } from './edit-args.js';
 import { byteEditResponse } from './edit-bytes.js';
 import { statUnchanged } from './load-text.js';
@@ -68,10 +69,7 @@ export async function editStreaming(
   if (readError !== undefined) return failure('io_error', `Could not read ${file.relative} (${readError}).`);
   if (outcome === 'aborted') return failure('aborted', 'The call was cancelled before anything was written.');
   if (changed) {
-    return failure(
-      'file_changed',
-      `${file.relative} changed while the edit was being prepared; nothing was written. Read it again and retry.`,
-    );
+    return fileChanged(file.relative);
   }
   if (!written.success) return written;
   if ('abandoned' in written || typeof outcome === 'string') return undefined;
