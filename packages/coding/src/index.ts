@@ -19,8 +19,15 @@ export { NUDGE_FIELD, resultOk } from './nudge-hook.js';
 /** The default nudge rules (the context tool's own guidance is `CONTEXT_GUIDANCE` of `@bough/context`). */
 export { defaultNudgeRules } from './nudge-rules.js';
 export type { NudgeBudget, NudgeCall, NudgeContext, NudgePolicy, NudgeRule } from './nudge-types.js';
-/** The subject string permission patterns match, per tool. */
-export { type PermissionSubject, permissionSubject } from './permission-subject.js';
+/** The subject string permission patterns match: each source's describer, the standard ones, the generic one. */
+export {
+  genericSubject,
+  literalSubject,
+  type PermissionSubject,
+  type PermissionSubjectDescriber,
+  permissionSubject,
+  STANDARD_PERMISSION_SUBJECTS,
+} from './permission-subject.js';
 /** Permission policies, presets and the hook that enforces them. */
 export {
   type AskHandler,

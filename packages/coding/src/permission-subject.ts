@@ -11,48 +11,80 @@ export interface PermissionSubject {
   readonly opaque: boolean;
 }
 
-type Args = Record<string, unknown>;
+/** Bounds of the bash command analysis (see `DEFAULT_CODING_LIMITS`). */
+export interface PermissionLimits {
+  readonly permissionScriptDepth?: number;
+  readonly permissionMaxForms?: number;
+}
 
 /**
- * The subject of a call, per tool: bash → command, editor → file_path, reader → path, search → `pattern path`,
- * subagent → `permissions instruction`, anything else → its action followed by its other values.
+ * Says what one call of a tool is, for its permission rules: the call's arguments (an object; anything else arrives
+ * as `{}`) become the subject the patterns are matched against. A source brings its own (`ToolSource.permissionSubject`),
+ * the way it brings its evidence extractor.
+ */
+export type PermissionSubjectDescriber = (
+  args: Readonly<Record<string, unknown>>,
+  limits: PermissionLimits,
+) => PermissionSubject;
+
+/** A subject of one string: whitespace collapsed, no other forms, nothing hidden (for describers of your own). */
+export function literalSubject(value: string): PermissionSubject {
+  const literal = collapse(value);
+  return { literal, forms: [literal], opaque: false };
+}
+
+/** The subject of a tool with no describer of its own: its `action`, then its other values, space-separated. */
+export const genericSubject: PermissionSubjectDescriber = (args) => {
+  const { action, ...rest } = args;
+  const values = Object.values(rest)
+    .map(text)
+    .filter((value) => value !== '');
+  return literalSubject([text(action), ...values].filter((value) => value !== '').join(' '));
+};
+
+/** bash: the command, plus (for deny rules) every form it could run as; opaque when a script could not be seen into. */
+const bashSubject: PermissionSubjectDescriber = (args, limits) => {
+  const literal = collapse(text(args.command));
+  const view = commandView(text(args.command), {
+    depth: limits.permissionScriptDepth ?? DEFAULT_CODING_LIMITS.permissionScriptDepth,
+    forms: limits.permissionMaxForms ?? DEFAULT_CODING_LIMITS.permissionMaxForms,
+  });
+  return { literal, forms: [...new Set([literal, ...view.forms])], opaque: view.opaque };
+};
+
+/**
+ * The describers of the standard sources, by tool name: bash → command, editor → file_path, reader → path, search →
+ * `pattern path`, subagent → `permissions instruction`. The standard sources declare these; a caller that evaluates a
+ * policy by tool name alone gets them, and a source of its own for one of these tools can reuse one.
+ */
+export const STANDARD_PERMISSION_SUBJECTS: Readonly<Record<string, PermissionSubjectDescriber>> = Object.freeze({
+  bash: bashSubject,
+  editor: (args) => literalSubject(text(args.file_path ?? args.path)),
+  reader: (args) => literalSubject(text(args.path ?? args.file_path ?? args.url)),
+  search: (args) => literalSubject(`${text(args.pattern)} ${text(args.path ?? '.')}`),
+  subagent: (args) => literalSubject(`${text(args.permissions ?? 'read_only')} ${text(args.instruction)}`),
+});
+
+/** The standard describer of a tool name, or the generic one for every other name. */
+export function standardSubjectOf(tool: string): PermissionSubjectDescriber {
+  return (
+    (Object.hasOwn(STANDARD_PERMISSION_SUBJECTS, tool) ? STANDARD_PERMISSION_SUBJECTS[tool] : undefined) ??
+    genericSubject
+  );
+}
+
+/**
+ * The subject of one call: `describe` (a source's own describer) when given, else the standard describer of `tool`
+ * (see {@link STANDARD_PERMISSION_SUBJECTS}), else the generic one (action, then the other values).
  */
 export function permissionSubject(
   tool: string,
   raw: unknown,
-  limits: { permissionScriptDepth?: number; permissionMaxForms?: number } = {},
+  limits: PermissionLimits = {},
+  describe: PermissionSubjectDescriber = standardSubjectOf(tool),
 ): PermissionSubject {
-  const args: Args = typeof raw === 'object' && raw !== null ? (raw as Args) : {};
-  switch (tool) {
-    case 'bash': {
-      const literal = collapse(text(args.command));
-      const view = commandView(text(args.command), {
-        depth: limits.permissionScriptDepth ?? DEFAULT_CODING_LIMITS.permissionScriptDepth,
-        forms: limits.permissionMaxForms ?? DEFAULT_CODING_LIMITS.permissionMaxForms,
-      });
-      return { literal, forms: [...new Set([literal, ...view.forms])], opaque: view.opaque };
-    }
-    case 'editor':
-      return single(text(args.file_path ?? args.path));
-    case 'reader':
-      return single(text(args.path ?? args.file_path ?? args.url));
-    case 'search':
-      return single(`${text(args.pattern)} ${text(args.path ?? '.')}`);
-    case 'subagent':
-      return single(`${text(args.permissions ?? 'read_only')} ${text(args.instruction)}`);
-    default: {
-      const { action, ...rest } = args;
-      const values = Object.values(rest)
-        .map(text)
-        .filter((value) => value !== '');
-      return single([text(action), ...values].filter((value) => value !== '').join(' '));
-    }
-  }
-}
-
-function single(value: string): PermissionSubject {
-  const literal = collapse(value);
-  return { literal, forms: [literal], opaque: false };
+  const args = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  return describe(args, limits);
 }
 
 function collapse(value: string): string {

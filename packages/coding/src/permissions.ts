@@ -1,6 +1,8 @@
 import type { PreHook } from '@bough/core';
 import { globMatch } from './internal/glob-match.js';
-import { permissionSubject } from './permission-subject.js';
+import { type PermissionLimits, type PermissionSubjectDescriber, permissionSubject } from './permission-subject.js';
+
+export type { PermissionLimits } from './permission-subject.js';
 
 /** What a permission rule decides for a call. */
 export type PermissionDecision = 'allow' | 'deny' | 'ask';
@@ -74,11 +76,23 @@ export interface PermissionVerdict {
 export interface PermissionCallContext {
   /** True only when the call will run inside the OS sandbox (bubblewrap works here and the tool is set to use it). */
   readonly sandboxed?: boolean;
+  /**
+   * What the tool's rules are matched against: its source's describer (`ToolSource.permissionSubject`). Without it,
+   * the standard describer of the tool's name (bash, editor, reader, search, subagent), else the generic one.
+   */
+  readonly describe?: PermissionSubjectDescriber;
 }
 
 /**
  * Evaluates a policy for one call (pure): deny rules first, then `allowSandboxed` (when `context.sandboxed`), then
- * allow, then ask, else deny.
+ * allow, then ask, else deny. The patterns of `tool` (and of `'*'`) are matched against the call's subject, as
+ * `context.describe` gives it (default: the standard describer of `tool`'s name, see `permissionSubject`).
+ *
+ * @param policy the rules to consult
+ * @param tool the tool's model-facing name, which selects the rules
+ * @param args the call's arguments
+ * @param limits bounds of the bash command analysis
+ * @param context how the call will run (`sandboxed`) and how it is described (`describe`)
  */
 export function evaluatePermission(
   policy: PermissionPolicy,
@@ -87,7 +101,7 @@ export function evaluatePermission(
   limits?: PermissionLimits,
   context: PermissionCallContext = {},
 ): PermissionVerdict {
-  const subject = permissionSubject(tool, args, limits);
+  const subject = permissionSubject(tool, args, limits, context.describe);
   const patterns = (rules: PermissionRules | undefined) => [...(rules?.[tool] ?? []), ...(rules?.['*'] ?? [])];
   for (const decision of ['deny', 'allow', 'ask'] as const) {
     // A shell script the deny rules could not see into is never allowed outright while deny rules exist:
@@ -109,12 +123,6 @@ export function evaluatePermission(
     }
   }
   return { decision: 'deny', subject: subject.literal };
-}
-
-/** Bounds of the bash command analysis (see `DEFAULT_CODING_LIMITS`). */
-export interface PermissionLimits {
-  readonly permissionScriptDepth?: number;
-  readonly permissionMaxForms?: number;
 }
 
 /** What an `onAsk` handler is told about a call the policy wants a human (or program) to approve. */
@@ -140,17 +148,27 @@ export type AskHandler = (
 
 /**
  * Turns a policy into a pre hook: deny and unanswered asks become typed `denied` failures the model can read.
- * `sandboxed(tool)` says whether that tool's calls will run inside the OS sandbox (for `allowSandboxed`).
+ *
+ * @param policy the rules to enforce
+ * @param onAsk approves or refuses the calls the policy escalates; without it they are refused
+ * @param limits bounds of the bash command analysis
+ * @param sandboxed whether that tool's calls will run inside the OS sandbox (for `allowSandboxed`)
+ * @param describe what the calls are matched against (a source's own describer); without it, the standard
+ *   describer of each call's tool name, else the generic one
  */
 export function permissionHook(
   policy: PermissionPolicy,
   onAsk?: AskHandler,
   limits?: PermissionLimits,
   sandboxed?: (tool: string) => boolean,
+  describe?: PermissionSubjectDescriber,
 ): PreHook {
   const label = policy.name ? `permission policy '${policy.name}'` : 'the permission policy';
   return async ({ tool, args }) => {
-    const verdict = evaluatePermission(policy, tool.name, args, limits, { sandboxed: sandboxed?.(tool.name) === true });
+    const verdict = evaluatePermission(policy, tool.name, args, limits, {
+      sandboxed: sandboxed?.(tool.name) === true,
+      ...(describe ? { describe } : {}),
+    });
     const what = `${tool.name} ${JSON.stringify(shorten(verdict.subject))}`;
     if (verdict.decision === 'allow') return undefined;
     if (verdict.decision === 'deny') {

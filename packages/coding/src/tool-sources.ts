@@ -9,6 +9,7 @@ import { createReaderTool } from '@bough/reader';
 import { createSearchTool } from '@bough/search';
 import type { ProtectedNamePolicy } from '@bough/workspace';
 import { editorEvidence } from './editor-evidence.js';
+import { type PermissionSubjectDescriber, STANDARD_PERMISSION_SUBJECTS } from './permission-subject.js';
 import { readerEvidence } from './reader-evidence.js';
 import { createSandboxTool, type SandboxToolOptions } from './sandbox-tool.js';
 import { NO_EVIDENCE, type SourceEvidence } from './source-evidence.js';
@@ -37,14 +38,21 @@ export interface SourceSettings {
 
 /**
  * One tool the toolkit composes: its model-facing name, where it lives, what evidence its calls carry (an
- * extractor typed against its own request and response), which options it takes from the toolkit's settings
- * (default `toolOptions[name]`), and how to build it. `build` is given to `toolkit` sources only.
+ * extractor typed against its own request and response), what its permission rules are matched against, which
+ * options it takes from the toolkit's settings (default `toolOptions[name]`), and how to build it. `build` is given
+ * to `toolkit` sources only.
  */
 // biome-ignore lint/suspicious/noExplicitAny: a source's request and response types default to those of any tool
 export interface ToolSource<Options extends object = Record<string, unknown>, Request = any, Response = any> {
   readonly name: string;
   readonly scope: SourceScope;
   readonly evidence: SourceEvidence<Request, Response>;
+  /**
+   * The subject of a call, which the permission rules for this tool are matched against. Without it, the standard
+   * describer of the source's name (`STANDARD_PERMISSION_SUBJECTS`), else the generic one (action, then the other
+   * values).
+   */
+  readonly permissionSubject?: PermissionSubjectDescriber;
   /** This source's options from the toolkit's settings; without it, `toolOptions[name]` (or none). */
   readonly options?: (settings: SourceSettings) => Options;
   /** Builds the tool for a workspace root (the sandbox worktree while one is active). */
@@ -132,6 +140,7 @@ export const STANDARD_SOURCES: readonly AnyToolSource[] = Object.freeze([
     name: 'reader',
     scope: 'workspace',
     evidence: readerEvidence,
+    permissionSubject: STANDARD_PERMISSION_SUBJECTS.reader,
     options: (s) => withPolicy(s, s.toolOptions.reader),
     make: (root, _c, o: OptionsOf<typeof createReaderTool>) => createReaderTool({ ...o, workspaceRoot: root }),
   }),
@@ -139,6 +148,7 @@ export const STANDARD_SOURCES: readonly AnyToolSource[] = Object.freeze([
     name: 'editor',
     scope: 'workspace',
     evidence: editorEvidence,
+    permissionSubject: STANDARD_PERMISSION_SUBJECTS.editor,
     options: (s) => withPolicy(s, s.toolOptions.editor),
     make: (root, _c, o: OptionsOf<typeof createEditorTool>) => createEditorTool(editorOptions(root, o)),
   }),
@@ -146,6 +156,7 @@ export const STANDARD_SOURCES: readonly AnyToolSource[] = Object.freeze([
     name: 'bash',
     scope: 'workspace',
     evidence: NO_EVIDENCE,
+    permissionSubject: STANDARD_PERMISSION_SUBJECTS.bash,
     options: commandOptions,
     make: (root, _c, o: OptionsOf<typeof createBashTool>) =>
       createBashTool({ ...o, workspaceRoot: root, jobs: jobStore(o) }),
@@ -161,6 +172,7 @@ export const STANDARD_SOURCES: readonly AnyToolSource[] = Object.freeze([
     name: 'search',
     scope: 'workspace',
     evidence: NO_EVIDENCE,
+    permissionSubject: STANDARD_PERMISSION_SUBJECTS.search,
     options: (s) => withPolicy(s, s.toolOptions.search),
     make: (root, _c, o: OptionsOf<typeof createSearchTool>) => createSearchTool({ ...o, workspaceRoot: root }),
   }),
@@ -210,6 +222,7 @@ export const STANDARD_SOURCES: readonly AnyToolSource[] = Object.freeze([
     name: 'subagent',
     scope: 'toolkit',
     evidence: NO_EVIDENCE,
+    permissionSubject: STANDARD_PERMISSION_SUBJECTS.subagent,
     options: () => ({}),
     make: (_root, _c, _o: Record<string, never>, build) => {
       const b = needBuild('subagent', build);

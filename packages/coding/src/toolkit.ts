@@ -217,9 +217,11 @@ function buildTools(
   const bashOptions = options.toolOptions?.bash ?? {};
   const mode = options.commandSandbox ?? (bashOptions.sandbox as string | undefined);
   const sandboxed = policy?.allowSandboxed?.length ? commandsSandboxed(mode) : false;
-  const permission = policy
-    ? permissionHook(policy, options.onAsk, L, (tool) => tool === 'bash' && sandboxed)
-    : undefined;
+  // Each source's calls are matched against the subject its own describer gives (the standard one for its name).
+  const permissionOf = (source: AnyToolSource): PreHook | undefined =>
+    policy
+      ? permissionHook(policy, options.onAsk, L, (tool) => tool === 'bash' && sandboxed, source.permissionSubject)
+      : undefined;
   // One job store per build (per branch or clone), shared by bash (in every root it runs in) and jobs; made when a
   // source first asks for it, so a build without either has none.
   let store: JobStore | undefined;
@@ -245,16 +247,16 @@ function buildTools(
     sandboxed: commandsSandboxed(mode),
   });
   const trailingPost = options.notify !== false ? [nudgePostHook(state)] : [];
-  const permissionFor = (name: string): PreHook | undefined =>
-    name === 'bash' ? chainPre(protectedCommand, permission) : permission;
-  const hooksFor = (name: string) => {
-    const first = permissionFor(name);
-    return composeHooks(name, options.hooks, { ...(first ? { permission: first } : {}), trailingPost });
+  const permissionFor = (source: AnyToolSource): PreHook | undefined =>
+    source.name === 'bash' ? chainPre(protectedCommand, permissionOf(source)) : permissionOf(source);
+  const hooksFor = (source: AnyToolSource) => {
+    const first = permissionFor(source);
+    return composeHooks(source.name, options.hooks, { ...(first ? { permission: first } : {}), trailingPost });
   };
-  const build = (name: string): ToolkitBuild => ({
+  const build = (source: AnyToolSource): ToolkitBuild => ({
     state,
     limits: L,
-    hooks: hooksFor(name),
+    hooks: hooksFor(source),
     parentPreset: parentRank(options.permissions),
     model: options.model,
     allowProtected: options.sandboxAllowProtected === true,
@@ -278,8 +280,8 @@ function buildTools(
       ? source.options(settings)
       : ((settings.toolOptions as Record<string, object | undefined>)[name] ?? {});
     // The toolkit's own tools work on this build's state; the others are standalone tools wrapped for the build.
-    if (source.scope === 'toolkit') built.push(source.make(state.workspaceRoot, context, own, build(name)));
-    else built.push(wrapSource(source, state, context, { ...own }, hooksFor(name)));
+    if (source.scope === 'toolkit') built.push(source.make(state.workspaceRoot, context, own, build(source)));
+    else built.push(wrapSource(source, state, context, { ...own }, hooksFor(source)));
   }
   return built;
 }

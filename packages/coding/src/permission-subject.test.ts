@@ -1,0 +1,92 @@
+import { defineTool } from '@bough/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  genericSubject,
+  literalSubject,
+  type PermissionSubjectDescriber,
+  permissionSubject,
+  STANDARD_PERMISSION_SUBJECTS,
+} from './permission-subject.js';
+import { evaluatePermission, type PermissionPolicy } from './permissions.js';
+import { NO_EVIDENCE } from './source-evidence.js';
+import { call, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
+import { STANDARD_SOURCES, type ToolSource } from './tool-sources.js';
+
+let ws: TempWorkspace;
+beforeEach(() => {
+  ws = makeWorkspace({ 'src/a.py': 'x = 1\n' });
+});
+afterEach(() => ws.cleanup());
+
+/** A checker of its own: one request field names the file, another the level; only the file is the subject. */
+const LintRequest = z.object({ level: z.string(), target: z.string() }).strict();
+type LintRequest = z.infer<typeof LintRequest>;
+const targetOnly: PermissionSubjectDescriber = (args) => literalSubject(String(args.target ?? ''));
+function lintSource(describe?: PermissionSubjectDescriber): ToolSource<object, LintRequest, { success: true }> {
+  return {
+    name: 'code_check',
+    scope: 'workspace',
+    evidence: NO_EVIDENCE,
+    ...(describe ? { permissionSubject: describe } : {}),
+    make: () =>
+      defineTool({
+        name: 'code_check',
+        description: 'Test checker: always clean.',
+        request: LintRequest,
+        handler: async () => ({ success: true as const }),
+      }),
+  };
+}
+const onlySrc: PermissionPolicy = { allow: { code_check: ['src/*'] } };
+
+describe('a source says what its permission rules are matched against', () => {
+  it("a custom source's rules see the subject its own describer gives", async () => {
+    const branch = toolkitBranch(
+      ws.root,
+      { tools: ['code_check'], permissions: onlySrc },
+      { sources: [lintSource(targetOnly)] },
+    );
+    expect(await call(branch, 'code_check', { level: 'strict', target: 'src/a.py' })).toMatchObject({ success: true });
+    const refused = await call(branch, 'code_check', { level: 'strict', target: 'lib/b.py' });
+    expect(refused).toMatchObject({ success: false, error_code: 'denied' });
+    expect(refused.error).toContain('"lib/b.py"');
+  });
+
+  it('without a describer, a source is matched against the generic subject (its values in order)', async () => {
+    const branch = toolkitBranch(ws.root, { tools: ['code_check'], permissions: onlySrc }, { sources: [lintSource()] });
+    const refused = await call(branch, 'code_check', { level: 'strict', target: 'src/a.py' });
+    expect(refused).toMatchObject({ success: false, error_code: 'denied' });
+    expect(refused.error).toContain('"strict src/a.py"');
+  });
+
+  it('evaluatePermission takes a describer, and by name alone uses the standard one', () => {
+    const args = { level: 'strict', target: 'src/a.py' };
+    expect(evaluatePermission(onlySrc, 'code_check', args).decision).toBe('deny');
+    expect(evaluatePermission(onlySrc, 'code_check', args, undefined, { describe: targetOnly })).toMatchObject({
+      decision: 'allow',
+      subject: 'src/a.py',
+    });
+    expect(permissionSubject('code_check', args, {}, targetOnly).literal).toBe('src/a.py');
+    expect(permissionSubject('code_check', args).literal).toBe(genericSubject(args, {}).literal);
+  });
+
+  it('every standard source declares the standard describer of its name (or none, for the generic one)', () => {
+    for (const source of STANDARD_SOURCES) {
+      expect(source.permissionSubject, source.name).toBe(STANDARD_PERMISSION_SUBJECTS[source.name]);
+    }
+    expect(Object.keys(STANDARD_PERMISSION_SUBJECTS).sort()).toEqual([
+      'bash',
+      'editor',
+      'reader',
+      'search',
+      'subagent',
+    ]);
+  });
+
+  it("bash's describer gives deny rules every form the command could run as", () => {
+    const subject = permissionSubject('bash', { command: "env  sh -c '/bin/rm -rf x'" });
+    expect(subject.literal).toBe("env sh -c '/bin/rm -rf x'");
+    expect(subject.forms).toContain('rm -rf x');
+  });
+});
