@@ -1,14 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  CancelledNotificationSchema,
-  isJSONRPCErrorResponse,
-  isJSONRPCRequest,
-  isJSONRPCResultResponse,
-  type JSONRPCMessage,
-  type RequestId,
-} from '@modelcontextprotocol/sdk/types.js';
+import { CancelledNotificationSchema, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_LIMITS } from './limits.js';
 import { createMcpServer, type McpServerOptions, type RegistrySource, type ServedRoots } from './server.js';
 
@@ -22,7 +15,15 @@ export interface ServeStdioOptions extends McpServerOptions {
   readonly drainTimeoutMs?: number;
 }
 
-const isResponse = (message: JSONRPCMessage) => isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message);
+/**
+ * The id a message answers or asks with, told apart by shape alone: every message here has already been validated,
+ * incoming ones by the SDK's reader and outgoing ones because the SDK built them, so the SDK's `isJSONRPC…` guards
+ * (each a full zod parse of the message, twice per call) would only repeat that work.
+ */
+const responseId = (message: JSONRPCMessage): RequestId | undefined =>
+  !('method' in message) && 'id' in message ? message.id : undefined;
+const requestId = (message: JSONRPCMessage): RequestId | undefined =>
+  'method' in message && 'id' in message ? message.id : undefined;
 
 function cancelledId(message: JSONRPCMessage): RequestId | undefined {
   const parsed = CancelledNotificationSchema.safeParse(message);
@@ -83,8 +84,9 @@ export async function serveStdio(source: RegistrySource | ServedRoots, options: 
       try {
         await inner.send(message);
       } finally {
-        if (isResponse(message) && 'id' in message && message.id !== undefined) {
-          open.delete(message.id);
+        const id = responseId(message);
+        if (id !== undefined) {
+          open.delete(id);
           settleIfDrained();
         }
       }
@@ -93,7 +95,8 @@ export async function serveStdio(source: RegistrySource | ServedRoots, options: 
   inner.onclose = () => transport.onclose?.();
   inner.onerror = (error) => transport.onerror?.(error);
   inner.onmessage = (message) => {
-    if (isJSONRPCRequest(message)) open.add(message.id);
+    const id = requestId(message);
+    if (id !== undefined) open.add(id);
     else if ('method' in message && message.method === 'notifications/cancelled') {
       // A cancelled request gets no answer; it is no longer owed.
       const id = cancelledId(message);
