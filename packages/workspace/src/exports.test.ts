@@ -23,3 +23,24 @@ it('exports exactly these names, so every change to the public surface is delibe
     ]
   `);
 });
+
+it('gives a Workspace exactly these methods, so a new capability of the gate is a deliberate change', async () => {
+  const { Workspace } = await import('./index.js');
+  expect(Object.getOwnPropertyNames(Workspace.prototype).sort()).toMatchInlineSnapshot(`
+    [
+      "applyChanges",
+      "constructor",
+      "durable",
+      "holdDirSync",
+      "isProtected",
+      "mkdir",
+      "move",
+      "openRead",
+      "relative",
+      "replaceFile",
+      "resolve",
+      "walk",
+      "writeFile",
+    ]
+  `);
+});

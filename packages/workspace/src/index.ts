@@ -6,6 +6,8 @@ export { isWorkspaceFailure, WORKSPACE_ERROR_CODES } from './errors.js';
 export { extensionOf } from './extension.js';
 /** Path globs as regular expressions (ruff per-file rules, protected-name patterns). */
 export { globToRegExp } from './glob.js';
+/** A directory held open by descriptor and proven to be the one asked for ({@link Workspace.holdDirSync}). */
+export type { HeldDir, HeldFile } from './held-dir.js';
 /** Limits and their defaults. */
 export { DEFAULT_WORKSPACE_LIMITS, type WorkspaceLimits } from './limits.js';
 /** Options and result of a move. */

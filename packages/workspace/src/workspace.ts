@@ -2,6 +2,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { normalize, resolve as resolvePath } from 'node:path';
 import type { WorkspaceFailure } from './errors.js';
+import { type HeldDir, holdDirIn } from './held-dir.js';
 import { applyIntent } from './internal/intent.js';
 import { components, posixRelative } from './internal/paths.js';
 import { type ResolverContext, resolveDetail } from './internal/resolver.js';
@@ -110,6 +111,17 @@ export class Workspace {
     return components(normalize(pathOrName).replace(/^\/+/u, '')).some((part) =>
       isProtectedName(part, this.#ctx.policy),
     );
+  }
+
+  /**
+   * Synchronously holds a directory open and proves the descriptor is `dir`, so entries are then looked up and opened
+   * inside that very directory even if its path is swapped for a link afterwards. `dir` is a real path the gate
+   * returned (e.g. the parent of a resolved file): absolute, normalised, inside the root, no protected component; it
+   * is opened without following a final link. Undefined when any of that fails, including when something on the way
+   * was swapped since the check. See {@link HeldDir} for what a held directory offers; the caller closes it.
+   */
+  holdDirSync(dir: string): HeldDir | undefined {
+    return holdDirIn(this.#ctx, dir);
   }
 
   /** Opens a regular file for reading after verifying the descriptor is the file that was checked. */

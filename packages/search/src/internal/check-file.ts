@@ -1,8 +1,7 @@
 import { closeSync, read, readFile } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { promisify } from 'node:util';
-import type { CountingBuffer, Workspace } from '@bough/workspace';
-import { type HeldDir, holdDir, openFileIn, PROC_FD } from './held-dir.js';
+import type { CountingBuffer, HeldDir, Workspace } from '@bough/workspace';
 import { heldAtOffset, startsWithBom } from './offset-check.js';
 import type { PendingMatch } from './pending-match.js';
 import { linesOf, type OpenFile } from './read-lines.js';
@@ -26,11 +25,15 @@ function plainFile(fd: number): OpenFile {
 // Directories held open at once while confirming (matches come in path order, so a directory's files are together).
 const HELD_DIRS = 32;
 
+// Where a held directory looks names up through its descriptor (HeldDir.exact); elsewhere its openFile declines, so
+// the held path is not tried at all and every file goes through workspace.openRead.
+const HELD_OPENS = process.platform === 'linux';
+
 function closeOldest(dirs: Map<string, HeldDir | undefined>): void {
   const [dir, held] = dirs.entries().next().value ?? [];
   if (dir === undefined) return;
   dirs.delete(dir);
-  if (held) closeSync(held.fd);
+  held?.close();
 }
 
 /**
@@ -46,17 +49,17 @@ async function openForCheck(
   maxBytes: number,
   dirs: Map<string, HeldDir | undefined>,
 ): Promise<{ file: OpenFile; size: number; close: () => void } | undefined> {
-  if (PROC_FD) {
+  if (HELD_OPENS) {
     const where = await workspace.resolve(path, 'read');
     if (!where.success || where.kind !== 'file' || where.relative !== path) return undefined;
     const dir = dirname(where.path);
     if (!dirs.has(dir)) {
       // A held directory is only used inside this synchronous stretch, so the oldest can be closed at any time.
       if (dirs.size >= HELD_DIRS) closeOldest(dirs);
-      dirs.set(dir, holdDir(dir));
+      dirs.set(dir, workspace.holdDirSync(dir));
     }
     const held = dirs.get(dir);
-    const opened = held ? openFileIn(held, basename(where.path), maxBytes) : undefined;
+    const opened = held?.openFile(basename(where.path), maxBytes);
     if (opened) {
       return {
         file: plainFile(opened.fd),

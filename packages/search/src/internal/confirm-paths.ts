@@ -1,7 +1,5 @@
-import { closeSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import type { Workspace } from '@bough/workspace';
-import { entryIn, type HeldDir, holdDir } from './held-dir.js';
+import type { HeldDir, Workspace } from '@bough/workspace';
 import { type ConfirmBudget, outOfTime } from './verify-results.js';
 
 /**
@@ -28,9 +26,9 @@ export async function confirmPaths(
         // The listing never goes through links, so a path the gate maps elsewhere changed during the walk.
         if (where.success && where.kind === 'file' && where.relative === path) {
           const dir = dirname(where.path);
-          if (!held.has(dir)) held.set(dir, holdDir(dir));
+          if (!held.has(dir)) held.set(dir, workspace.holdDirSync(dir));
           const parent = held.get(dir);
-          accepted = parent !== undefined && (entryIn(parent, basename(where.path))?.isFile() ?? false);
+          accepted = parent?.entry(basename(where.path))?.isFile() ?? false;
         }
       } catch {
         // a path the gate could not check is never shown
@@ -40,6 +38,6 @@ export async function confirmPaths(
     }
     return { kept, dropped, unchecked: 0 };
   } finally {
-    for (const dir of held.values()) if (dir) closeSync(dir.fd);
+    for (const dir of held.values()) dir?.close();
   }
 }

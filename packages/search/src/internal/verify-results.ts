@@ -1,7 +1,5 @@
-import { closeSync } from 'node:fs';
-import { type CountingBuffer, countingBuffer, type Workspace } from '@bough/workspace';
+import { type CountingBuffer, countingBuffer, type HeldDir, type Workspace } from '@bough/workspace';
 import { checkFile, type FileCheck, NOTHING_CONFIRMED } from './check-file.js';
-import type { HeldDir } from './held-dir.js';
 import { type PendingMatch, shownPart } from './pending-match.js';
 import { SMALL_READ_BYTES } from './read-lines.js';
 
@@ -105,7 +103,7 @@ export async function confirmMatches(
     settled = true;
     // Files still in flight when time ran out finish first; then the held directories are closed.
     void checked.then(() => {
-      for (const held of dirs.values()) if (held) closeSync(held.fd);
+      for (const held of dirs.values()) held?.close();
       dirs.clear();
     });
   }
