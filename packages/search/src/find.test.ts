@@ -54,6 +54,20 @@ describe('find', () => {
     expect(all.content).not.toContain('.git/');
   });
 
+  it('orders by modification time across many stamping batches while the listing streams in', async () => {
+    // More paths than one stamping batch, with mtimes that run against path order, so each batch matters.
+    for (let i = 0; i < 700; i++) {
+      const path = `many/f${String(i).padStart(3, '0')}.log`;
+      ws.write(path, '');
+      utimesSync(ws.path(path), 4_000_000 - i, 4_000_000 - i);
+    }
+    const out = ok(await find({ pattern: '*.log', max_results: 700 }, { limits: { maxResults: 1_000 } }));
+    expect(out).toMatchObject({ count: 700, shown: 700 });
+    expect(out.content.split('\n')).toEqual(
+      Array.from({ length: 700 }, (_, i) => `many/f${String(i).padStart(3, '0')}.log`),
+    );
+  });
+
   it('says when nothing matched', async () => {
     const out = ok(await find({ pattern: '*.rs' }));
     expect(out).toMatchObject({ count: 0, content: '' });

@@ -35,16 +35,67 @@ function mtimeOf(path: string): number {
   }
 }
 
-async function newestFirst(root: string, paths: string[]): Promise<string[]> {
-  const stamped: { path: string; mtime: number }[] = [];
-  for (let start = 0; start < paths.length; start += STAT_BATCH) {
-    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-    for (const path of paths.slice(start, start + STAT_BATCH)) {
-      stamped.push({ path, mtime: mtimeOf(join(root, path)) }); // removed while we looked: mtime 0, last
+interface Stamped {
+  readonly path: string;
+  readonly mtime: number;
+}
+
+/**
+ * Stamps listed paths with their modification time while ripgrep is still listing: paths are queued as they stream
+ * in and stamped `STAT_BATCH` per turn of the event loop, so the stat calls overlap ripgrep's walk instead of following
+ * it, and the loop is never blocked for long. `finish()` stamps what is left and returns every path newest first
+ * (ties by path); a path removed meanwhile gets mtime 0 and goes last.
+ */
+class MtimeStamps {
+  readonly #root: string;
+  readonly #queue: string[] = [];
+  readonly #stamped: Stamped[] = [];
+  #next = 0;
+  #scheduled = false;
+
+  constructor(root: string) {
+    this.#root = root;
+  }
+
+  add(path: string): void {
+    this.#queue.push(path);
+    if (!this.#scheduled) {
+      this.#scheduled = true;
+      setImmediate(() => this.#batch());
     }
   }
-  stamped.sort((a, b) => b.mtime - a.mtime || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return stamped.map((entry) => entry.path);
+
+  #batch(): void {
+    this.#scheduled = false;
+    this.#stampUpTo(this.#next + STAT_BATCH);
+    if (this.#next < this.#queue.length) {
+      this.#scheduled = true;
+      setImmediate(() => this.#batch());
+    }
+  }
+
+  #stampUpTo(end: number): void {
+    const stop = Math.min(end, this.#queue.length);
+    for (; this.#next < stop; this.#next++) {
+      const path = this.#queue[this.#next] as string;
+      this.#stamped.push({ path, mtime: mtimeOf(join(this.#root, path)) });
+    }
+  }
+
+  /** Stops stamping: this listing's answer is not used. */
+  discard(): void {
+    this.#queue.length = this.#next;
+  }
+
+  async finish(): Promise<string[]> {
+    while (this.#next < this.#queue.length) {
+      if (this.#next > 0) await new Promise((resolve) => setImmediate(resolve));
+      this.#stampUpTo(this.#next + STAT_BATCH);
+    }
+    const stamped = this.#stamped;
+    stamped.sort((a, b) => b.mtime - a.mtime || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return stamped.map((entry) => entry.path);
+  }
 }
 
 /** What one `rg --files` run listed. */
@@ -52,6 +103,8 @@ interface Listing {
   readonly run: RgRun;
   /** Matching, non-protected paths (workspace-relative), at most the count limit. */
   readonly found: string[];
+  /** The same paths, stamped with their modification time as they were listed. */
+  readonly stamps: MtimeStamps;
   readonly withheld: number;
   readonly skips: RgSkipTally;
   /** The count limit was reached and ripgrep stopped (which paths were seen by then depends on thread timing). */
@@ -105,6 +158,7 @@ async function listFiles(ctx: SearchContext, mode: ListingMode, timeoutMs: numbe
   const narrowed = mode.nameFilter !== undefined;
   const watchRules = narrowed && request.include_ignored !== true;
   const found: string[] = [];
+  const stamps = new MtimeStamps(ctx.workspaceRoot);
   let withheld = 0;
   let pending = '';
   let rulesSeen = false;
@@ -131,13 +185,16 @@ async function listFiles(ctx: SearchContext, mode: ListingMode, timeoutMs: numbe
         if (!matches(local) || !included(local)) continue;
         const path = toWorkspacePath(ctx.prefix, raw);
         if (protectedPath.test(path)) withheld++;
-        else found.push(path);
+        else {
+          found.push(path);
+          stamps.add(path);
+        }
       }
       if (found.length >= stopAt || rulesSeen) stop();
     },
     ...(narrowed ? {} : { onStderr: (chunk: Buffer) => skips.push(chunk) }),
   });
-  return { run, found, withheld, skips, full: found.length >= stopAt && run.stoppedEarly, rulesSeen };
+  return { run, found, stamps, withheld, skips, full: found.length >= stopAt && run.stoppedEarly, rulesSeen };
 }
 
 /**
@@ -156,12 +213,20 @@ export async function find(ctx: SearchContext): Promise<SearchResponse> {
     (ctx.request.include_ignored === true || !(await outsideIgnoreRulesMayApply(ctx.cwd)))
   ) {
     listing = await listFiles(ctx, { sorted: false, nameFilter }, left());
-    if (listing.full && listing.run.outcome.success) listing = await listFiles(ctx, { sorted: true }, left());
-    else if (listing.rulesSeen && listing.run.outcome.success) listing = undefined;
+    if (listing.full && listing.run.outcome.success) {
+      listing.stamps.discard();
+      listing = await listFiles(ctx, { sorted: true }, left());
+    } else if (listing.rulesSeen && listing.run.outcome.success) {
+      listing.stamps.discard();
+      listing = undefined;
+    }
   }
   if (listing === undefined) {
     listing = await listFiles(ctx, { sorted: false }, left());
-    if (listing.full && listing.run.outcome.success) listing = await listFiles(ctx, { sorted: true }, left());
+    if (listing.full && listing.run.outcome.success) {
+      listing.stamps.discard();
+      listing = await listFiles(ctx, { sorted: true }, left());
+    }
   }
   const { run, found, withheld, skips } = listing;
   const { outcome } = run;
@@ -170,7 +235,7 @@ export async function find(ctx: SearchContext): Promise<SearchResponse> {
     const detail = skips.messages().trim().replace(/^rg: /gm, '').slice(0, 600);
     return failure('search_failed', `Listing files failed: ${detail || 'no error text'}`);
   }
-  const ordered = await newestFirst(ctx.workspaceRoot, found);
+  const ordered = await listing.stamps.finish();
   // A directory swapped for a link during ripgrep's walk could have listed names from outside; confirm what is shown.
   const confirmed = await confirmPaths(ctx.workspace, ordered.slice(0, ctx.maxResults), {
     deadline: confirmDeadline(started, ctx.limits),
