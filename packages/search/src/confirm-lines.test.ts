@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ok, searchIn } from './test-helpers.js';
+import { ok, searchIn } from '../test/helpers.js';
 
 // Confirming a match reads the file in pieces and stops after the last wanted line; these cases cross those pieces.
 let ws: TempWorkspace;

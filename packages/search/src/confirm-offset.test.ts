@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { Workspace } from '@bough/workspace';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ok, searchIn } from '../test/helpers.js';
 import { confirmMatches, type PendingMatch } from './internal/verify-results.js';
-import { ok, searchIn } from './test-helpers.js';
 
 // Files of 1 MiB and more are confirmed at ripgrep's byte offset of each matching line instead of by counting lines
 // from the start. These cases check that path end to end with real ripgrep output, and (through confirmMatches) what

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ok, searchIn } from '../test/helpers.js';
 import { inGitDir, isIgnoreSource, nameFilterFor, outsideIgnoreRulesMayApply } from './internal/ignore-sources.js';
-import { ok, searchIn } from './test-helpers.js';
 
 let ws: TempWorkspace | undefined;
 afterEach(() => {

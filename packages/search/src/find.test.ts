@@ -1,8 +1,8 @@
 import { utimesSync } from 'node:fs';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ok, refused, searchIn } from '../test/helpers.js';
 import { anchorGlob } from './find.js';
-import { ok, refused, searchIn } from './test-helpers.js';
 
 let ws: TempWorkspace;
 beforeEach(() => {

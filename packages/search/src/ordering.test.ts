@@ -4,8 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ok, searchIn } from '../test/helpers.js';
 import { BoundedBest, comparePaths } from './internal/bounded-best.js';
-import { ok, searchIn } from './test-helpers.js';
 
 describe('comparePaths', () => {
   it('orders component by component, like a sorted directory walk', () => {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ok, refused, searchIn } from './test-helpers.js';
+import { ok, refused, searchIn } from '../test/helpers.js';
 
 let ws: TempWorkspace;
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { makeWorkspace } from '@bough/test-utils';
 import { describe, expect, it } from 'vitest';
+import { ok, searchIn } from '../test/helpers.js';
 import { protectedGlobArgs } from './protected-globs.js';
-import { ok, searchIn } from './test-helpers.js';
 
 describe('protected-name exclusion globs', () => {
   it('the default policy is one glob of alternatives (an allowed template pattern left out)', () => {

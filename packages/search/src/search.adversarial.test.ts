@@ -6,8 +6,8 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeWorkspace, snapshotTree, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ok, searchIn } from '../test/helpers.js';
 import type { SearchResponse } from './schema.js';
-import { ok, searchIn } from './test-helpers.js';
 
 const CANARY = 'OUTSIDE-SECRET-CANARY';
 const PROTECTED = 'PROTECTED-SEARCH-CANARY';

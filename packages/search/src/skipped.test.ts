@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ok, refused, searchIn } from '../test/helpers.js';
 import { RgSkipTally } from './internal/rg-skips.js';
 import { confirmMatches } from './internal/verify-results.js';
-import { ok, refused, searchIn } from './test-helpers.js';
 import { createSearchTool } from './tool.js';
 
 let ws: TempWorkspace;

@@ -43,5 +43,6 @@ export {
   readmeSection,
   returnedCodes,
 } from './readme-contract.js';
+export { expectFailure, expectSuccess } from './results.js';
 export { snapshotTree } from './snapshot.js';
 export { makeWorkspace, type TempWorkspace } from './workspace.js';
