@@ -1,5 +1,7 @@
 /** The plain agent loop used by subagents and callers; see {@link runAgent}. */
 export { type AgentResult, type RunAgentOptions, runAgent } from './agent-loop.js';
+/** Whether commands will run inside the OS sandbox (bubblewrap works here and the mode asks for it). */
+export { commandsSandboxed } from './command-sandbox.js';
 /** The read-before-edit guard. */
 export { checkBeforeEdit, hashFile } from './edit-guard.js';
 /** The evidence extractors of the reader and editor sources (for sources that wrap those tools differently). */
@@ -90,8 +92,7 @@ export {
   type CodingToolkitOptions,
   type CodingToolName,
   codingToolkit,
-  commandsSandboxed,
   DEFAULT_CODING_TOOLS,
 } from './toolkit.js';
 /** What a toolkit build gives the sources that work on its state (sandbox, subagent). */
-export type { ToolkitBuild } from './toolkit-build.js';
+export type { SourceGuardSettings, ToolkitBuild } from './toolkit-build.js';

@@ -1,6 +1,7 @@
 import type { PreHook } from '@bough/core';
 import { DEFAULT_PROTECTED, isProtectedName, type ProtectedNamePolicy } from '@bough/workspace';
 import type { AskHandler } from './permissions.js';
+import type { SourceGuardSettings } from './toolkit-build.js';
 
 /** Where a word of a command may hold a path: path separators, assignments, quotes and shell punctuation. */
 const SPLIT = /[\s/\\=:'"`;|&<>(),]+/u;
@@ -14,27 +15,17 @@ export function protectedWordOf(command: string, policy: ProtectedNamePolicy = D
   return command.split(SPLIT).find((part) => part !== '' && isProtectedName(part, policy));
 }
 
-/** How the toolkit treats a plain (unsandboxed) command that names a protected path. */
-export interface ProtectedCommandOptions {
-  readonly policy: ProtectedNamePolicy | undefined;
-  /** `deny` under the presets that ask for commands anyway (safe, read_only, deny_all), else `ask`. */
-  readonly decision: 'ask' | 'deny';
-  readonly onAsk: AskHandler | undefined;
-  /** True when the command will run inside the OS sandbox, where protected paths are hidden from it. */
-  readonly sandboxed: boolean;
-}
-
 /**
- * A pre hook for bash: without the OS sandbox nothing stops a command from reading a protected file, so a command
- * whose words name one is escalated (asked, or refused outright under a strict preset). Inside the sandbox those
- * paths are hidden, and the command runs as the permission policy says.
+ * The bash source's guard: without the OS sandbox nothing stops a command from reading a protected file, so a command
+ * whose words name one is escalated (asked, or refused outright under a strict preset: `options.decision`). Inside
+ * the sandbox those paths are hidden, and the command runs as the permission policy says.
  */
-export function protectedCommandHook(options: ProtectedCommandOptions): PreHook {
+export function protectedCommandHook(options: SourceGuardSettings): PreHook {
   return async ({ tool, args }) => {
     if (options.sandboxed) return undefined;
     const command = (args as { command?: unknown } | undefined)?.command;
     if (typeof command !== 'string') return undefined;
-    const word = protectedWordOf(command, options.policy);
+    const word = protectedWordOf(command, options.protectedNames);
     if (word === undefined) return undefined;
     const what = `bash names the protected path ${JSON.stringify(word)}`;
     const unconfined = 'commands here do not run in the OS sandbox, so nothing would keep it from reading that file';

@@ -2,19 +2,21 @@ import { createAstSearchTool } from '@bough/ast-search';
 import { type BashOptions, createBashTool, createJobsTool, JobStore } from '@bough/bash';
 import { createCodeCheckTool } from '@bough/check';
 import { type ContextToolOptions, contextProvider } from '@bough/context';
-import { ConfigurationError, type ProviderContext, type Tool } from '@bough/core';
+import { ConfigurationError, type PreHook, type ProviderContext, type Tool } from '@bough/core';
 import { createEditorTool } from '@bough/editor';
 import { createCodeNavTool } from '@bough/nav';
 import { createReaderTool } from '@bough/reader';
 import { createSearchTool } from '@bough/search';
 import type { ProtectedNamePolicy } from '@bough/workspace';
+import { commandsSandboxed } from './command-sandbox.js';
 import { editorEvidence } from './editor-evidence.js';
 import { type PermissionSubjectDescriber, STANDARD_PERMISSION_SUBJECTS } from './permission-subject.js';
+import { protectedCommandHook } from './protected-command.js';
 import { readerEvidence } from './reader-evidence.js';
 import { createSandboxTool, type SandboxToolOptions } from './sandbox-tool.js';
 import { NO_EVIDENCE, type SourceEvidence } from './source-evidence.js';
 import { createSubagentTool } from './subagent-tool.js';
-import type { ToolkitBuild } from './toolkit-build.js';
+import type { SourceGuardSettings, ToolkitBuild } from './toolkit-build.js';
 
 /**
  * Where a source's tool lives: `workspace` tools are built per root (they follow the sandbox worktree), `branch`
@@ -38,9 +40,9 @@ export interface SourceSettings {
 
 /**
  * One tool the toolkit composes: its model-facing name, where it lives, what evidence its calls carry (an
- * extractor typed against its own request and response), what its permission rules are matched against, which
- * options it takes from the toolkit's settings (default `toolOptions[name]`), and how to build it. `build` is given
- * to `toolkit` sources only.
+ * extractor typed against its own request and response), what its permission rules are matched against and what
+ * checks its calls before them, which options it takes from the toolkit's settings (default `toolOptions[name]`),
+ * and how to build it. `build` is given to `toolkit` sources only.
  */
 // biome-ignore lint/suspicious/noExplicitAny: a source's request and response types default to those of any tool
 export interface ToolSource<Options extends object = Record<string, unknown>, Request = any, Response = any> {
@@ -55,6 +57,16 @@ export interface ToolSource<Options extends object = Record<string, unknown>, Re
   readonly permissionSubject?: PermissionSubjectDescriber;
   /** This source's options from the toolkit's settings; without it, `toolOptions[name]` (or none). */
   readonly options?: (settings: SourceSettings) => Options;
+  /**
+   * Whether this source's calls, built with these options, will run inside the OS sandbox: the policy's
+   * `allowSandboxed` and the source's `guard` are told. Without it, never.
+   */
+  readonly sandboxed?: (options: Options) => boolean;
+  /**
+   * A pre hook the toolkit runs before the permission policy for this source's calls (bash: a plain command that
+   * names a protected path is asked about or refused). Without it, only the policy decides.
+   */
+  readonly guard?: (settings: SourceGuardSettings) => PreHook;
   /** Builds the tool for a workspace root (the sandbox worktree while one is active). */
   readonly make: (
     root: string,
@@ -158,6 +170,9 @@ export const STANDARD_SOURCES: readonly AnyToolSource[] = Object.freeze([
     evidence: NO_EVIDENCE,
     permissionSubject: STANDARD_PERMISSION_SUBJECTS.bash,
     options: commandOptions,
+    // Commands run confined only when the OS sandbox is actually in effect; a plain command could read any file.
+    sandboxed: (o) => commandsSandboxed(o.sandbox),
+    guard: protectedCommandHook,
     make: (root, _c, o: OptionsOf<typeof createBashTool>) =>
       createBashTool({ ...o, workspaceRoot: root, jobs: jobStore(o) }),
   }),

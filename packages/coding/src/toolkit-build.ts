@@ -1,6 +1,7 @@
 import type { ChatModel, Provider, ToolHooks } from '@bough/core';
+import type { ProtectedNamePolicy } from '@bough/workspace';
 import type { CodingLimits } from './limits.js';
-import type { PermissionPresetName } from './permissions.js';
+import type { AskHandler, PermissionPresetName } from './permissions.js';
 import type { ToolkitState } from './toolkit-state.js';
 
 /**
@@ -20,4 +21,20 @@ export interface ToolkitBuild {
   readonly allowProtected: boolean;
   /** A fresh toolkit for a subagent: its root, its preset; nothing shared with this build. */
   readonly childToolkit: (root: string, preset: PermissionPresetName) => Provider & { dispose?(): Promise<void> };
+}
+
+/**
+ * What one toolkit build tells a source's `guard` (a check that runs before the permission policy for that source's
+ * calls): the toolkit's protected names, how strictly to escalate, who approves, and whether the source's calls
+ * will run inside the OS sandbox.
+ */
+export interface SourceGuardSettings {
+  /** The toolkit's protected-name policy; undefined means the workspace's `DEFAULT_PROTECTED`. */
+  readonly protectedNames: ProtectedNamePolicy | undefined;
+  /** `deny` under the presets that ask for commands anyway (safe, read_only, deny_all), else `ask`. */
+  readonly decision: 'ask' | 'deny';
+  /** The toolkit's approver; without one an escalated call is refused. */
+  readonly onAsk: AskHandler | undefined;
+  /** True when this source's calls will run inside the OS sandbox (`ToolSource.sandboxed` of its options). */
+  readonly sandboxed: boolean;
 }

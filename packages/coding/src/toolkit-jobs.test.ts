@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { Branch } from '@bough/core';
 import { sandboxSupport } from '@bough/process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { commandsSandboxed } from './command-sandbox.js';
 import { call, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
-import { codingToolkit, commandsSandboxed } from './toolkit.js';
+import { codingToolkit } from './toolkit.js';
 
 const support = sandboxSupport();
 let ws: TempWorkspace;

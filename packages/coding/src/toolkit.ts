@@ -8,8 +8,8 @@ import {
   type Provider,
   type ProviderContext,
   type Tool,
+  type ToolHooks,
 } from '@bough/core';
-import { sandboxSupport } from '@bough/process';
 import type { ProtectedNamePolicy } from '@bough/workspace';
 import { DiagnosticsWatcher } from './diagnostics-introduced.js';
 import { type CodingHooks, composeHooks, copyHooks } from './hook-composition.js';
@@ -27,7 +27,6 @@ import {
   PRESET_RANK,
   permissionHook,
 } from './permissions.js';
-import { protectedCommandHook } from './protected-command.js';
 import type { SandboxToolOptions } from './sandbox-tool.js';
 import { type AnyToolSource, type CodingToolOptions, type SourceSettings, STANDARD_SOURCES } from './tool-sources.js';
 import type { ToolkitBuild } from './toolkit-build.js';
@@ -169,17 +168,6 @@ class BuildJobs {
   }
 }
 
-/**
- * Whether bash commands of a build will run inside the OS sandbox: its mode is `auto` or `required` and bubblewrap
- * works here (an `auto` that falls back to plain runs does not count).
- */
-export function commandsSandboxed(
-  mode: string | undefined,
-  support: { readonly available: boolean } = sandboxSupport(),
-): boolean {
-  return (mode === 'auto' || mode === 'required') && support.available;
-}
-
 type Frozen = CodingToolkitOptions & { hooks: CodingHooks; limits: CodingLimits; nudgeRules: readonly NudgeRule[] };
 
 function buildTools(
@@ -214,14 +202,6 @@ function buildTools(
       ringSize: L.nudgeRingSize,
     });
   }
-  const bashOptions = options.toolOptions?.bash ?? {};
-  const mode = options.commandSandbox ?? (bashOptions.sandbox as string | undefined);
-  const sandboxed = policy?.allowSandboxed?.length ? commandsSandboxed(mode) : false;
-  // Each source's calls are matched against the subject its own describer gives (the standard one for its name).
-  const permissionOf = (source: AnyToolSource): PreHook | undefined =>
-    policy
-      ? permissionHook(policy, options.onAsk, L, (tool) => tool === 'bash' && sandboxed, source.permissionSubject)
-      : undefined;
   // One job store per build (per branch or clone), shared by bash (in every root it runs in) and jobs; made when a
   // source first asks for it, so a build without either has none.
   let store: JobStore | undefined;
@@ -239,24 +219,23 @@ function buildTools(
     },
     ...(options.protectedNames ? { protectedNames: options.protectedNames } : {}),
   };
-  // Plain commands cannot be kept from protected files, so bash calls naming one are escalated before the policy.
-  const protectedCommand = protectedCommandHook({
-    policy: options.protectedNames,
-    decision: PRESET_RANK[parentRank(options.permissions)] <= PRESET_RANK.safe ? 'deny' : 'ask',
-    onAsk: options.onAsk,
-    sandboxed: commandsSandboxed(mode),
-  });
   const trailingPost = options.notify !== false ? [nudgePostHook(state)] : [];
-  const permissionFor = (source: AnyToolSource): PreHook | undefined =>
-    source.name === 'bash' ? chainPre(protectedCommand, permissionOf(source)) : permissionOf(source);
-  const hooksFor = (source: AnyToolSource) => {
-    const first = permissionFor(source);
+  // How strictly a source's guard escalates: refuse outright under the presets that ask for commands anyway.
+  const decision = PRESET_RANK[parentRank(options.permissions)] <= PRESET_RANK.safe ? 'deny' : 'ask';
+  // A source's guard (bash: commands naming a protected path) runs first; then the policy, matched against the
+  // subject the source's own describer gives; then the caller's hooks.
+  const hooksFor = (source: AnyToolSource, sandboxed: boolean): ToolHooks => {
+    const guard = source.guard?.({ protectedNames: options.protectedNames, decision, onAsk: options.onAsk, sandboxed });
+    const permission = policy
+      ? permissionHook(policy, options.onAsk, L, () => sandboxed, source.permissionSubject)
+      : undefined;
+    const first = guard ? chainPre(guard, permission) : permission;
     return composeHooks(source.name, options.hooks, { ...(first ? { permission: first } : {}), trailingPost });
   };
-  const build = (source: AnyToolSource): ToolkitBuild => ({
+  const build = (hooks: ToolHooks): ToolkitBuild => ({
     state,
     limits: L,
-    hooks: hooksFor(source),
+    hooks,
     parentPreset: parentRank(options.permissions),
     model: options.model,
     allowProtected: options.sandboxAllowProtected === true,
@@ -279,9 +258,10 @@ function buildTools(
     const own: object = source.options
       ? source.options(settings)
       : ((settings.toolOptions as Record<string, object | undefined>)[name] ?? {});
+    const hooks = hooksFor(source, source.sandboxed?.(own) === true);
     // The toolkit's own tools work on this build's state; the others are standalone tools wrapped for the build.
-    if (source.scope === 'toolkit') built.push(source.make(state.workspaceRoot, context, own, build(source)));
-    else built.push(wrapSource(source, state, context, { ...own }, hooksFor(source)));
+    if (source.scope === 'toolkit') built.push(source.make(state.workspaceRoot, context, own, build(hooks)));
+    else built.push(wrapSource(source, state, context, { ...own }, hooks));
   }
   return built;
 }

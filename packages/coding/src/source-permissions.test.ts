@@ -1,4 +1,4 @@
-import { defineTool } from '@bough/core';
+import { defineTool, type PreHook } from '@bough/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -12,6 +12,7 @@ import { evaluatePermission, type PermissionPolicy } from './permissions.js';
 import { NO_EVIDENCE } from './source-evidence.js';
 import { call, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
 import { STANDARD_SOURCES, type ToolSource } from './tool-sources.js';
+import type { SourceGuardSettings } from './toolkit-build.js';
 
 let ws: TempWorkspace;
 beforeEach(() => {
@@ -88,5 +89,57 @@ describe('a source says what its permission rules are matched against', () => {
     const subject = permissionSubject('bash', { command: "env  sh -c '/bin/rm -rf x'" });
     expect(subject.literal).toBe("env sh -c '/bin/rm -rf x'");
     expect(subject.forms).toContain('rm -rf x');
+  });
+});
+
+describe("a source's guard runs before the permission policy", () => {
+  const seen: SourceGuardSettings[] = [];
+  const noLib = (settings: SourceGuardSettings): PreHook => {
+    seen.push(settings);
+    return ({ args }) =>
+      String((args as { target?: unknown }).target).startsWith('lib/')
+        ? { decision: 'deny', reason: 'lib is off limits' }
+        : undefined;
+  };
+  const guarded = (
+    sandboxed?: (options: { mode?: string }) => boolean,
+  ): ToolSource<{ mode?: string }, LintRequest> => ({
+    ...lintSource(targetOnly),
+    options: (settings) => ({ mode: settings.commandSandbox ?? 'off' }),
+    guard: noLib,
+    ...(sandboxed ? { sandboxed } : {}),
+  });
+  beforeEach(() => {
+    seen.length = 0;
+  });
+
+  it('is built with the toolkit settings and refuses before the policy would allow', async () => {
+    const allowAll: PermissionPolicy = { allow: { '*': ['*'] } };
+    const onAsk = () => true;
+    const branch = toolkitBranch(
+      ws.root,
+      { tools: ['code_check'], permissions: allowAll, onAsk },
+      { sources: [guarded()] },
+    );
+    expect(await call(branch, 'code_check', { level: 'x', target: 'src/a.py' })).toMatchObject({ success: true });
+    const refused = await call(branch, 'code_check', { level: 'x', target: 'lib/b.py' });
+    expect(refused).toMatchObject({ success: false, error_code: 'denied' });
+    expect(refused.error).toContain('lib is off limits');
+    // a custom policy ranks as read_only, so the guard is told to refuse rather than ask
+    expect(seen).toEqual([{ protectedNames: undefined, decision: 'deny', onAsk, sandboxed: false }]);
+  });
+
+  it("is told whether the source's calls run sandboxed, from the source's own options", async () => {
+    toolkitBranch(
+      ws.root,
+      { tools: ['code_check'], commandSandbox: 'required' },
+      { sources: [guarded((options) => options.mode === 'required')] },
+    );
+    expect(seen).toMatchObject([{ decision: 'ask', sandboxed: true }]);
+  });
+
+  it('the standard bash source brings the protected-path guard; no other standard source has one', () => {
+    const withGuard = STANDARD_SOURCES.filter((source) => source.guard).map((source) => source.name);
+    expect(withGuard).toEqual(['bash']);
   });
 });
