@@ -61,7 +61,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 export const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
   tools: ['workspace', 'toolkit', 'tools', 'json'],
   call: ['workspace', 'toolkit', 'timeout', 'json'],
-  mcp: ['workspace', 'tools', 'standalone', 'http', 'sandbox', 'network'],
+  mcp: ['workspace', 'tools', 'standalone', 'http', 'sandbox', 'network', 'durable'],
   demo: ['keep', 'json'],
   agent: [
     'base-url',

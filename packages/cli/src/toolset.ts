@@ -49,13 +49,17 @@ function lstatExists(path: string): boolean {
   }
 }
 
-/** The stateless tools, each used exactly as its package ships it. */
-export function standaloneRegistry(root: string, only?: readonly string[]): ToolRegistry {
+/** The stateless tools, each used exactly as its package ships it; `durable` makes the editor fsync its writes. */
+export function standaloneRegistry(
+  root: string,
+  only?: readonly string[],
+  { durable = false }: { durable?: boolean } = {},
+): ToolRegistry {
   const registry = new ToolRegistry();
   const options = { workspaceRoot: root };
   registry.register([
     readerProvider(options),
-    editorProvider(options),
+    editorProvider(durable ? { ...options, durable } : options),
     // bash and jobs share one job store: jobs started by this registry's bash belong to it.
     ...createBashTools(options).tools,
     searchProvider(options),

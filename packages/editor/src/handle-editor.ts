@@ -17,8 +17,13 @@ export interface EditorOptions {
   limits?: Partial<EditorLimits>;
   /** Credential names refused for reads and writes (default: the workspace package's list). */
   protectedNames?: ProtectedNamePolicy;
-  /** An already opened workspace to reuse (its root wins over `workspaceRoot`). */
+  /** An already opened workspace to reuse (its root and its `durable` setting win over the options here). */
   workspace?: Workspace;
+  /**
+   * fsync every new content before it is put in place (the workspace's `durable` option): slower writes that survive
+   * a power cut. Off by default, like the reference MCP filesystem server and most editors.
+   */
+  durable?: boolean;
   /**
    * Try the loose-matching tiers when an exact match fails (default true); a request's `exact: true` turns them off
    * for that call, `exact: false` turns them on.
@@ -32,6 +37,7 @@ export async function openEditorWorkspace(options: EditorOptions): Promise<Works
   const limits = resolveEditorLimits(options.limits);
   return Workspace.open(options.workspaceRoot, {
     ...(options.protectedNames ? { protectedNames: options.protectedNames } : {}),
+    ...(options.durable === true ? { durable: true } : {}),
     limits: { maxWriteBytes: Math.max(limits.maxFileBytes, limits.maxWriteBytes) + 1024 * 1024 },
   });
 }

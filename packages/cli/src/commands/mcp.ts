@@ -55,10 +55,12 @@ function buildFor(
 ): (root: string) => ToolRegistry {
   const only = toolList(flag(args, 'tools'));
   const sandbox = sandboxFlags(args);
+  // --durable: the editor fsyncs each new content before putting it in place (off by default, like the reference).
+  const durable = has(args, 'durable');
   if (has(args, 'standalone')) {
     if (Object.keys(sandbox).length > 0)
       throw new UsageError('--sandbox and --network apply to the toolkit, not --standalone.');
-    return (root) => standaloneRegistry(root, only);
+    return (root) => standaloneRegistry(root, only, { durable });
   }
   if (only?.includes('context')) {
     throw new UsageError('The context tool curates a conversation; an MCP server has none to curate. Drop it.');
@@ -67,7 +69,13 @@ function buildFor(
     const branch = new Branch({ name: 'mcp', workspaceRoot: root });
     try {
       // No nudge notes: they describe a conversation the server does not hold.
-      const toolkit = codingToolkit({ workspaceRoot: root, tools: only ?? MCP_TOOLS, notify: false, ...sandbox });
+      const toolkit = codingToolkit({
+        workspaceRoot: root,
+        tools: only ?? MCP_TOOLS,
+        notify: false,
+        ...sandbox,
+        ...(durable ? { toolOptions: { editor: { durable: true } } } : {}),
+      });
       branch.registerTools(toolkit);
       toolkits.set(branch.registry, toolkit);
     } catch (error) {
