@@ -1,4 +1,4 @@
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Workspace } from '@bough/workspace';
 import type ts from 'typescript';
 import type { CheckCache } from '../check-cache.js';
@@ -6,7 +6,7 @@ import type { CodeCheckLimits } from '../limits.js';
 import type { CodeDiagnostic } from '../schema.js';
 import type { CheckFile } from './collect-files.js';
 import { countSkip, type EngineResult, emptyEngineResult } from './run-ruff.js';
-import { isInside, SyncFileCache } from './sync-file-cache.js';
+import { SyncFileCache } from './sync-file-cache.js';
 
 type TS = typeof ts;
 
@@ -105,7 +105,7 @@ export async function runTypeScript(
   const build = reuse.begin(root, options);
   const host: ts.CompilerHost = {
     getSourceFile: (fileName, settings) => {
-      if (isInside(libDir, fileName)) {
+      if (cache.isLibrary(resolve(fileName))) {
         return reuse.libraryFile(t, options, fileName, settings, () => cache.readFile(fileName));
       }
       const text = cache.readFile(fileName);

@@ -12,7 +12,7 @@ export function isInside(dir: string, path: string): boolean {
 /**
  * Answers the TypeScript compiler's synchronous file questions from memory. Workspace files are only ever read through
  * the workspace gate: an unknown path is recorded as pending and reported missing, then loaded asynchronously before the
- * next round. Paths outside the workspace are missing, except the compiler's own library files.
+ * next round. Paths outside the workspace are missing, except the compiler's own library files (see {@link SyncFileCache.isLibrary}).
  */
 export class SyncFileCache {
   readonly #files = new Map<string, string | null>();
@@ -39,6 +39,15 @@ export class SyncFileCache {
     return isInside(base, path);
   }
 
+  /**
+   * The compiler's own library files are read straight from disk, but only where they lie outside the workspace: a
+   * project that installs the checker has that library under its own node_modules, and there every file is a
+   * workspace file (protected names, links and containment decided by the gate like anywhere else).
+   */
+  isLibrary(path: string): boolean {
+    return this.#within(this.#libDir, path) && !this.#within(this.#workspace.root, path);
+  }
+
   /** Seeds a file already read through the workspace. */
   seed(path: string, text: string | null): void {
     this.#files.set(resolve(path), text);
@@ -47,7 +56,7 @@ export class SyncFileCache {
   /** The text of a file, or undefined when unknown yet, refused or missing. */
   readFile(path: string): string | undefined {
     const abs = resolve(path);
-    if (this.#within(this.#libDir, abs)) {
+    if (this.isLibrary(abs)) {
       if (!this.#files.has(abs)) {
         try {
           this.#files.set(abs, readFileSync(abs, 'utf8'));
@@ -73,7 +82,7 @@ export class SyncFileCache {
   /** Whether a directory exists inside the workspace (or the library directory). */
   directoryExists(path: string): boolean {
     const abs = resolve(path);
-    if (this.#within(this.#libDir, abs)) return true;
+    if (this.isLibrary(abs)) return true;
     if (!this.#within(this.#workspace.root, abs)) return false;
     const known = this.#dirs.get(abs);
     if (known === undefined) this.#pendingDirs.add(abs);
