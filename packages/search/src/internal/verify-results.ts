@@ -10,6 +10,10 @@ const CONFIRM_CONCURRENCY = 8;
 // Read size while looking for the lines to confirm in a large file (one such buffer per large file in flight).
 const CONFIRM_READ_BYTES = 1024 * 1024;
 
+// Small read buffers outlive one call, so a search does not allocate (and zero) a fresh set each time: at most one per
+// file in flight is kept, 512 KiB in all. The large SIMD buffers are made per call and dropped with it.
+const sharedSmall: CountingBuffer[] = [];
+
 /** Runs `work` over `items` with at most `limit` at a time; `cancelled()` stops picking up new items. */
 function eachLimited<T>(
   items: readonly T[],
@@ -52,7 +56,7 @@ export async function confirmMatches(
   }
   let settled = false;
   // Read buffers are reused from file to file: a plain one for small files, a SIMD-counted one for large files.
-  const idleSmall: CountingBuffer[] = [];
+  const idleSmall: CountingBuffer[] = sharedSmall.splice(0, CONFIRM_CONCURRENCY);
   const idleLarge: CountingBuffer[] = [];
   // Parent directories held open while their files are confirmed, closed once every file is decided.
   const dirs = new Map<string, HeldDir | undefined>();
@@ -105,6 +109,8 @@ export async function confirmMatches(
     void checked.then(() => {
       for (const held of dirs.values()) held?.close();
       dirs.clear();
+      // Every reader is back in its pool once no file is in flight; keep the small ones for the next search.
+      sharedSmall.push(...idleSmall.splice(0, CONFIRM_CONCURRENCY - sharedSmall.length));
     });
   }
 }
