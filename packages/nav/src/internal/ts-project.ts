@@ -33,6 +33,9 @@ export class TsProject {
   /** Bumped whenever the file set, a file's text or the options change; lets the service skip its own checks. */
   #projectVersion = 0;
   #fileNames: string[] = [];
+  /** The workspace and file-size limit of the last refresh, for library files inside the workspace. */
+  #workspace: Workspace | undefined;
+  #maxFileBytes = 0;
   readonly #answers = new AnswerMemo();
   /** True when the last refresh hit the file cap. */
   truncated = false;
@@ -52,12 +55,16 @@ export class TsProject {
       fileNames: () => this.#fileNames,
       projectVersion: () => this.#projectVersion,
       options: () => this.#options,
+      workspace: () => this.#workspace,
+      maxFileBytes: () => this.#maxFileBytes,
     });
     this.#service = this.#host.service;
   }
 
   /** Brings the compiler options (root tsconfig.json / jsconfig.json) and the file set up to date with the workspace. */
   async refresh(t: TS, workspace: Workspace, limits: NavLimits, tree?: TreeListing): Promise<void> {
+    this.#workspace = workspace;
+    this.#maxFileBytes = limits.maxFileBytes;
     const config = await this.#loadConfig(t, workspace, limits);
     if (config.key !== this.#configKey) {
       this.#configKey = config.key;

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { dirname, isAbsolute, relative } from 'node:path';
+import { closeSync, readFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, relative } from 'node:path';
+import type { Workspace } from '@bough/workspace';
 import type { ts as TsNs } from 'ts-morph';
 import type { ScriptState } from './ts-nav-item.js';
 
@@ -11,6 +12,39 @@ export interface ProjectView {
   fileNames(): string[];
   projectVersion(): number;
   options(): TsNs.CompilerOptions;
+  /** The workspace of the last refresh (undefined before the first), for library files that lie inside it. */
+  workspace(): Workspace | undefined;
+  /** Largest file read, the tool's `maxFileBytes`. */
+  maxFileBytes(): number;
+}
+
+const isWithin = (dir: string, p: string) => {
+  const rel = relative(dir, p);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+};
+
+/**
+ * Reads a file inside the workspace synchronously the gate's way: its parent directory held open and proven to be the
+ * real directory of that path inside the root, no protected component, the name opened without following a link and
+ * only as a regular file within `maxBytes`. Undefined for anything else (and where a held directory cannot open by
+ * descriptor, so such a library is absent rather than read unchecked).
+ */
+function readInsideSync(workspace: Workspace, p: string, maxBytes: number): string | undefined {
+  const dir = workspace.holdDirSync(dirname(p));
+  if (!dir) return undefined;
+  try {
+    const file = dir.openFile(basename(p), maxBytes);
+    if (!file) return undefined;
+    try {
+      return readFileSync(file.fd, 'utf8');
+    } finally {
+      closeSync(file.fd);
+    }
+  } catch {
+    return undefined;
+  } finally {
+    dir.close();
+  }
 }
 
 /** A language service over `view`, and a way to drop its module resolution cache. */
@@ -21,26 +55,31 @@ export interface ProjectService {
 }
 
 /**
- * Builds the language service host of a project. Project files come only from `view`; library files are read from
- * disk, once each. Module resolutions and package.json lookups are kept across program versions: they depend only on
- * the file set and the options (the host serves nothing else), so the owner drops them when either changes.
+ * Builds the language service host of a project. Project files come only from `view`; library files are read once
+ * each: from disk where they lie outside the workspace, through {@link readInsideSync} where a project installs
+ * TypeScript under the workspace itself (so a protected name or a link there is absent, like everywhere else).
+ * Module resolutions and package.json lookups are kept across program versions: they depend only on the file set and
+ * the options (the host serves nothing else), so the owner drops them when either changes.
  */
 export function createProjectService(t: TS, root: string, view: ProjectView): ProjectService {
   let resolutionCache: TsNs.ModuleResolutionCache | undefined;
   const libDir = dirname(t.getDefaultLibFilePath(view.options()));
   const libTexts = new Map<string, string | undefined>();
-  const inLib = (p: string) => {
-    const rel = relative(libDir, p);
-    return !rel.startsWith('..') && !isAbsolute(rel);
-  };
-  // Library files never change while the process runs; each is read from disk once.
+  // Library files never change while the process runs; each is read once.
   const readLib = (p: string) => {
     if (libTexts.has(p)) return libTexts.get(p);
     let text: string | undefined;
-    try {
-      text = inLib(p) ? readFileSync(p, 'utf8') : undefined;
-    } catch {
-      text = undefined;
+    if (!isWithin(libDir, p)) text = undefined;
+    else if (isWithin(root, p)) {
+      const workspace = view.workspace();
+      if (!workspace) return undefined; // not before the first refresh, and not remembered as missing either
+      text = readInsideSync(workspace, p, view.maxFileBytes());
+    } else {
+      try {
+        text = readFileSync(p, 'utf8');
+      } catch {
+        text = undefined;
+      }
     }
     libTexts.set(p, text);
     return text;
