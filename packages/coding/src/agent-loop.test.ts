@@ -1,8 +1,9 @@
 import { existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { Branch, ScriptedChatModel, textReply, toolCallReply } from '@bough/core';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { call, toolkitBranch } from '../test/helpers.js';
 import { runAgent } from './agent-loop.js';
-import { call, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
 import { STANDARD_SOURCES } from './tool-sources.js';
 
 const sources = STANDARD_SOURCES;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { makeWorkspace, sha256File, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, makeWorkspace, sha, type TempWorkspace, toolkitBranch } from './test-helpers.js';
+import { call, toolkitBranch } from '../test/helpers.js';
 
 // The editor leaves `sha256` out of responses for big files unless asked; the toolkit asks, because its
 // read-before-edit guard records that digest as what the branch last saw. These files are big enough to take the
@@ -23,10 +24,10 @@ describe('the read-before-edit guard after edits of a big file', () => {
     await call(branch, 'reader', { action: 'read', path: 'big.txt' });
     const first = await call(branch, 'editor', edit('FIRST', 'SECOND'));
     expect(first).toMatchObject({ success: true, replacements: 1 });
-    expect(first.sha256).toBe(sha(ws.path('big.txt')));
+    expect(first.sha256).toBe(sha256File(ws.path('big.txt')));
     const second = await call(branch, 'editor', edit('SECOND', 'THIRD'));
     expect(second).toMatchObject({ success: true, replacements: 1 });
-    expect(second.sha256).toBe(sha(ws.path('big.txt')));
+    expect(second.sha256).toBe(sha256File(ws.path('big.txt')));
     expect(readFileSync(ws.path('big.txt'), 'utf8')).toBe(`${HALF}THIRD marker\n${HALF}`);
   });
 

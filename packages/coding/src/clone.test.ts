@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Branch } from '@bough/core';
+import { initRepo, makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, initRepo, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
+import { call, toolkitBranch } from '../test/helpers.js';
 import { STANDARD_SOURCES } from './tool-sources.js';
 import { codingToolkit } from './toolkit.js';
 

@@ -1,6 +1,5 @@
 import { Branch, ScriptedChatModel, type Tool, textReply } from '@bough/core';
-import { describeToolConformance } from '@bough/test-utils';
-import { initRepo } from './test-helpers.js';
+import { describeToolConformance, initRepo } from '@bough/test-utils';
 import { codingToolkit } from './toolkit.js';
 
 function toolkitTool(root: string, name: string): Tool {

@@ -1,9 +1,9 @@
 import { linkSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { snapshotTree } from '@bough/test-utils';
+import { makeWorkspace, snapshotTree, type TempWorkspace } from '@bough/test-utils';
 import { Workspace } from '@bough/workspace';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
+import { call, toolkitBranch } from '../test/helpers.js';
 import type { CodingToolkitOptions } from './toolkit.js';
 
 let ws: TempWorkspace;

@@ -1,8 +1,9 @@
 import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { patchFiles } from '@bough/editor';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { call, toolkitBranch } from '../test/helpers.js';
 import { evidenceNeed, firstUnseenSpan, linesOf, windowFromRows } from './internal/edit-spans.js';
-import { call, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
 
 const BODY = [
   'def one():',

@@ -1,6 +1,7 @@
 import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
+import { call, toolkitBranch } from '../test/helpers.js';
 
 // A file over the reader's tailScanMaxBytes (2 MiB): a read of its first window is not hashed, so the evidence of
 // the whole file is the stamp the toolkit takes around the read.

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Branch } from '@bough/core';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
+import { call, toolkitBranch } from '../test/helpers.js';
 
 /**
  * DESIGN §4 "mutation-derived file state outlives the read evidence": every way the context tool can take

@@ -1,9 +1,10 @@
 import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { makeWorkspace, sha256File, type TempWorkspace } from '@bough/test-utils';
 import { Workspace } from '@bough/workspace';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { call, toolkitBranch } from '../test/helpers.js';
 import { checkBeforeEdit } from './edit-guard.js';
 import { FileState } from './file-state.js';
-import { call, makeWorkspace, sha, type TempWorkspace, toolkitBranch } from './test-helpers.js';
 import { STANDARD_SOURCES } from './tool-sources.js';
 
 const sources = STANDARD_SOURCES;
@@ -199,7 +200,7 @@ describe('checkBeforeEdit', () => {
   it('never allows silently when the file cannot be hashed', async () => {
     const real = await Workspace.open(ws.root);
     const state = new FileState();
-    state.record(ws.path('a.txt'), sha(ws.path('a.txt')), 'c1', 'read');
+    state.record(ws.path('a.txt'), sha256File(ws.path('a.txt')), 'c1', 'read');
     const broken = {
       resolve: real.resolve.bind(real),
       openRead: async () => ({ success: false, error: 'nope', error_code: 'io_error' }),

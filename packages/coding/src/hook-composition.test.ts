@@ -1,8 +1,9 @@
 import { defineTool, type PreHook } from '@bough/core';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { call, toolkitBranch } from '../test/helpers.js';
 import { NO_EVIDENCE } from './source-evidence.js';
-import { call, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
 import type { ToolSource } from './tool-sources.js';
 
 let ws: TempWorkspace;

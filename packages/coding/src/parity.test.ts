@@ -1,8 +1,9 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Branch, type Tool, ToolRegistry } from '@bough/core';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, makeWorkspace, type TempWorkspace } from './test-helpers.js';
+import { call } from '../test/helpers.js';
 import { STANDARD_SOURCES, type ToolSource } from './tool-sources.js';
 import { codingToolkit, TOOLKIT_EXTRA_FIELDS } from './toolkit.js';
 

@@ -1,8 +1,8 @@
 import { chmodSync, existsSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { snapshotTree } from '@bough/test-utils';
+import { gitSync, initRepo, makeWorkspace, snapshotTree, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, gitSync, initRepo, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
+import { call, toolkitBranch } from '../test/helpers.js';
 import type { CodingToolkitOptions } from './toolkit.js';
 
 let ws: TempWorkspace;

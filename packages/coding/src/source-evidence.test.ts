@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineTool } from '@bough/core';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { call, toolkitBranch } from '../test/helpers.js';
 import { NO_EVIDENCE, type ReadEvidenceOf, type WriteEvidenceOf } from './source-evidence.js';
-import { call, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
 import { STANDARD_SOURCES, type ToolSource } from './tool-sources.js';
 
 let ws: TempWorkspace;

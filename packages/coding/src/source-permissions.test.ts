@@ -1,6 +1,8 @@
 import { defineTool, type PreHook } from '@bough/core';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { call, toolkitBranch } from '../test/helpers.js';
 import {
   genericSubject,
   literalSubject,
@@ -10,7 +12,6 @@ import {
 } from './permission-subject.js';
 import { evaluatePermission, type PermissionPolicy } from './permissions.js';
 import { NO_EVIDENCE } from './source-evidence.js';
-import { call, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
 import { STANDARD_SOURCES, type ToolSource } from './tool-sources.js';
 import type { SourceGuardSettings } from './toolkit-build.js';
 

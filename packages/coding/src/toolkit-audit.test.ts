@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Branch, type PostHook, type Tool, ToolRegistry } from '@bough/core';
 import { DEFAULT_SEARCH_LIMITS } from '@bough/search';
+import { initRepo, makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, initRepo, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
+import { call, toolkitBranch } from '../test/helpers.js';
 import { STANDARD_SOURCES } from './tool-sources.js';
 import { codingToolkit } from './toolkit.js';
 

@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { Branch } from '@bough/core';
 import { sandboxSupport } from '@bough/process';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { call, toolkitBranch } from '../test/helpers.js';
 import { commandsSandboxed } from './command-sandbox.js';
-import { call, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
 import { codingToolkit } from './toolkit.js';
 
 const support = sandboxSupport();

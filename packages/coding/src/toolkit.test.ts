@@ -1,6 +1,7 @@
 import { Branch, ConfigurationError } from '@bough/core';
+import { initRepo, makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, initRepo, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
+import { call, toolkitBranch } from '../test/helpers.js';
 import { STANDARD_SOURCES } from './tool-sources.js';
 import { ALL_CODING_TOOLS, codingToolkit, DEFAULT_CODING_TOOLS } from './toolkit.js';
 

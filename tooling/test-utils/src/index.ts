@@ -20,6 +20,7 @@ export {
   startFakeOpenAI,
   wireToolCall,
 } from './fake-openai.js';
+export { GIT_ID, gitSync, initRepo } from './git.js';
 export { startNatsServer, type TestNatsServer } from './nats-server.js';
 export { NEAR_MISS_CASES, type NearMissCase } from './near-miss-corpus.js';
 export { groupDisappears, groupExists, runningMembers, TEST_BASE_ENV } from './process-groups.js';
@@ -45,4 +46,4 @@ export {
 } from './readme-contract.js';
 export { expectFailure, expectSuccess } from './results.js';
 export { snapshotTree } from './snapshot.js';
-export { makeWorkspace, type TempWorkspace } from './workspace.js';
+export { makeWorkspace, sha256File, type TempWorkspace } from './workspace.js';

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -41,4 +42,9 @@ export function makeWorkspace(files: Record<string, string | Uint8Array> = {}): 
   };
   for (const [name, content] of Object.entries(files)) ws.write(name, content);
   return ws;
+}
+
+/** The sha256 (hex) of a file's bytes on disk, as tools report it. */
+export function sha256File(path: string): string {
+  return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
