@@ -1,14 +1,13 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, type Stats } from 'node:fs';
 import { isAbsolute, join, normalize } from 'node:path';
 import { components, isInside, posixRelative } from './internal/paths.js';
+import { openProvenDir } from './internal/pinned-dir.js';
 import type { ResolverContext } from './internal/resolver.js';
 import { isProtectedName } from './protected-names.js';
 
-const DIR_FLAGS = constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW;
 const FILE_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
-// Where the kernel can name an open descriptor (`/proc/self/fd`): the open directory is proven by its real path, and
-// names are looked up through the descriptor itself, like `openat`.
+// Where the kernel can name an open descriptor (`/proc/self/fd`), names are looked up through the descriptor itself.
 const PROC_FD = process.platform === 'linux';
 
 /** A regular file opened by name inside a {@link HeldDir}; the caller closes `fd`. */
@@ -71,29 +70,9 @@ export function holdDirIn(ctx: ResolverContext, dir: string): HeldDir | undefine
   if (!isInside(ctx.root, dir)) return undefined;
   const protectedName = (name: string) => isProtectedName(name, ctx.policy);
   if (components(posixRelative(ctx.root, dir)).some(protectedName)) return undefined;
-  let fd: number;
-  try {
-    fd = openSync(dir, DIR_FLAGS);
-  } catch {
-    return undefined;
-  }
-  let prefix: string | undefined;
-  try {
-    if (PROC_FD) {
-      if (readlinkSync(`/proc/self/fd/${fd}`) === dir) prefix = `/proc/self/fd/${fd}`;
-    } else {
-      const held = fstatSync(fd);
-      const byPath = lstatSync(dir);
-      if (held.isDirectory() && held.dev === byPath.dev && held.ino === byPath.ino) prefix = dir;
-    }
-  } catch {
-    // not proven: released below
-  }
-  if (prefix === undefined) {
-    closeSync(fd);
-    return undefined;
-  }
-  const via = prefix;
+  const proven = openProvenDir(dir);
+  if (!proven) return undefined;
+  const { fd, prefix: via } = proven;
   let open = true;
   const usable = (name: string) => open && plainName(name) && !protectedName(name);
   return {

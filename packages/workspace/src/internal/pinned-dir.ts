@@ -1,9 +1,11 @@
-import { closeSync, constants, type Dirent, fstatSync, openSync } from 'node:fs';
+import { closeSync, constants, type Dirent, fstatSync, lstatSync, openSync, readlinkSync } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import { errnoCode } from '../errors.js';
 import { descriptorPath } from './fd-path.js';
 
 const DIR_FLAGS = constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW;
+// Where the kernel can name an open descriptor, which is what makes a held directory exact.
+const PROC_FD = process.platform === 'linux';
 
 /**
  * Lists a directory only if `path` is still the real, link-free directory that was checked: it is opened without
@@ -42,6 +44,35 @@ export async function readDirPinned(path: string): Promise<Dirent[] | { error: s
   }
 }
 
+/**
+ * Opens `dir` without following a final link and proves the descriptor is that directory: on Linux the kernel's name
+ * for the open descriptor (`/proc/self/fd`) must be `dir`, and names are then looked up through the descriptor (an
+ * `openat` equivalent); elsewhere the descriptor and the path must be the same directory (device and inode). The one
+ * verified directory open of the package: {@link pinDir} and `Workspace.holdDirSync` both stand on it. The caller
+ * closes `fd`; undefined (nothing left open) when `dir` cannot be opened or proven.
+ */
+export function openProvenDir(dir: string): { readonly fd: number; readonly prefix: string } | undefined {
+  let fd: number;
+  try {
+    fd = openSync(dir, DIR_FLAGS); // synchronous for the same reason as in readDirPinned
+  } catch {
+    return undefined;
+  }
+  try {
+    if (PROC_FD) {
+      if (readlinkSync(`/proc/self/fd/${fd}`) === dir) return { fd, prefix: `/proc/self/fd/${fd}` };
+    } else {
+      const held = fstatSync(fd);
+      const byPath = lstatSync(dir);
+      if (held.isDirectory() && held.dev === byPath.dev && held.ino === byPath.ino) return { fd, prefix: dir };
+    }
+  } catch {
+    // not proven: released below
+  }
+  closeSync(fd);
+  return undefined;
+}
+
 /** A directory held open so later operations address it by descriptor rather than by a path that could be swapped. */
 export interface PinnedDir {
   /** Prefix to join names onto: `/proc/self/fd/N` on Linux (an openat equivalent), the real path elsewhere. */
@@ -50,30 +81,21 @@ export interface PinnedDir {
 }
 
 /**
- * Opens `realDir` without following a final link and confirms (on Linux) that the descriptor is that exact directory;
- * returns undefined when it is not, meaning something on the way was swapped after the check.
+ * Opens `realDir` without following a final link and proves the descriptor is that exact directory
+ * ({@link openProvenDir}); returns undefined when it is not, meaning something on the way was swapped after the check.
  */
 export async function pinDir(realDir: string): Promise<PinnedDir | undefined> {
-  let fd: number;
-  try {
-    fd = openSync(realDir, DIR_FLAGS); // synchronous for the same reason as in readDirPinned
-  } catch {
-    return undefined;
-  }
+  const held = openProvenDir(realDir);
+  if (!held) return undefined;
   let open = true;
   const close = async () => {
     if (!open) return;
     open = false;
     try {
-      closeSync(fd);
+      closeSync(held.fd);
     } catch {
       // nothing was written through the directory descriptor itself; a failed close loses nothing
     }
   };
-  const real = await descriptorPath(fd);
-  if (real !== undefined && real !== realDir) {
-    await close();
-    return undefined;
-  }
-  return { prefix: real === undefined ? realDir : `/proc/self/fd/${fd}`, close };
+  return { prefix: held.prefix, close };
 }
