@@ -1,34 +1,25 @@
 import { closeSync, constants, type Dirent, fstatSync, lstatSync, openSync, readlinkSync } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import { errnoCode } from '../errors.js';
-import { descriptorPath } from './fd-path.js';
 
 const DIR_FLAGS = constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW;
 // Where the kernel can name an open descriptor, which is what makes a held directory exact.
 const PROC_FD = process.platform === 'linux';
 
 /**
- * Lists a directory only if `path` is still the real, link-free directory that was checked: it is opened without
- * following links and, on Linux, listed through its descriptor so a swap after the check cannot redirect the listing.
+ * Lists a directory only if `path` is still the real, link-free directory that was checked: it is opened and proven
+ * by {@link openProvenDir} and, on Linux, listed through its descriptor so a swap after the check cannot redirect the
+ * listing; elsewhere it is listed by path and must still be the directory that was opened afterwards.
  */
 export async function readDirPinned(path: string): Promise<Dirent[] | { error: string }> {
-  // Opening a directory, fstat of the descriptor and close are metadata calls the kernel answers from memory; done
+  // Opening a directory, proving it and closing it are metadata calls the kernel answers from memory; done
   // synchronously they cost microseconds where each thread-pool round trip costs two context switches. Only the
   // listing itself, whose size the caller does not control, stays asynchronous.
-  let fd: number;
+  const held = openProvenDir(path);
+  if (!held) return { error: 'ECHANGED' };
   try {
-    fd = openSync(path, DIR_FLAGS);
-  } catch (error) {
-    return { error: errnoCode(error) ?? 'EIO' };
-  }
-  try {
-    const before = fstatSync(fd);
-    if (!before.isDirectory()) return { error: 'ENOTDIR' };
-    const real = await descriptorPath(fd);
-    if (real !== undefined) {
-      if (real !== path) return { error: 'ECHANGED' };
-      return await readdir(`/proc/self/fd/${fd}`, { withFileTypes: true });
-    }
+    if (held.prefix !== path) return await readdir(held.prefix, { withFileTypes: true });
+    const before = fstatSync(held.fd);
     const entries = await readdir(path, { withFileTypes: true });
     const after = await lstat(path);
     if (after.dev !== before.dev || after.ino !== before.ino) return { error: 'ECHANGED' };
@@ -37,7 +28,7 @@ export async function readDirPinned(path: string): Promise<Dirent[] | { error: s
     return { error: errnoCode(error) ?? 'EIO' };
   } finally {
     try {
-      closeSync(fd);
+      closeSync(held.fd);
     } catch {
       // the listing already has what it needs; a failed close of a read-only directory loses nothing
     }
@@ -48,13 +39,13 @@ export async function readDirPinned(path: string): Promise<Dirent[] | { error: s
  * Opens `dir` without following a final link and proves the descriptor is that directory: on Linux the kernel's name
  * for the open descriptor (`/proc/self/fd`) must be `dir`, and names are then looked up through the descriptor (an
  * `openat` equivalent); elsewhere the descriptor and the path must be the same directory (device and inode). The one
- * verified directory open of the package: {@link pinDir} and `Workspace.holdDirSync` both stand on it. The caller
+ * verified directory open of the package: {@link readDirPinned}, {@link pinDir} and `Workspace.holdDirSync` stand on it. The caller
  * closes `fd`; undefined (nothing left open) when `dir` cannot be opened or proven.
  */
 export function openProvenDir(dir: string): { readonly fd: number; readonly prefix: string } | undefined {
   let fd: number;
   try {
-    fd = openSync(dir, DIR_FLAGS); // synchronous for the same reason as in readDirPinned
+    fd = openSync(dir, DIR_FLAGS); // synchronous: see readDirPinned
   } catch {
     return undefined;
   }
