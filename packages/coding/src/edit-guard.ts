@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import type { ToolFailure } from '@bough/core';
+import type { KnownFile } from '@bough/editor';
 import { isWorkspaceFailure, type Workspace } from '@bough/workspace';
 import { fail } from './errors.js';
 import type { FileState } from './file-state.js';
@@ -14,7 +15,9 @@ import { type CodingLimits, DEFAULT_CODING_LIMITS } from './limits.js';
  * read confirmed), or — after a
  * formatter or another process touched other parts — when every line the request replaces is exactly as a read
  * showed it. Returns undefined to proceed (also for new files and for paths the workspace refuses: the standalone
- * editor reports those itself), or a typed failure. A failure to read the file is never a silent allow.
+ * editor reports those itself), or a typed failure. A failure to read the file is never a silent allow. When the
+ * check allowed the change after reading the whole file (of at most `guardOwnWriteBytes`), `onRead` is given what it
+ * read, so the editor can edit those very bytes instead of reading the file again.
  */
 export async function checkBeforeEdit(
   workspace: Workspace,
@@ -22,6 +25,7 @@ export async function checkBeforeEdit(
   filePath: unknown,
   limits: GuardLimits = DEFAULT_CODING_LIMITS,
   request?: unknown,
+  onRead?: (known: KnownFile) => void,
 ): Promise<ToolFailure | undefined> {
   if (typeof filePath !== 'string' || filePath === '') return undefined;
   const resolved = await workspace.resolve(filePath, 'write');
@@ -47,6 +51,8 @@ export async function checkBeforeEdit(
     resolved.path,
     limits.guardMaxBytes,
     wantText ? limits.guardRangeMaxBytes : -1,
+    false,
+    onRead ? limits.guardOwnWriteBytes : -1,
   );
   if ('reason' in current) {
     return fail(
@@ -55,7 +61,11 @@ export async function checkBeforeEdit(
         'Read it again with the reader tool and retry.',
     );
   }
-  if (entry.digests.has(current.sha256)) return undefined;
+  const allow = () => {
+    if (current.known) onRead?.(current.known);
+    return undefined;
+  };
+  if (entry.digests.has(current.sha256)) return allow();
   const stale = `${shown} changed since you last read or wrote it`;
   const reread = 'Read it again with the reader tool, then redo the edit against the current content.';
   if (current.text === undefined) return fail('stale_read', `${stale}. ${reread}`);
@@ -66,7 +76,7 @@ export async function checkBeforeEdit(
       `${stale}, and the text to replace could not be located exactly in what you read. ${reread}`,
     );
   const unseen = firstUnseenSpan(linesOf(current.text), need.spans, entry.windows);
-  if (!unseen) return undefined;
+  if (!unseen) return allow();
   const lines = unseen.start === unseen.end ? `line ${unseen.start}` : `lines ${unseen.start}-${unseen.end}`;
   return fail(
     'stale_read',
@@ -97,8 +107,9 @@ export async function ownContent(
 }
 
 /**
- * sha256 of the file and, when it is at most `textMaxBytes`, its text — from one read through the gate.
- * `textOnly` skips a file too big for its text (nothing to learn from it then).
+ * sha256 of the file and, when it is at most `textMaxBytes`, its text — from one read through the gate; when it is at
+ * most `keepMaxBytes`, also the bytes read and what the open reported (`known`). `textOnly` skips a file too big for
+ * its text (nothing to learn from it then).
  */
 async function readCurrent(
   workspace: Workspace,
@@ -106,30 +117,37 @@ async function readCurrent(
   maxBytes: number,
   textMaxBytes: number,
   textOnly = false,
-): Promise<{ sha256: string; text: string | undefined } | { reason: string }> {
+  keepMaxBytes = -1,
+): Promise<{ sha256: string; text: string | undefined; known?: KnownFile } | { reason: string }> {
   const opened = await workspace.openRead(path, { maxBytes });
   if (isWorkspaceFailure(opened)) return { reason: opened.error_code };
+  const { handle, ...file } = opened;
   try {
-    if (opened.size > textMaxBytes) {
+    if (opened.size > textMaxBytes && opened.size > keepMaxBytes) {
       if (textOnly) return { reason: 'too large for its text' };
-      const digest = await hashHandle(opened.handle, opened.size);
+      const digest = await hashHandle(handle, opened.size);
       return { sha256: digest, text: undefined };
     }
     const chunks: Buffer[] = [];
     const hash = createHash('sha256');
     const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(opened.size + 1, HASH_CHUNK_BYTES)));
     for (;;) {
-      const { bytesRead } = await opened.handle.read(buffer, 0, buffer.length, null);
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
       if (bytesRead === 0) break;
       const piece = Buffer.from(buffer.subarray(0, bytesRead));
       hash.update(piece);
       chunks.push(piece);
     }
-    return { sha256: hash.digest('hex'), text: new TextDecoder().decode(Buffer.concat(chunks)) };
+    const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+    return {
+      sha256: hash.digest('hex'),
+      text: opened.size <= textMaxBytes ? new TextDecoder().decode(bytes) : undefined,
+      ...(opened.size <= keepMaxBytes ? { known: { file, bytes } } : {}),
+    };
   } catch (error) {
     return { reason: (error as { code?: string }).code ?? 'read error' };
   } finally {
-    await opened.handle.close().catch(() => {});
+    await handle.close().catch(() => {});
   }
 }
 

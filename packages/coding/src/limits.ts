@@ -79,7 +79,7 @@ export const CODING_LIMITS = defineLimits('coding', {
   guardOwnWriteBytes: {
     value: 1024 * 1024,
     reason:
-      'After its own write the toolkit remembers the whole new text of files up to this size, so later edits survive outside changes elsewhere.',
+      'After its own write the toolkit remembers the whole new text of files up to this size, so later edits survive outside changes elsewhere; the guard also hands files up to this size it read to the editor, which then does not read them again.',
   },
   diagnosticsBudgetMs: {
     value: 2_000,

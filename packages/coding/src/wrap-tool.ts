@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { defineTool, type ProviderContext, type Tool, type ToolHooks, withHooks } from '@bough/core';
+import { defineTool, type ProviderContext, type Tool, type ToolContext, type ToolHooks, withHooks } from '@bough/core';
+import type { KnownFile } from '@bough/editor';
 import type { Workspace, WorkspaceOptions } from '@bough/workspace';
+import { CallFiles } from './call-files.js';
 import { checkBeforeEdit, ownContent } from './edit-guard.js';
 import { fail } from './errors.js';
 import { type LineSpan, linesOf, occurrenceSpans, windowFromRows } from './internal/edit-spans.js';
@@ -22,7 +25,11 @@ export function wrapSource(
   hooks: ToolHooks,
 ): Tool {
   // The root is always the toolkit's (or its sandbox's): a caller-supplied workspace object would bypass both.
-  const { workspace: _ignored, ...options } = rawOptions;
+  const { workspace: _ignored, ...own } = rawOptions;
+  // A tool that changes files shares them with the guard and the file state call by call (the editor reads this as its
+  // `exchange` option): the guard's read of a file is the one the tool edits, and what it wrote is recorded as is.
+  const files = source.evidence.kind === 'write' ? new CallFiles() : undefined;
+  const options: Record<string, unknown> = files ? { ...own, exchange: files } : own;
   // The guard and the evidence hash use the same protected-name policy as the wrapped tool (the toolkit puts its one
   // policy in every file tool's options).
   const policy = (options as { protectedNames?: WorkspaceOptions['protectedNames'] }).protectedNames;
@@ -51,42 +58,50 @@ export function wrapSource(
     ...(first.annotations ? { annotations: first.annotations } : {}),
     hooks,
     handler: async (request, call) => {
-      const root = state.currentRoot();
-      const ws = await state.workspace(root, gateOptions).catch(() => undefined);
-      if (writes) {
-        const refusal = ws
-          ? await guardRequest(ws, state, writes, request)
-          : fail(
-              'guard_check_failed',
-              'The workspace could not be opened to verify the file before editing; nothing was changed.',
-            );
-        if (refusal) return refusal;
+      try {
+        return await run(request, call);
+      } finally {
+        files?.end(call.callId);
       }
-      const watch = writes && ws ? await state.diagnostics?.before(ws, writes.checkedPaths(request)) : undefined;
-      const stamp = reads ? await stampOfRead(root, state, reads, request) : undefined;
-      const result = await toolFor(root).handler(request, call);
-      if (reads) {
-        const shown = reads.reads(result);
-        for (const read of shown) {
-          if (read.sha256 !== undefined) state.files.record(read.path, read.sha256, call.callId, 'read');
-          const lines = read.rows ? windowFromRows(read.rows.content, read.rows.start) : undefined;
-          if (read.rows && lines) state.files.recordWindow(read.path, read.rows.start, lines, call.callId);
-        }
-        // A big file the reader did not hash: the stamp taken before the read, if the file opened still carries it.
-        const only = shown.length === 1 ? shown[0] : undefined;
-        if (stamp && only?.rows && only.sha256 === undefined) {
-          const confirmed = await confirmStamp(stamp, only.path);
-          if (confirmed) state.files.recordStamp(only.path, confirmed, call.callId);
-        }
-      }
-      if (ws && writes) {
-        for (const effect of writes.effects(request, result, ws.root))
-          await rememberWrite(ws, state, effect, call.callId);
-      }
-      if (watch && isSuccess(result)) return { ...(result as object), ...(await watch.after()) };
-      return result;
     },
   });
+
+  async function run(request: unknown, call: ToolContext): Promise<unknown> {
+    const root = state.currentRoot();
+    const ws = await state.workspace(root, gateOptions).catch(() => undefined);
+    if (writes) {
+      const refusal = ws
+        ? await guardRequest(ws, state, writes, request, files?.offerFor(call.callId))
+        : fail(
+            'guard_check_failed',
+            'The workspace could not be opened to verify the file before editing; nothing was changed.',
+          );
+      if (refusal) return refusal;
+    }
+    const watch = writes && ws ? await state.diagnostics?.before(ws, writes.checkedPaths(request)) : undefined;
+    const stamp = reads ? await stampOfRead(root, state, reads, request) : undefined;
+    const result = await toolFor(root).handler(request, call);
+    if (reads) {
+      const shown = reads.reads(result);
+      for (const read of shown) {
+        if (read.sha256 !== undefined) state.files.record(read.path, read.sha256, call.callId, 'read');
+        const lines = read.rows ? windowFromRows(read.rows.content, read.rows.start) : undefined;
+        if (read.rows && lines) state.files.recordWindow(read.path, read.rows.start, lines, call.callId);
+      }
+      // A big file the reader did not hash: the stamp taken before the read, if the file opened still carries it.
+      const only = shown.length === 1 ? shown[0] : undefined;
+      if (stamp && only?.rows && only.sha256 === undefined) {
+        const confirmed = await confirmStamp(stamp, only.path);
+        if (confirmed) state.files.recordStamp(only.path, confirmed, call.callId);
+      }
+    }
+    if (ws && writes) {
+      for (const effect of writes.effects(request, result, ws.root))
+        await rememberWrite(ws, state, effect, call.callId, files);
+    }
+    if (watch && isSuccess(result)) return { ...(result as object), ...(await watch.after()) };
+    return result;
+  }
 }
 
 /** Every response carries `success` (the core contract), so this holds for any tool. */
@@ -99,9 +114,12 @@ async function guardRequest(
   state: ToolkitState,
   writes: WriteEvidenceOf<unknown, unknown>,
   request: unknown,
+  offer?: (filePath: string, known: KnownFile) => void,
 ) {
   for (const target of writes.targets(request)) {
-    const refusal = await checkBeforeEdit(ws, state.files, target.path, state.guardLimits, target.change);
+    const path = target.path;
+    const onRead = offer && typeof path === 'string' ? (known: KnownFile) => offer(path, known) : undefined;
+    const refusal = await checkBeforeEdit(ws, state.files, path, state.guardLimits, target.change, onRead);
     if (refusal) return refusal;
   }
   return undefined;
@@ -123,15 +141,35 @@ async function stampOfRead(
  * the lines the model wrote), so the next edit needs no re-read; a move carries the evidence to the new path, a
  * removed file loses it.
  */
-async function rememberWrite(ws: Workspace, state: ToolkitState, effect: WriteEffect, callId: string) {
+async function rememberWrite(
+  ws: Workspace,
+  state: ToolkitState,
+  effect: WriteEffect,
+  callId: string,
+  files: CallFiles | undefined,
+) {
   if (effect.op === 'move') state.files.move(effect.from, effect.to);
   else if (effect.op === 'drop') state.files.drop(effect.path);
-  else await rememberOwnContent(ws, state, effect.path, effect.sha256, callId, effect.lines, effect.newText ?? []);
+  else {
+    const written = files?.written(callId, effect.path);
+    await rememberOwnContent(
+      ws,
+      state,
+      effect.path,
+      effect.sha256,
+      callId,
+      effect.lines,
+      effect.newText ?? [],
+      written,
+    );
+  }
 }
 
 /**
  * After the toolkit's own write: the digest of what it wrote, and as line evidence what the model itself wrote.
  * Lines the model never saw do not become evidence just because the toolkit rewrote the file around them.
+ * `wroteBytes`, when the tool said what it wrote, stands in for reading the file back: its lines are evidence as a read taken right
+ * after the write would have been.
  */
 async function rememberOwnContent(
   ws: Workspace,
@@ -141,8 +179,11 @@ async function rememberOwnContent(
   callId: string,
   written: WrittenLines,
   newText: readonly string[],
+  wroteBytes?: Buffer,
 ) {
-  const own = await ownContent(ws, path, state.guardLimits, digest === undefined);
+  const own = wroteBytes
+    ? writtenContent(wroteBytes, digest, state.guardLimits.guardOwnWriteBytes)
+    : await ownContent(ws, path, state.guardLimits, digest === undefined);
   // The digest the tool reported is what it wrote; a different one now means someone else wrote since.
   const sha256 = digest ?? own?.sha256;
   if (sha256) state.files.record(path, sha256, callId, 'write');
@@ -161,4 +202,16 @@ async function rememberOwnContent(
 function newTextSpans(text: string, texts: readonly string[]): LineSpan[] {
   const lf = text.replace(/\r\n/g, '\n');
   return texts.flatMap((next) => (next !== '' ? occurrenceSpans(lf, next.replace(/\r\n/g, '\n')) : []));
+}
+
+/** What {@link ownContent} would have read back, from the bytes the tool itself wrote. */
+function writtenContent(
+  bytes: Buffer,
+  digest: string | undefined,
+  textMaxBytes: number,
+): { sha256: string; text: string | undefined } {
+  return {
+    sha256: digest ?? createHash('sha256').update(bytes).digest('hex'),
+    text: bytes.length <= textMaxBytes ? new TextDecoder().decode(bytes) : undefined,
+  };
 }

@@ -5,7 +5,8 @@ import type { EditArgs } from './internal/edit-args.js';
 import { editBytes } from './internal/edit-bytes.js';
 import { editStreaming } from './internal/edit-streaming.js';
 import { editText } from './internal/edit-text.js';
-import { loadBytes, openForEdit, readOpened } from './internal/load-text.js';
+import { type FileShare, NO_SHARE } from './internal/file-share.js';
+import { knownBytes, loadBytes, openForEdit, readOpened } from './internal/load-text.js';
 import { firstLoneSurrogate } from './internal/text-codec.js';
 import type { EditorLimits } from './limits.js';
 import type { EditorResponse } from './schema.js';
@@ -39,9 +40,17 @@ export async function editAction(
   args: EditArgs,
   limits: EditorLimits,
   signal?: AbortSignal,
+  share: FileShare = NO_SHARE,
 ): Promise<EditorResponse> {
   const bad = checkArgs(args);
   if (bad) return bad;
+  const known = args.dryRun ? undefined : knownBytes(share, args.filePath, limits);
+  if (known) {
+    // The caller's read stands in for ours; the check before writing still compares it with the file on disk.
+    const byteEdit = new ByteScan(args.oldString!, args.newString!).finish(known.bytes);
+    if (byteEdit) return editBytes(ws, known, byteEdit, limits, signal, share);
+    return editText(ws, known, args, limits, signal, share);
+  }
   const opened = await openForEdit(ws, args.filePath, limits.maxFileBytes);
   if (!opened.ok) return opened.failure;
   const { size } = opened.opened;
@@ -54,12 +63,12 @@ export async function editAction(
     if (streamed) return streamed;
     // Not a case the stream handles (or the file moved under it): the whole-file text path decides, from a fresh read.
     const again = await loadBytes(ws, args.filePath, limits.maxFileBytes);
-    return again.ok ? editText(ws, again, args, limits, signal) : again.failure;
+    return again.ok ? editText(ws, again, args, limits, signal, share) : again.failure;
   }
   const scan = new ByteScan(args.oldString!, args.newString!);
   const read = await readOpened(opened.opened, limits.maxFileBytes, scan.feed);
   if (!read.ok) return read.failure;
   const byteEdit = scan.finish(read.bytes);
-  if (byteEdit) return editBytes(ws, read, byteEdit, limits, signal);
-  return editText(ws, read, args, limits, signal);
+  if (byteEdit) return editBytes(ws, read, byteEdit, limits, signal, share);
+  return editText(ws, read, args, limits, signal, share);
 }

@@ -2,6 +2,8 @@ import { describeZodError, errorMessage } from '@bough/core';
 import { type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import { editAction } from './edit-action.js';
 import { failure } from './errors.js';
+import type { EditorFileExchange } from './file-exchange.js';
+import { shareOf } from './internal/file-share.js';
 import { type EditorLimits, resolveEditorLimits } from './limits.js';
 import { mkdirAction, moveAction } from './move-action.js';
 import { multiEditAction } from './multi-edit-action.js';
@@ -24,6 +26,11 @@ export interface EditorOptions {
    * a power cut. Off by default, like the reference MCP filesystem server and most editors.
    */
   durable?: boolean;
+  /**
+   * Shares files with a caller that reads them around each call (see {@link EditorFileExchange}); calls are told
+   * apart by the `callId` handed to the handler.
+   */
+  exchange?: EditorFileExchange;
   /**
    * Try the loose-matching tiers when an exact match fails (default true); a request's `exact: true` turns them off
    * for that call, `exact: false` turns them on.
@@ -49,14 +56,14 @@ export async function openEditorWorkspace(options: EditorOptions): Promise<Works
  */
 export async function handleEditor<R extends EditorInput>(
   request: R,
-  options: EditorOptions & { signal?: AbortSignal },
+  options: EditorOptions & { signal?: AbortSignal; callId?: string },
 ): Promise<EditorResponseFor<R['action']>> {
   return (await editorResponse(request, options)) as EditorResponseFor<R['action']>;
 }
 
 async function editorResponse(
   request: unknown,
-  options: EditorOptions & { signal?: AbortSignal },
+  options: EditorOptions & { signal?: AbortSignal; callId?: string },
 ): Promise<EditorResponse> {
   const parsed = EditorRequest.safeParse(request);
   if (!parsed.success) {
@@ -73,6 +80,7 @@ async function editorResponse(
   const req = parsed.data;
   const dryRun = req.dry_run === true;
   const fuzzy = req.exact === undefined ? options.fuzzy !== false : !req.exact;
+  const share = shareOf(options.exchange, options.callId);
   if (req.action === 'patch') return patchAction(ws, { patch: req.patch, fuzzy, dryRun }, limits, options.signal);
   const filePath = req.file_path;
   if (filePath === undefined) {
@@ -80,12 +88,12 @@ async function editorResponse(
   }
   switch (req.action) {
     case 'write':
-      return writeAction(ws, filePath, req.content, limits, options.signal, dryRun);
+      return writeAction(ws, filePath, req.content, limits, options.signal, dryRun, share);
     case 'multi_edit':
       if (req.edits === undefined) {
         return failure('invalid_request', "action 'multi_edit' needs 'edits': a list of { old_string, new_string }.");
       }
-      return multiEditAction(ws, { filePath, edits: req.edits, fuzzy, dryRun }, limits, options.signal);
+      return multiEditAction(ws, { filePath, edits: req.edits, fuzzy, dryRun }, limits, options.signal, share);
     case 'move':
       return moveAction(ws, filePath, req.destination, req.overwrite === true, dryRun);
     case 'mkdir':
@@ -103,6 +111,7 @@ async function editorResponse(
         },
         limits,
         options.signal,
+        share,
       );
   }
 }

@@ -3,9 +3,10 @@ import type { Workspace } from '@bough/workspace';
 import { failure } from './errors.js';
 import { type AppliedEdit, applyEdit } from './internal/apply-edit.js';
 import { commitText } from './internal/commit-text.js';
+import { type FileShare, NO_SHARE } from './internal/file-share.js';
 import { fileDiff } from './internal/line-diff.js';
 import { describeLineEndings, normalizeLineEndings } from './internal/line-endings.js';
-import { decodeLoaded, loadBytes } from './internal/load-text.js';
+import { decodeLoaded, knownBytes, loadBytes } from './internal/load-text.js';
 import { encodeText, firstLoneSurrogate } from './internal/text-codec.js';
 import type { EditorLimits } from './limits.js';
 import type { EditorResponse } from './schema.js';
@@ -53,10 +54,13 @@ export async function multiEditAction(
   args: MultiEditArgs,
   limits: EditorLimits,
   signal?: AbortSignal,
+  share: FileShare = NO_SHARE,
 ): Promise<EditorResponse> {
   const bad = checkEdits(args, limits);
   if (bad) return bad;
-  const read = await loadBytes(ws, args.filePath, limits.maxFileBytes);
+  const read =
+    (args.dryRun ? undefined : knownBytes(share, args.filePath, limits)) ??
+    (await loadBytes(ws, args.filePath, limits.maxFileBytes));
   if (!read.ok) return read.failure;
   const loaded = decodeLoaded(read.file, read.bytes);
   if (!loaded.ok) return loaded.failure;
@@ -90,7 +94,7 @@ export async function multiEditAction(
     applied.push(step.applied);
   }
   const output = Buffer.concat([bytes.subarray(0, decoded.bomBytes), encodeText(text, decoded.encoding)]);
-  const written = await commitText(ws, file, bytes, output, args.dryRun, limits, signal);
+  const written = await commitText(ws, file, bytes, output, args.dryRun, limits, signal, share);
   if (!written.success) return written;
   const diff = fileDiff(
     first,

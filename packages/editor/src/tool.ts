@@ -53,7 +53,13 @@ export function createEditorTool(options: EditorOptions): Tool<EditorRequest, Ed
       } catch {
         ws = undefined; // handleEditor reports the unusable root as a failure value
       }
-      return handleEditor(request, { ...options, limits, ...(ws ? { workspace: ws } : {}), signal: context.signal });
+      return handleEditor(request, {
+        ...options,
+        limits,
+        ...(ws ? { workspace: ws } : {}),
+        signal: context.signal,
+        callId: context.callId,
+      });
     },
   });
 }

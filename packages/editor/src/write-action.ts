@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Workspace } from '@bough/workspace';
 import { type EditorFailure, failure } from './errors.js';
-import { sampleStyle } from './internal/file-style.js';
+import { type FileShare, NO_SHARE } from './internal/file-share.js';
+import { sampleStyle, styleOf } from './internal/file-style.js';
 import { fileDiff } from './internal/line-diff.js';
 import { normalizeLineEndings } from './internal/line-endings.js';
 import { countLines } from './internal/lines.js';
@@ -18,6 +19,7 @@ export async function writeAction(
   limits: EditorLimits,
   signal?: AbortSignal,
   dryRun = false,
+  share: FileShare = NO_SHARE,
 ): Promise<EditorResponse> {
   if (content === undefined) {
     return failure('invalid_request', "action 'write' needs 'content': the complete text the file should hold.");
@@ -29,7 +31,11 @@ export async function writeAction(
       `'content' holds a broken character (an unpaired UTF-16 surrogate at index ${lone}); send valid Unicode text.`,
     );
   }
-  const style = await sampleStyle(ws, filePath, limits.styleSampleBytes);
+  // The file the caller has just read is as good a sample as one we would read (it only steers encoding and endings).
+  const known = dryRun ? undefined : share.known(filePath);
+  const style = known
+    ? styleOf(known.bytes.subarray(0, limits.styleSampleBytes))
+    : await sampleStyle(ws, filePath, limits.styleSampleBytes);
   const encoding: TextEncodingName = style?.encoding ?? 'utf-8';
   let text = encoding === 'utf-8' ? content : content.replace(/^\uFEFF/, '');
   const convertEol = style?.crlf === true && text.includes('\n') && !text.includes('\r\n');
@@ -46,6 +52,7 @@ export async function writeAction(
   if (preview && !preview.success) return preview;
   const written = preview ?? (await ws.writeFile(filePath, bytes, { createParents: true }));
   if (!written.success) return written;
+  if (!preview) share.wrote(written.path, bytes);
   const lines = countLines(content);
   const kept = [
     encoding !== 'utf-8' ? `kept its ${encoding.toUpperCase()} encoding` : '',

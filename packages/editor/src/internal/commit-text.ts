@@ -1,6 +1,7 @@
 import type { OpenedFile, Workspace } from '@bough/workspace';
 import { type EditorFailure, failure } from '../errors.js';
 import type { EditorLimits } from '../limits.js';
+import { type FileShare, NO_SHARE } from './file-share.js';
 import { unchangedSince } from './load-text.js';
 
 /** Where a text edit was (or, in a dry run, would have been) written. */
@@ -26,6 +27,7 @@ export async function commitText(
   dryRun: boolean,
   limits: EditorLimits,
   signal?: AbortSignal,
+  share: FileShare = NO_SHARE,
 ): Promise<Committed> {
   if (signal?.aborted) return failure('aborted', 'The call was cancelled before anything was written.');
   if (!(await unchangedSince(ws, file, bytes, limits.verifyBytesMax))) {
@@ -33,5 +35,7 @@ export async function commitText(
   }
   if (dryRun) return { success: true, path: file.path, relative: file.relative };
   const written = await ws.writeFile(file.path, output, { createParents: false });
-  return written.success ? { success: true, path: written.path, relative: written.relative } : written;
+  if (!written.success) return written;
+  share.wrote(written.path, output);
+  return { success: true, path: written.path, relative: written.relative };
 }

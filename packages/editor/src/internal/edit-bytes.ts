@@ -6,6 +6,7 @@ import type { EditorResponse } from '../schema.js';
 import { lineRange } from './apply-edit.js';
 import { applyByteEdit, type ByteEdit, digestWhile, excerptAround } from './byte-edit.js';
 import { fileChanged } from './commit-text.js';
+import { type FileShare, NO_SHARE } from './file-share.js';
 import { type LoadedBytes, unchangedSince } from './load-text.js';
 import { type Change, unifiedDiff } from './unified-diff.js';
 
@@ -20,6 +21,7 @@ export async function editBytes(
   edit: ByteEdit,
   limits: EditorLimits,
   signal?: AbortSignal,
+  share: FileShare = NO_SHARE,
 ): Promise<EditorResponse> {
   const { file, bytes } = read;
   const excerpt = excerptAround(bytes, edit, limits.diffContextLines);
@@ -37,6 +39,7 @@ export async function editBytes(
       ? await digestWhile(output, writing)
       : { sha256: undefined, value: await writing };
   if (!written.success) return written;
+  share.wrote(written.path, output);
   return byteEditResponse(
     written,
     {

@@ -5,6 +5,7 @@ import type { EditorResponse } from '../schema.js';
 import { applyEdit } from './apply-edit.js';
 import { commitText } from './commit-text.js';
 import type { EditArgs } from './edit-args.js';
+import { type FileShare, NO_SHARE } from './file-share.js';
 import { describeLineEndings, normalizeLineEndings } from './line-endings.js';
 import { decodeLoaded, type LoadedBytes } from './load-text.js';
 import { encodeText } from './text-codec.js';
@@ -17,6 +18,7 @@ export async function editText(
   args: EditArgs,
   limits: EditorLimits,
   signal?: AbortSignal,
+  share: FileShare = NO_SHARE,
 ): Promise<EditorResponse> {
   const loaded = decodeLoaded(read.file, read.bytes);
   if (!loaded.ok) return loaded.failure;
@@ -28,7 +30,7 @@ export async function editText(
   );
   if (!step.ok) return step.failure;
   const output = Buffer.concat([bytes.subarray(0, decoded.bomBytes), encodeText(step.text, decoded.encoding)]);
-  const written = await commitText(ws, file, bytes, output, args.dryRun, limits, signal);
+  const written = await commitText(ws, file, bytes, output, args.dryRun, limits, signal, share);
   if (!written.success) return written;
   const { diff, truncated } = unifiedDiff(step.before, step.after, step.changes, {
     context: limits.diffContextLines,

@@ -21,6 +21,11 @@ export async function sampleStyle(ws: Workspace, path: string, sampleBytes: numb
   } finally {
     await opened.handle.close().catch(() => undefined);
   }
+  return styleOf(sample);
+}
+
+/** The style of a file from the first bytes of it. */
+export function styleOf(sample: Buffer): FileStyle {
   const encoding: TextEncodingName =
     sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf
       ? 'utf-8-bom'

@@ -1,6 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import type { OpenedFile, Workspace } from '@bough/workspace';
 import { type EditorFailure, failure } from '../errors.js';
+import type { FileShare } from './file-share.js';
 import { type DecodedText, decodeText } from './text-codec.js';
 
 /** A file read whole through the workspace and decoded without loss. */
@@ -52,6 +53,24 @@ export type LoadedBytes =
 
 /** A file opened for editing; the caller closes `handle` (or hands it to {@link readOpened}). */
 export type OpenedForEdit = { ok: true; opened: OpenedFile } | { ok: false; failure: EditorFailure };
+
+/**
+ * The file the caller has just read under this name ({@link FileShare}), when the editor may edit it without reading it
+ * again: whole (every byte of its size), within the edit limit, and small enough that the check before writing
+ * compares it byte for byte.
+ */
+export function knownBytes(
+  share: FileShare,
+  filePath: string,
+  limits: { maxFileBytes: number; verifyBytesMax: number },
+): Extract<LoadedBytes, { ok: true }> | undefined {
+  const known = share.known(filePath);
+  if (!known) return undefined;
+  const { file, bytes } = known;
+  if (bytes.length !== file.size || file.size > limits.verifyBytesMax || file.size > limits.maxFileBytes)
+    return undefined;
+  return { ok: true, file, bytes };
+}
 
 /** Opens (no-follow, regular files only, size-capped) a file for editing, with the editor's wording on failure. */
 export async function openForEdit(ws: Workspace, path: string, maxBytes: number): Promise<OpenedForEdit> {
