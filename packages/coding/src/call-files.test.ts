@@ -1,7 +1,8 @@
 import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { Workspace } from '@bough/workspace';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { call, makeWorkspace, type TempWorkspace, toolkitBranch } from './test-helpers.js';
+import { call, toolkitBranch } from '../test/helpers.js';
 
 let ws: TempWorkspace;
 beforeEach(() => {
