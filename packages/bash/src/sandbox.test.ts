@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sandboxSupport } from '@bough/process';
-import { makeWorkspace, snapshotTree, type TempWorkspace } from '@bough/test-utils';
+import { makeWorkspace, protectedPolicyWith, snapshotTree, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BashCallOptions } from './bash-options.js';
 import { handleBash } from './handle-bash.js';
@@ -139,23 +139,9 @@ describe.skipIf(!support.available)('OS sandbox (bubblewrap)', () => {
     writeFileSync(ws.path('.bough/x'), 'BOUGH-CANARY\n');
     writeFileSync(ws.path('.bough/sessions/s.json'), '{"said":"SESSION-CANARY"}\n');
     writeFileSync(ws.path('sub/notes.session'), 'NOTES-CANARY\n');
-    // The defaults spelled out (bash takes no dependency on the workspace package for them), plus the session's own.
-    const protectedNames = {
-      names: [
-        '.env',
-        '.netrc',
-        '.htpasswd',
-        '.pypirc',
-        '.npmrc',
-        'id_rsa',
-        'id_dsa',
-        'id_ecdsa',
-        'id_ed25519',
-        '.bough',
-      ],
-      patterns: ['.env.*', '*.pem', '*.key', '*.p12', '*.pfx', '*.ppk', '*.session'],
-      allow: ['.env.example', '.env.sample', '.env.template'],
-    };
+    // The workspace defaults (from the test utilities: bash itself takes no dependency on the workspace package),
+    // plus the session's own folder and file pattern.
+    const protectedNames = protectedPolicyWith({ names: ['.bough'], patterns: ['*.session'] });
     for (const command of [
       'cat .bough/x',
       'cat .bough/sessions/s.json',

@@ -36,6 +36,13 @@ export {
   waitForFile,
 } from './processes.js';
 export {
+  describeProtectedPolicy,
+  PROTECTED_CANARY,
+  PROTECTED_PATHS,
+  type ProtectedPolicyOptions,
+  protectedPolicyWith,
+} from './protected-policy.js';
+export {
   describeReadmeContract,
   documentedCodes,
   firstColumnNames,
