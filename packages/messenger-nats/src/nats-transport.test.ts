@@ -37,6 +37,24 @@ describe('NATS exchange', () => {
     expect(down).toMatchObject({ success: false, error_code: 'transport_unavailable' });
   });
 
+  it('opens while live holders keep renewing the roster: catching up does not wait for a quiet moment', async () => {
+    // Twenty owners on a 150 ms lease renew every 50 ms: the roster gains a record every few milliseconds, so a
+    // newcomer's watcher is rarely handed a record with nothing after it.
+    const holders = await open('busy-roster', { leaseMs: 150, ackWaitMs: 100 });
+    for (let i = 0; i < 20; i += 1) await holders.exchange.register(`h${i}`);
+    for (let round = 0; round < 5; round += 1) {
+      const result = await openNatsExchange({
+        name: 'busy-roster',
+        servers: server.url,
+        limits: { leaseMs: 150, ackWaitMs: 100, requestTimeoutMs: 2_000 },
+      });
+      expect(result).toMatchObject({ success: true });
+      if (!result.success) continue;
+      opened.push(result);
+      expect((await result.exchange.ownerIds()).length).toBe(20);
+    }
+  });
+
   it('keeps exchanges apart: the same owner ids on two names never see each other', async () => {
     const x = await open('iso-x');
     const y = await open('iso-y');

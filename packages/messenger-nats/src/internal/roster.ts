@@ -42,29 +42,56 @@ export class Roster {
     this.#timeoutMs = timeoutMs;
   }
 
-  /** Starts the watcher and resolves once the local copy has caught up with the stream. */
+  /**
+   * Starts the watcher and resolves once the local copy has caught up with the stream. The watcher is handed each
+   * owner's latest record as of its creation, then every record after; the stream's last sequence is read once it
+   * exists, so having been handed that sequence (or a later one) means every record up to it was seen. Live holders
+   * renew their records every few hundred milliseconds, so "nothing pending" alone may never be seen by a watcher
+   * that lags a record behind. Fails (as an outage) when the watch ends or has not caught up within the request
+   * timeout.
+   */
   async watch(): Promise<void> {
-    const info = await this.#jsm.streams.info(this.#ns.rosterStream);
     const consumer = await this.#js.consumers.get(this.#ns.rosterStream, {
       filter_subjects: this.#ns.rosters,
       deliver_policy: DeliverPolicy.LastPerSubject,
     });
     const messages = await consumer.consume();
     this.#stop = () => bounded(messages.close(), 1_000);
-    let caughtUp: () => void = () => {};
-    const ready = new Promise<void>((resolve) => {
-      caughtUp = resolve;
+    let settle: (error?: unknown) => void = () => {};
+    const ready = new Promise<void>((resolve, reject) => {
+      settle = (error) => (error === undefined ? resolve() : reject(error));
     });
-    if (info.state.messages === 0) caughtUp();
+    let lastSeq = Number.POSITIVE_INFINITY;
+    let handed = 0;
     void (async () => {
       for await (const message of messages) {
         const entry = parse(message.data);
         if (entry?.removed) this.#cache.delete(entry.owner);
         else if (entry) this.#cache.set(entry.owner, entry);
-        if (message.info.pending === 0) caughtUp();
+        handed = Math.max(handed, message.seq);
+        if (handed >= lastSeq || message.info.pending === 0) settle();
       }
-    })().catch(() => {});
-    await ready;
+      settle(new Error('the roster watch ended before it caught up'));
+    })().catch(settle);
+    try {
+      const info = await this.#jsm.streams.info(this.#ns.rosterStream);
+      lastSeq = info.state.last_seq;
+      if (info.state.messages === 0 || handed >= lastSeq) settle();
+    } catch (error) {
+      settle(error);
+    }
+    const timer = setTimeout(
+      () => settle(new Error(`the roster did not load within ${this.#timeoutMs} ms`)),
+      this.#timeoutMs,
+    );
+    try {
+      await ready;
+    } catch (error) {
+      await this.close();
+      throw brokerError(error, 'loading the roster');
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Whether a record is a live claim (not removed, renewed within the lease). */
