@@ -12,12 +12,7 @@ export class CallFiles implements EditorFileExchange {
   /** How the guard offers what it read for one call. */
   offerFor(callId: string): (filePath: string, known: KnownFile) => void {
     return (filePath, known) => {
-      let files = this.#known.get(callId);
-      if (!files) {
-        files = new Map();
-        this.#known.set(callId, files);
-      }
-      files.set(filePath, known);
+      filesOf(this.#known, callId).set(filePath, known);
     };
   }
 
@@ -26,12 +21,7 @@ export class CallFiles implements EditorFileExchange {
   }
 
   wrote(callId: string, path: string, bytes: Buffer): void {
-    let files = this.#written.get(callId);
-    if (!files) {
-      files = new Map();
-      this.#written.set(callId, files);
-    }
-    files.set(path, bytes);
+    filesOf(this.#written, callId).set(path, bytes);
   }
 
   /** The bytes the tool wrote to `path` (real, absolute) during the call, if it said. */
@@ -44,4 +34,14 @@ export class CallFiles implements EditorFileExchange {
     this.#known.delete(callId);
     this.#written.delete(callId);
   }
+}
+
+/** The files one call has in `byCall`, made empty on first use. */
+function filesOf<T>(byCall: Map<string, Map<string, T>>, callId: string): Map<string, T> {
+  let files = byCall.get(callId);
+  if (!files) {
+    files = new Map();
+    byCall.set(callId, files);
+  }
+  return files;
 }

@@ -94,15 +94,24 @@ export type GuardLimits = Pick<
 
 /**
  * What the toolkit's own write left in a file: its text when it is at most `guardOwnWriteBytes`, and its digest
- * when asked for or when the text was read anyway. Undefined when the file cannot be read.
+ * (`digest`, the one the tool reported, when it did). Undefined when the file cannot be read. `written`, the bytes the
+ * tool reports it put in place, stands in for reading the file back.
  */
 export async function ownContent(
   workspace: Workspace,
   path: string,
   limits: GuardLimits,
-  needDigest: boolean,
+  digest: string | undefined,
+  written?: Buffer,
 ): Promise<{ sha256: string | undefined; text: string | undefined } | undefined> {
-  const got = await readCurrent(workspace, path, limits.guardMaxBytes, limits.guardOwnWriteBytes, !needDigest);
+  if (written) {
+    return {
+      sha256: digest ?? createHash('sha256').update(written).digest('hex'),
+      text: written.length <= limits.guardOwnWriteBytes ? new TextDecoder().decode(written) : undefined,
+    };
+  }
+  // With a reported digest only the text is of use, so a file too big for it is not read at all.
+  const got = await readCurrent(workspace, path, limits.guardMaxBytes, limits.guardOwnWriteBytes, digest !== undefined);
   return 'reason' in got ? undefined : got;
 }
 

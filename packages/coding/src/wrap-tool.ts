@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { defineTool, type ProviderContext, type Tool, type ToolContext, type ToolHooks, withHooks } from '@bough/core';
 import type { KnownFile } from '@bough/editor';
@@ -181,9 +180,7 @@ async function rememberOwnContent(
   newText: readonly string[],
   wroteBytes?: Buffer,
 ) {
-  const own = wroteBytes
-    ? writtenContent(wroteBytes, digest, state.guardLimits.guardOwnWriteBytes)
-    : await ownContent(ws, path, state.guardLimits, digest === undefined);
+  const own = await ownContent(ws, path, state.guardLimits, digest, wroteBytes);
   // The digest the tool reported is what it wrote; a different one now means someone else wrote since.
   const sha256 = digest ?? own?.sha256;
   if (sha256) state.files.record(path, sha256, callId, 'write');
@@ -202,16 +199,4 @@ async function rememberOwnContent(
 function newTextSpans(text: string, texts: readonly string[]): LineSpan[] {
   const lf = text.replace(/\r\n/g, '\n');
   return texts.flatMap((next) => (next !== '' ? occurrenceSpans(lf, next.replace(/\r\n/g, '\n')) : []));
-}
-
-/** What {@link ownContent} would have read back, from the bytes the tool itself wrote. */
-function writtenContent(
-  bytes: Buffer,
-  digest: string | undefined,
-  textMaxBytes: number,
-): { sha256: string; text: string | undefined } {
-  return {
-    sha256: digest ?? createHash('sha256').update(bytes).digest('hex'),
-    text: bytes.length <= textMaxBytes ? new TextDecoder().decode(bytes) : undefined,
-  };
 }

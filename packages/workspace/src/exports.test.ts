@@ -15,6 +15,7 @@ it('exports exactly these names, so every change to the public surface is delibe
       "extensionOf",
       "firstInvalidUtf8",
       "globToRegExp",
+      "isInside",
       "isProtectedName",
       "isWorkspaceFailure",
       "readWorkspaceText",

@@ -93,6 +93,11 @@ describe('HeldDir.openFile: which entries it opens', () => {
     expect(opened?.size).toBe(6);
     expect(contentOf(opened?.fd ?? -1)).toBe('bravo\n');
     expect(sub?.openFile('b.txt', 5)).toBeUndefined();
+    const descriptors = openDescriptors();
+    expect(sub?.readText('b.txt', 1024)).toBe('bravo\n');
+    expect(sub?.readText('b.txt', 5)).toBeUndefined();
+    expect(sub?.readText('.env', 1024)).toBeUndefined();
+    expect(openDescriptors()).toBe(descriptors);
   });
 
   it.runIf(LINUX)('refuses links, FIFOs, directories, protected and non-plain names', () => {
@@ -121,6 +126,7 @@ describe('HeldDir.openFile: which entries it opens', () => {
       `../../ws-evil/secret.txt`,
     ]) {
       expect(sub?.openFile(name, 1 << 20), JSON.stringify(name)).toBeUndefined();
+      expect(sub?.readText(name, 1 << 20), JSON.stringify(name)).toBeUndefined();
     }
     expect(sub?.entry('.env')).toBeUndefined();
     expect(sub?.entry('..')).toBeUndefined();

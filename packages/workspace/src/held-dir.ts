@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, type Stats } from 'node:fs';
 import { isAbsolute, join, normalize } from 'node:path';
 import { components, isInside, posixRelative } from './internal/paths.js';
 import { openProvenDir } from './internal/pinned-dir.js';
@@ -43,6 +43,11 @@ export interface HeldDir {
    * for protected or non-plain names, and whenever {@link HeldDir.exact} is false.
    */
   openFile(name: string, maxBytes: number): HeldFile | undefined;
+  /**
+   * The whole text (UTF-8) of an entry opened by {@link HeldDir.openFile}, read and closed at once: a synchronous
+   * verified read for callers that cannot await, such as a TypeScript host. Undefined whenever `openFile` would be.
+   */
+  readText(name: string, maxBytes: number): string | undefined;
   /** Closes the directory descriptor; calling it again does nothing. */
   close(): void;
 }
@@ -102,6 +107,17 @@ export function holdDirIn(ctx: ResolverContext, dir: string): HeldDir | undefine
       }
       closeSync(file);
       return undefined;
+    },
+    readText(name, maxBytes) {
+      const file = this.openFile(name, maxBytes);
+      if (!file) return undefined;
+      try {
+        return readFileSync(file.fd, 'utf8');
+      } catch {
+        return undefined;
+      } finally {
+        closeSync(file.fd);
+      }
     },
     close() {
       if (!open) return;

@@ -8,6 +8,7 @@ export { extensionOf } from './extension.js';
 export { globToRegExp } from './glob.js';
 /** A directory held open by descriptor and proven to be the one asked for ({@link Workspace.holdDirSync}). */
 export type { HeldDir, HeldFile } from './held-dir.js';
+export { isInside } from './inside.js';
 /** Limits and their defaults. */
 export { DEFAULT_WORKSPACE_LIMITS, type WorkspaceLimits } from './limits.js';
 /** Options and result of a move. */

@@ -1,18 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
-import type { Workspace } from '@bough/workspace';
-import { readWorkspaceText } from '@bough/workspace';
-
-/** Whether `path` lies inside the absolute directory `dir`. */
-export function isInside(dir: string, path: string): boolean {
-  const rel = relative(dir, resolve(path));
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-}
+import { basename, dirname, resolve } from 'node:path';
+import { isInside, readWorkspaceText, type Workspace } from '@bough/workspace';
 
 /**
  * Answers the TypeScript compiler's synchronous file questions from memory. Workspace files are only ever read through
  * the workspace gate: an unknown path is recorded as pending and reported missing, then loaded asynchronously before the
- * next round. Paths outside the workspace are missing, except the compiler's own library files (see {@link SyncFileCache.isLibrary}).
+ * next round. Paths outside the workspace are missing, except the compiler's own library files.
  */
 export class SyncFileCache {
   readonly #files = new Map<string, string | null>();
@@ -36,16 +29,33 @@ export class SyncFileCache {
   }
 
   #within(base: string, path: string): boolean {
-    return isInside(base, path);
+    return isInside(base, resolve(path));
+  }
+
+  /** Whether `path` is one of the compiler's own library files (each read once, synchronously, see readFile). */
+  isLibrary(path: string): boolean {
+    return this.#within(this.#libDir, path);
   }
 
   /**
-   * The compiler's own library files are read straight from disk, but only where they lie outside the workspace: a
-   * project that installs the checker has that library under its own node_modules, and there every file is a
-   * workspace file (protected names, links and containment decided by the gate like anywhere else).
+   * A library file's text: straight from disk where the library lies outside the workspace; where a project installs
+   * the checker under the workspace itself, through a held, proven parent directory (Workspace.holdDirSync), so a
+   * protected name, a link or a special file there is absent as it is everywhere else in the workspace.
    */
-  isLibrary(path: string): boolean {
-    return this.#within(this.#libDir, path) && !this.#within(this.#workspace.root, path);
+  #readLibrary(abs: string): string | null {
+    if (this.#within(this.#workspace.root, abs)) {
+      const dir = this.#workspace.holdDirSync(dirname(abs));
+      try {
+        return dir?.readText(basename(abs), this.#maxBytes) ?? null;
+      } finally {
+        dir?.close();
+      }
+    }
+    try {
+      return readFileSync(abs, 'utf8');
+    } catch {
+      return null;
+    }
   }
 
   /** Seeds a file already read through the workspace. */
@@ -57,13 +67,7 @@ export class SyncFileCache {
   readFile(path: string): string | undefined {
     const abs = resolve(path);
     if (this.isLibrary(abs)) {
-      if (!this.#files.has(abs)) {
-        try {
-          this.#files.set(abs, readFileSync(abs, 'utf8'));
-        } catch {
-          this.#files.set(abs, null);
-        }
-      }
+      if (!this.#files.has(abs)) this.#files.set(abs, this.#readLibrary(abs));
       return this.#files.get(abs) ?? undefined;
     }
     if (!this.#within(this.#workspace.root, abs)) return undefined;

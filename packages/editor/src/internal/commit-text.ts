@@ -4,7 +4,6 @@ import type { EditorLimits } from '../limits.js';
 import { type FileShare, NO_SHARE } from './file-share.js';
 import { unchangedSince } from './load-text.js';
 
-/** Where a text edit was (or, in a dry run, would have been) written. */
 /** The answer to an edit whose file changed after it was read: nothing was written, and it says to read again. */
 export function fileChanged(relative: string): EditorFailure {
   return failure(
@@ -13,6 +12,7 @@ export function fileChanged(relative: string): EditorFailure {
   );
 }
 
+/** Where a text edit was (or, in a dry run, would have been) written. */
 export type Committed = { success: true; path: string; relative: string } | EditorFailure;
 
 /**

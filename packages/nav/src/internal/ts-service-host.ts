@@ -1,6 +1,6 @@
-import { closeSync, readFileSync } from 'node:fs';
-import { basename, dirname, isAbsolute, relative } from 'node:path';
-import type { Workspace } from '@bough/workspace';
+import { readFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { isInside, type Workspace } from '@bough/workspace';
 import type { ts as TsNs } from 'ts-morph';
 import type { ScriptState } from './ts-nav-item.js';
 
@@ -18,32 +18,18 @@ export interface ProjectView {
   maxFileBytes(): number;
 }
 
-const isWithin = (dir: string, p: string) => {
-  const rel = relative(dir, p);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-};
-
 /**
- * Reads a file inside the workspace synchronously the gate's way: its parent directory held open and proven to be the
- * real directory of that path inside the root, no protected component, the name opened without following a link and
- * only as a regular file within `maxBytes`. Undefined for anything else (and where a held directory cannot open by
- * descriptor, so such a library is absent rather than read unchecked).
+ * Reads a file inside the workspace synchronously the gate's way ({@link Workspace.holdDirSync}): its parent held open
+ * and proven to be that real directory inside the root, no protected component, the name opened without following a
+ * link and only as a regular file within `maxBytes`. Undefined for anything else (also where a held directory cannot
+ * open by descriptor: such a library is then absent rather than read unchecked).
  */
 function readInsideSync(workspace: Workspace, p: string, maxBytes: number): string | undefined {
   const dir = workspace.holdDirSync(dirname(p));
-  if (!dir) return undefined;
   try {
-    const file = dir.openFile(basename(p), maxBytes);
-    if (!file) return undefined;
-    try {
-      return readFileSync(file.fd, 'utf8');
-    } finally {
-      closeSync(file.fd);
-    }
-  } catch {
-    return undefined;
+    return dir?.readText(basename(p), maxBytes);
   } finally {
-    dir.close();
+    dir?.close();
   }
 }
 
@@ -69,8 +55,8 @@ export function createProjectService(t: TS, root: string, view: ProjectView): Pr
   const readLib = (p: string) => {
     if (libTexts.has(p)) return libTexts.get(p);
     let text: string | undefined;
-    if (!isWithin(libDir, p)) text = undefined;
-    else if (isWithin(root, p)) {
+    if (!isInside(libDir, p)) text = undefined;
+    else if (isInside(root, p)) {
       const workspace = view.workspace();
       if (!workspace) return undefined; // not before the first refresh, and not remembered as missing either
       text = readInsideSync(workspace, p, view.maxFileBytes());

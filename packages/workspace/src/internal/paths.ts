@@ -1,11 +1,7 @@
-import { isAbsolute, relative, sep } from 'node:path';
+import { relative, sep } from 'node:path';
+import { isInside } from '../inside.js';
 
-/** True when `candidate` is `root` itself or below it; uses path.relative so `ws-evil` never passes for `ws`. */
-export function isInside(root: string, candidate: string): boolean {
-  const rel = relative(root, candidate);
-  if (rel === '') return true;
-  return !isAbsolute(rel) && rel !== '..' && !rel.startsWith(`..${sep}`);
-}
+export { isInside };
 
 /** Posix-style path of `absolute` relative to `root`, '.' for the root itself. */
 export function posixRelative(root: string, absolute: string): string {
