@@ -65,3 +65,16 @@ it('drops links, directories, missing and protected names, and keeps order', asy
   const out = await confirmPaths(workspace, ['z.txt', 'link.txt', 'dir', 'gone.txt', '.env', 'dir/c.txt', 'a.txt']);
   expect(out).toEqual({ kept: ['z.txt', 'dir/c.txt', 'a.txt'], dropped: 4, unchecked: 0 });
 });
+
+it('checks each directory once for its files, and still drops paths through an inside link or not in plain form', async () => {
+  ws = makeWorkspace({ 'dir/a.txt': 'x\n', 'dir/b.txt': 'x\n', 'dir/sub/c.txt': 'x\n' });
+  const workspace = await Workspace.open(ws.root);
+  const { symlinkSync } = await import('node:fs');
+  symlinkSync(ws.path('dir'), ws.path('alias'));
+  const paths = ['dir/a.txt', 'alias/a.txt', 'dir/../dir/b.txt', 'dir/b.txt', './dir/a.txt', 'dir/sub/c.txt', '~/x'];
+  expect(await confirmPaths(workspace, paths)).toEqual({
+    kept: ['dir/a.txt', 'dir/b.txt', 'dir/sub/c.txt'],
+    dropped: 4,
+    unchecked: 0,
+  });
+});

@@ -2,12 +2,33 @@ import { basename, dirname } from 'node:path';
 import type { HeldDir, Workspace } from '@bough/workspace';
 import { type ConfirmBudget, outOfTime } from './verify-results.js';
 
+/** A parent directory checked by the gate once for every listed path in it, and held open when it passed. */
+type CheckedDir = { readonly held: HeldDir | undefined } | undefined;
+
+/**
+ * True when no lexical rule of the gate can refuse `path` whatever its directory: within the path length limit, not
+ * blank, no '~' start, no NUL or backslash, and every component a plain name within the name limit. Only such paths
+ * take the per-directory route below; any other path goes through the gate by itself.
+ */
+function plainPath(path: string, limits: { readonly maxPathLength: number; readonly maxNameBytes: number }): boolean {
+  if (path.length > limits.maxPathLength || path.trim() === '' || path.startsWith('~') || /[\\\0]/.test(path)) {
+    return false;
+  }
+  return path
+    .split('/')
+    .every((part) => part !== '' && part !== '.' && part !== '..' && Buffer.byteLength(part) <= limits.maxNameBytes);
+}
+
 /**
  * Keeps only the listed paths that are regular files inside the workspace now. The gate checks names, containment
  * and links along the path, but it looks each component up by path, so a directory swapped for a link between two of
  * its lookups could make a name from outside pass. Each kept path is therefore also looked up in its parent directory
  * held open and proven to be the real, inside directory the gate returned: a name read there is a name in the
- * workspace. Paths are decided in order; when the budget runs out the rest are left out and counted as unchecked.
+ * workspace. The parent directory is what the gate checks, once per directory (listings hold many files per
+ * directory): it must come back as itself, a real directory, and be held and proven; the file's own name is then
+ * looked up in it (never followed if a link, refused if protected) and must be a regular file. Where a held directory
+ * cannot look names up through its descriptor, or a path is not plain, the path goes through the gate by itself.
+ * Paths are decided in order; when the budget runs out the rest are left out and counted as unchecked.
  */
 export async function confirmPaths(
   workspace: Workspace,
@@ -15,20 +36,33 @@ export async function confirmPaths(
   budget: ConfirmBudget = {},
 ): Promise<{ kept: string[]; dropped: number; unchecked: number }> {
   const held = new Map<string, HeldDir | undefined>();
+  const checkedDirs = new Map<string, CheckedDir>();
   const kept: string[] = [];
   let dropped = 0;
+  const holdOnce = (dir: string) => {
+    if (!held.has(dir)) held.set(dir, workspace.holdDirSync(dir));
+    return held.get(dir);
+  };
+  const checkDir = async (dir: string): Promise<CheckedDir> => {
+    if (checkedDirs.has(dir)) return checkedDirs.get(dir);
+    let checked: CheckedDir;
+    const where = await workspace.resolve(dir, 'read');
+    if (where.success && where.kind === 'directory' && where.relative === dir) checked = { held: holdOnce(where.path) };
+    checkedDirs.set(dir, checked);
+    return checked;
+  };
   try {
     for (const [index, path] of paths.entries()) {
       if (outOfTime(budget)) return { kept, dropped, unchecked: paths.length - index };
       let accepted = false;
       try {
-        const where = await workspace.resolve(path, 'read');
-        // The listing never goes through links, so a path the gate maps elsewhere changed during the walk.
-        if (where.success && where.kind === 'file' && where.relative === path) {
-          const dir = dirname(where.path);
-          if (!held.has(dir)) held.set(dir, workspace.holdDirSync(dir));
-          const parent = held.get(dir);
-          accepted = parent?.entry(basename(where.path))?.isFile() ?? false;
+        if (plainPath(path, workspace.limits)) {
+          const slash = path.lastIndexOf('/');
+          const dir = await checkDir(slash < 0 ? '.' : path.slice(0, slash));
+          if (dir?.held?.exact) accepted = dir.held.entry(path.slice(slash + 1))?.isFile() ?? false;
+          else if (dir !== undefined) accepted = await confirmAlone(workspace, path, holdOnce);
+        } else {
+          accepted = await confirmAlone(workspace, path, holdOnce);
         }
       } catch {
         // a path the gate could not check is never shown
@@ -40,4 +74,16 @@ export async function confirmPaths(
   } finally {
     for (const dir of held.values()) dir?.close();
   }
+}
+
+/** One path through the gate by itself, then looked up in its held parent directory. */
+async function confirmAlone(
+  workspace: Workspace,
+  path: string,
+  holdOnce: (dir: string) => HeldDir | undefined,
+): Promise<boolean> {
+  const where = await workspace.resolve(path, 'read');
+  // The listing never goes through links, so a path the gate maps elsewhere changed during the walk.
+  if (!where.success || where.kind !== 'file' || where.relative !== path) return false;
+  return holdOnce(dirname(where.path))?.entry(basename(where.path))?.isFile() ?? false;
 }
