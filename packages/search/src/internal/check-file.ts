@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import type { CountingBuffer, HeldDir, Workspace } from '@bough/workspace';
 import { heldAtOffset, startsWithBom } from './offset-check.js';
 import type { PendingMatch } from './pending-match.js';
+import { plainPath } from './plain-path.js';
 import { linesOf, type OpenFile } from './read-lines.js';
 
 // Files of at least this size have each match checked at ripgrep's byte offset instead of by counting lines from the
@@ -29,6 +30,26 @@ const HELD_DIRS = 32;
 // the held path is not tried at all and every file goes through workspace.openRead.
 const HELD_OPENS = process.platform === 'linux';
 
+/**
+ * Parent directories of one confirmation: the gate's answer for each directory, asked once per directory (undefined
+ * when it refused), and the directories held open, at most `HELD_DIRS` at a time.
+ */
+export interface ConfirmDirs {
+  readonly gated: Map<string, string | undefined>;
+  readonly held: Map<string, HeldDir | undefined>;
+}
+
+/** A fresh, empty {@link ConfirmDirs}; close what it holds with {@link closeConfirmDirs}. */
+export function confirmDirs(): ConfirmDirs {
+  return { gated: new Map(), held: new Map() };
+}
+
+/** Closes every directory held for one confirmation. */
+export function closeConfirmDirs(dirs: ConfirmDirs): void {
+  for (const held of dirs.held.values()) held?.close();
+  dirs.held.clear();
+}
+
 function closeOldest(dirs: Map<string, HeldDir | undefined>): void {
   const [dir, held] = dirs.entries().next().value ?? [];
   if (dir === undefined) return;
@@ -36,30 +57,64 @@ function closeOldest(dirs: Map<string, HeldDir | undefined>): void {
   held?.close();
 }
 
+/** Holds a directory the gate returned, reusing it while it is held (the oldest is closed past `HELD_DIRS`). */
+function holdOnce(workspace: Workspace, dir: string, dirs: ConfirmDirs): HeldDir | undefined {
+  if (!dirs.held.has(dir)) {
+    // A held directory is only used inside a synchronous stretch, so the oldest can be closed at any time.
+    if (dirs.held.size >= HELD_DIRS) closeOldest(dirs.held);
+    dirs.held.set(dir, workspace.holdDirSync(dir));
+  }
+  return dirs.held.get(dir);
+}
+
 /**
- * Opens one file for confirming, the gate's way: the path is resolved by the workspace (names, containment, links
- * along the way) and must come back as itself, a regular file; on Linux its name is then opened without following
- * links inside its parent directory, held open and proven by the kernel to be the directory the gate returned, and the
- * descriptor must be a regular file within `maxBytes`. All of that is synchronous, which costs a fraction of the
- * gate's thread-pool open and close. Anywhere this cannot be proven the file goes through `workspace.openRead`.
+ * Where a file of a plain path (see plain-path.ts) is opened from: its parent directory as the gate resolved it, asked
+ * once per directory and confirmation (it must come back as itself, a real directory), with the file's name.
+ * Undefined when the gate refused the directory.
+ */
+async function gatedParent(
+  workspace: Workspace,
+  path: string,
+  dirs: ConfirmDirs,
+): Promise<{ dir: string; name: string } | undefined> {
+  const slash = path.lastIndexOf('/');
+  const relative = slash < 0 ? '.' : path.slice(0, slash);
+  if (!dirs.gated.has(relative)) {
+    const where = await workspace.resolve(relative, 'read');
+    const passed = where.success && where.kind === 'directory' && where.relative === relative;
+    dirs.gated.set(relative, passed ? where.path : undefined);
+  }
+  const dir = dirs.gated.get(relative);
+  return dir === undefined ? undefined : { dir, name: path.slice(slash + 1) };
+}
+
+/**
+ * Opens one file for confirming, the gate's way: the gate resolves the path (names, containment, links along the way)
+ * and it must come back as itself — for a plain path its parent directory is resolved, once for all the files in it,
+ * and the file's own name is checked when it is opened. On Linux the name is then opened without following links
+ * inside that directory, held open and proven by the kernel to be the directory the gate returned, and the descriptor
+ * must be a regular file within `maxBytes`; a protected name is never opened there. All of that is synchronous, which
+ * costs a fraction of the gate's thread-pool open and close. Anywhere this cannot be proven the file goes through
+ * `workspace.openRead`, which applies every rule to the whole path again.
  */
 async function openForCheck(
   workspace: Workspace,
   path: string,
   maxBytes: number,
-  dirs: Map<string, HeldDir | undefined>,
+  dirs: ConfirmDirs,
 ): Promise<{ file: OpenFile; size: number; close: () => void } | undefined> {
   if (HELD_OPENS) {
-    const where = await workspace.resolve(path, 'read');
-    if (!where.success || where.kind !== 'file' || where.relative !== path) return undefined;
-    const dir = dirname(where.path);
-    if (!dirs.has(dir)) {
-      // A held directory is only used inside this synchronous stretch, so the oldest can be closed at any time.
-      if (dirs.size >= HELD_DIRS) closeOldest(dirs);
-      dirs.set(dir, workspace.holdDirSync(dir));
+    let parent: { dir: string; name: string } | undefined;
+    if (plainPath(path, workspace.limits)) {
+      parent = await gatedParent(workspace, path, dirs);
+    } else {
+      const where = await workspace.resolve(path, 'read');
+      if (where.success && where.kind === 'file' && where.relative === path) {
+        parent = { dir: dirname(where.path), name: basename(where.path) };
+      }
     }
-    const held = dirs.get(dir);
-    const opened = held?.openFile(basename(where.path), maxBytes);
+    if (parent === undefined) return undefined;
+    const opened = holdOnce(workspace, parent.dir, dirs)?.openFile(parent.name, maxBytes);
     if (opened) {
       return {
         file: plainFile(opened.fd),
@@ -94,7 +149,7 @@ export async function checkFile(
   matches: readonly PendingMatch[],
   maxBytes: number,
   readerFor: (large: boolean) => CountingBuffer,
-  dirs: Map<string, HeldDir | undefined>,
+  dirs: ConfirmDirs,
 ): Promise<FileCheck> {
   const opened = await openForCheck(workspace, path, maxBytes, dirs);
   if (!opened) return NOTHING_CONFIRMED;

@@ -1,23 +1,10 @@
 import { basename, dirname } from 'node:path';
 import type { HeldDir, Workspace } from '@bough/workspace';
+import { plainPath } from './plain-path.js';
 import { type ConfirmBudget, outOfTime } from './verify-results.js';
 
 /** A parent directory checked by the gate once for every listed path in it, and held open when it passed. */
 type CheckedDir = { readonly held: HeldDir | undefined } | undefined;
-
-/**
- * True when no lexical rule of the gate can refuse `path` whatever its directory: within the path length limit, not
- * blank, no '~' start, no NUL or backslash, and every component a plain name within the name limit. Only such paths
- * take the per-directory route below; any other path goes through the gate by itself.
- */
-function plainPath(path: string, limits: { readonly maxPathLength: number; readonly maxNameBytes: number }): boolean {
-  if (path.length > limits.maxPathLength || path.trim() === '' || path.startsWith('~') || /[\\\0]/.test(path)) {
-    return false;
-  }
-  return path
-    .split('/')
-    .every((part) => part !== '' && part !== '.' && part !== '..' && Buffer.byteLength(part) <= limits.maxNameBytes);
-}
 
 /**
  * Keeps only the listed paths that are regular files inside the workspace now. The gate checks names, containment
