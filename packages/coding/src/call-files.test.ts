@@ -1,7 +1,6 @@
 import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
-import { Workspace } from '@bough/workspace';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { countFileIo, makeWorkspace, stopCountingFileIo, type TempWorkspace } from '@bough/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, toolkitBranch } from '../test/helpers.js';
 
 let ws: TempWorkspace;
@@ -9,7 +8,7 @@ beforeEach(() => {
   ws = makeWorkspace({ 'a.txt': 'alpha\nbeta\ngamma\n' });
 });
 afterEach(() => {
-  vi.restoreAllMocks();
+  stopCountingFileIo();
   ws.cleanup();
 });
 
@@ -19,13 +18,15 @@ describe('the guard and the editor share one read of the file, and the write is 
   it('opens the file twice per guarded edit (the guard, the check before writing), not four times', async () => {
     const branch = toolkitBranch(ws.root, { tools: ['reader', 'editor'], notify: false });
     expect((await call(branch, 'reader', { action: 'read', path: 'a.txt' })).success).toBe(true);
-    const openRead = vi.spyOn(Workspace.prototype, 'openRead');
+    let io = await countFileIo(ws.path('a.txt'));
     expect((await call(branch, 'editor', edit('beta', 'BETA'))).success).toBe(true);
-    expect(openRead).toHaveBeenCalledTimes(2);
+    // The guard's read, then the check just before writing: two opens, one read each.
+    expect(io()).toEqual({ opens: 2, reads: 2 });
     // What the edit wrote is evidence: the next edit needs no read, and again opens the file twice.
-    openRead.mockClear();
+    stopCountingFileIo();
+    io = await countFileIo(ws.path('a.txt'));
     expect((await call(branch, 'editor', edit('BETA', 'beta2'))).success).toBe(true);
-    expect(openRead).toHaveBeenCalledTimes(2);
+    expect(io()).toEqual({ opens: 2, reads: 2 });
     expect(readFileSync(ws.path('a.txt'), 'utf8')).toBe('alpha\nbeta2\ngamma\n');
   });
 

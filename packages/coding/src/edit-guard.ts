@@ -128,9 +128,18 @@ async function readCurrent(
   textOnly = false,
   keepMaxBytes = -1,
 ): Promise<{ sha256: string; text: string | undefined; known?: KnownFile } | { reason: string }> {
-  const opened = await workspace.openRead(path, { maxBytes });
+  const opened = await workspace.openOrLoad(path, { maxBytes, loadBytes: LOAD_BYTES });
   if (isWorkspaceFailure(opened)) return { reason: opened.error_code };
-  const { handle, ...file } = opened;
+  if (opened.bytes) {
+    const { handle: _none, bytes, ...file } = opened;
+    if (textOnly && file.size > textMaxBytes && file.size > keepMaxBytes) return { reason: 'too large for its text' };
+    return {
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      text: file.size <= textMaxBytes ? new TextDecoder().decode(bytes) : undefined,
+      ...(file.size <= keepMaxBytes ? { known: { file, bytes } } : {}),
+    };
+  }
+  const { handle, bytes: _none, ...file } = opened;
   try {
     if (opened.size > textMaxBytes && opened.size > keepMaxBytes) {
       if (textOnly) return { reason: 'too large for its text' };
@@ -160,6 +169,9 @@ async function readCurrent(
   }
 }
 
+/** Files up to this size are read whole as they are opened, without the thread pool (`Workspace.openOrLoad`). */
+const LOAD_BYTES = 64 * 1024;
+
 const HASH_CHUNK_BYTES = 1 << 20;
 
 /** sha256 (hex) of a workspace file, read through the workspace gate; a reason instead when it cannot be read. */
@@ -168,8 +180,9 @@ export async function hashFile(
   path: string,
   maxBytes: number = DEFAULT_CODING_LIMITS.guardMaxBytes,
 ): Promise<string | { reason: string }> {
-  const opened = await workspace.openRead(path, { maxBytes });
+  const opened = await workspace.openOrLoad(path, { maxBytes, loadBytes: LOAD_BYTES });
   if (isWorkspaceFailure(opened)) return { reason: opened.error_code };
+  if (opened.bytes) return createHash('sha256').update(opened.bytes).digest('hex');
   try {
     return await hashHandle(opened.handle, opened.size);
   } catch (error) {

@@ -204,6 +204,7 @@ describe('checkBeforeEdit', () => {
     const broken = {
       resolve: real.resolve.bind(real),
       openRead: async () => ({ success: false, error: 'nope', error_code: 'io_error' }),
+      openOrLoad: async () => ({ success: false, error: 'nope', error_code: 'io_error' }),
     } as unknown as Workspace;
     expect(await checkBeforeEdit(real, state, 'a.txt')).toBeUndefined();
     expect(await checkBeforeEdit(broken, state, 'a.txt')).toMatchObject({

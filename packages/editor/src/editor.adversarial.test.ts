@@ -18,6 +18,7 @@ function racingWorkspace(real: Workspace, overrides: Partial<Workspace>): Worksp
     relative: real.relative.bind(real),
     isProtected: real.isProtected.bind(real),
     openRead: real.openRead.bind(real),
+    openOrLoad: real.openOrLoad.bind(real),
     writeFile: real.writeFile.bind(real),
     mkdir: real.mkdir.bind(real),
     walk: real.walk.bind(real),
@@ -169,6 +170,10 @@ describe('editor adversarial paths', () => {
       openRead: async (path, options) => {
         if (++opens === 2) writeFileSync(ws.path('ok.txt'), 'someone else wrote this, longer\n');
         return real.openRead(path, options);
+      },
+      openOrLoad: async (path, options) => {
+        if (++opens === 2) writeFileSync(ws.path('ok.txt'), 'someone else wrote this, longer\n');
+        return real.openOrLoad(path, options);
       },
     });
     const out = await handleEditor(

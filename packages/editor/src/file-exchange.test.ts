@@ -1,7 +1,7 @@
 import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
+import { countFileIo, makeWorkspace, stopCountingFileIo, type TempWorkspace } from '@bough/test-utils';
 import { Workspace } from '@bough/workspace';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EditorFileExchange, KnownFile } from './file-exchange.js';
 import { handleEditor } from './handle-editor.js';
 
@@ -13,7 +13,7 @@ describe('EditorFileExchange: a caller shares the file it read and learns what w
     ws = await Workspace.open(tmp.root);
   });
   afterEach(() => {
-    vi.restoreAllMocks();
+    stopCountingFileIo();
     tmp.cleanup();
   });
 
@@ -44,7 +44,7 @@ describe('EditorFileExchange: a caller shares the file it read and learns what w
     tmp.write('a.txt', 'alpha\nbeta\n');
     const known = await readAsCaller('a.txt');
     const { exchange, wrote, asked } = exchangeWith({ 'a.txt': known });
-    const openRead = vi.spyOn(ws, 'openRead');
+    const io = await countFileIo(tmp.path('a.txt'));
     const edited = await handleEditor(
       { action: 'edit', file_path: 'a.txt', old_string: 'beta', new_string: 'gamma' },
       { workspaceRoot: tmp.root, workspace: ws, exchange, callId: 'c1' },
@@ -53,7 +53,7 @@ describe('EditorFileExchange: a caller shares the file it read and learns what w
     expect(readFileSync(tmp.path('a.txt'), 'utf8')).toBe('alpha\ngamma\n');
     expect(asked).toEqual(['c1:a.txt']);
     // One open only: the check just before writing (no separate load).
-    expect(openRead).toHaveBeenCalledTimes(1);
+    expect(io().opens).toBe(1);
     expect(wrote).toEqual([{ callId: 'c1', path: tmp.path('a.txt'), text: 'alpha\ngamma\n' }]);
   });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { OpenedFile, Workspace } from '@bough/workspace';
+import type { LoadedFile, OpenedFile, Workspace } from '@bough/workspace';
 import { extensionOf } from '@bough/workspace';
 import { failure } from './errors.js';
 import { IMAGE_TYPES, looksLikeImage } from './internal/image.js';
@@ -24,10 +24,22 @@ export function windowOf(offset: number | undefined, limit: number | undefined, 
   };
 }
 
-async function readHead(file: OpenedFile, bytes: number): Promise<Buffer> {
+/**
+ * Files up to this size are read whole as they are opened (no thread-pool round trips, see `Workspace.openOrLoad`);
+ * the reader then works on those bytes. Bigger files are read through their descriptor in chunks.
+ */
+const LOAD_BYTES = 64 * 1024;
+
+async function readHead(file: OpenedFile | LoadedFile, bytes: number): Promise<Buffer> {
+  if (file.bytes) return file.bytes;
   const head = Buffer.alloc(Math.min(bytes, file.size));
   const { bytesRead } = await file.handle.read(head, 0, head.length, 0);
   return head.subarray(0, bytesRead);
+}
+
+/** The whole file, at most the size it had when it was opened. */
+async function wholeFile(file: OpenedFile | LoadedFile): Promise<Buffer> {
+  return file.bytes ?? (await readBounded(file.handle, file.size));
 }
 
 /** The `read` action for a regular file: numbered text window, an inline image, or a typed refusal. */
@@ -38,7 +50,7 @@ export async function readFile(
   limits: ReaderLimits,
   signal?: AbortSignal,
 ): Promise<ReaderResponse> {
-  const file = await ws.openRead(path);
+  const file = await ws.openOrLoad(path, { loadBytes: LOAD_BYTES });
   if (!file.success) return file;
   try {
     const ext = extensionOf(file.path);
@@ -51,7 +63,7 @@ export async function readFile(
           `${file.relative} is a ${file.size}-byte image, over the ${limits.maxImageBytes}-byte inline limit.`,
         );
       }
-      const bytes = await readBounded(file.handle, file.size);
+      const bytes = await wholeFile(file);
       return {
         success: true,
         type: 'image',
@@ -108,12 +120,12 @@ export async function readFile(
       `Could not read ${file.relative} (${(error as { code?: string }).code ?? 'read error'}).`,
     );
   } finally {
-    await file.handle.close().catch(() => undefined);
+    await file.handle?.close().catch(() => undefined);
   }
 }
 
 async function readUtf16(
-  file: OpenedFile,
+  file: OpenedFile | LoadedFile,
   encoding: 'utf-16le' | 'utf-16be',
   window: Window,
   limits: ReaderLimits,
@@ -124,7 +136,7 @@ async function readUtf16(
       `${file.relative} is a ${file.size}-byte UTF-16 file, over the ${limits.fullScanMaxBytes}-byte limit for UTF-16.`,
     );
   }
-  const bytes = await readBounded(file.handle, file.size);
+  const bytes = await wholeFile(file);
   let text: string;
   let warning = '';
   try {

@@ -1,32 +1,27 @@
 import { createHash } from 'node:crypto';
-import { type FileHandle, open } from 'node:fs/promises';
-import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { countFileIo, makeWorkspace, stopCountingFileIo, type TempWorkspace } from '@bough/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleReader, type ReaderTextResult } from './index.js';
 
 // The binary sniff already reads the start of the file; these tests count the reads that follow it.
 describe('reader read: the sniffed head is not read again', () => {
   let ws: TempWorkspace;
-  let proto: FileHandle;
-  beforeEach(async () => {
+  beforeEach(() => {
     ws = makeWorkspace();
-    const probe = await open(import.meta.filename, 'r');
-    proto = Object.getPrototypeOf(probe) as FileHandle;
-    await probe.close();
   });
   afterEach(() => {
-    vi.restoreAllMocks();
+    stopCountingFileIo();
     ws.cleanup();
   });
   const read = async (path: string, limits = {}) =>
     (await handleReader({ action: 'read', path }, { workspaceRoot: ws.root, limits })) as ReaderTextResult;
 
-  it('a file that fits in the sniff is read with one read, and gives the same rows, totals and hash', async () => {
+  it('a file that fits in the sniff is opened once and read with one read, with the same rows, totals and hash', async () => {
     const body = Array.from({ length: 60 }, (_, i) => `line ${i + 1} of a small file`).join('\n');
     ws.write('small.txt', body);
-    const reads = vi.spyOn(proto, 'read');
+    const io = await countFileIo(ws.path('small.txt'));
     const out = await read('small.txt');
-    expect(reads).toHaveBeenCalledTimes(1);
+    expect(io()).toEqual({ opens: 1, reads: 1 });
     expect(out.success).toBe(true);
     expect(out.total_lines).toBe(60);
     expect(out.content.split('\n')[59]).toBe('60\tline 60 of a small file');
@@ -36,9 +31,23 @@ describe('reader read: the sniffed head is not read again', () => {
   it('a file longer than the sniff continues after it: every byte hashed once, in order', async () => {
     const body = `${'x'.repeat(99)}\n`.repeat(300); // 30,000 bytes, over the 8,192-byte sniff
     ws.write('long.txt', body);
+    const io = await countFileIo(ws.path('long.txt'));
     const out = await read('long.txt', { chunkBytes: 4096, binarySniffBytes: 8192 });
+    // Small enough to be loaded whole: one open and one read, however small the chunks it is scanned in.
+    expect(io()).toEqual({ opens: 1, reads: 1 });
     expect(out.total_lines).toBe(300);
     expect(out.sha256).toBe(createHash('sha256').update(body).digest('hex'));
+  });
+
+  it('a file too big to load is opened once and each byte read once: the sniff, then the rest in chunks', async () => {
+    const body = `${'y'.repeat(99)}\n`.repeat(1000); // 100,000 bytes: read through its descriptor
+    ws.write('big.txt', body);
+    const io = await countFileIo(ws.path('big.txt'));
+    const out = await read('big.txt', { chunkBytes: 65_536, binarySniffBytes: 8192 });
+    expect(out.total_lines).toBe(1000);
+    expect(out.sha256).toBe(createHash('sha256').update(body).digest('hex'));
+    // The 8,192-byte sniff, then the rest from where it ends: 65,536 bytes and the last 26,272.
+    expect(io()).toEqual({ opens: 1, reads: 3 });
   });
 
   it('a byte order mark in the head is still skipped', async () => {

@@ -36,6 +36,7 @@ it('gives a Workspace exactly these methods, so a new capability of the gate is 
       "isProtected",
       "mkdir",
       "move",
+      "openOrLoad",
       "openRead",
       "relative",
       "replaceFile",

@@ -20,8 +20,8 @@ export {
   countingBuffer,
   countLineFeedsIn,
 } from './newline-count.js';
-/** Result of opening a file for reading. */
-export type { OpenedFile, OpenReadOptions } from './open-read.js';
+/** Results of opening a file for reading: open for further reads, or read whole at once when small. */
+export type { LoadedFile, OpenedFile, OpenOrLoadOptions, OpenReadOptions } from './open-read.js';
 /** Credential-name policy. */
 export { DEFAULT_PROTECTED, isProtectedName, type ProtectedNamePolicy } from './protected-names.js';
 /** Whole-file UTF-8 reads through the gate, shared by the tools that need file text. */

@@ -16,12 +16,27 @@ afterEach(() => {
   f.cleanup();
 });
 
+type Opener = 'openRead' | 'openOrLoad (loaded)' | 'openOrLoad (opened)';
+let opener: Opener = 'openRead';
+
+/** Opens through the opener under test: openRead, or openOrLoad set to load every file here or none of them. */
+function open(path: string, maxBytes?: number) {
+  const cap = maxBytes === undefined ? {} : { maxBytes };
+  if (opener === 'openRead') return f.ws.openRead(path, cap);
+  return f.ws.openOrLoad(path, { ...cap, loadBytes: opener === 'openOrLoad (loaded)' ? 1 << 20 : 0 });
+}
+
 async function readText(path: string, maxBytes?: number) {
-  const r = await f.ws.openRead(path, maxBytes === undefined ? {} : { maxBytes });
+  const r = await open(path, maxBytes);
   if (!r.success) {
     expect(r.error).not.toContain(CANARY);
     return r.error_code;
   }
+  if (r.bytes) {
+    expect(opener).toBe('openOrLoad (loaded)');
+    return r.bytes.toString('utf8');
+  }
+  expect(opener).not.toBe('openOrLoad (loaded)');
   try {
     return await r.handle.readFile('utf8');
   } finally {
@@ -39,11 +54,15 @@ function canMknod(): boolean {
   }
 }
 
-describe('openRead', () => {
+describe.each<Opener>(['openRead', 'openOrLoad (loaded)', 'openOrLoad (opened)'])('%s', (which) => {
+  beforeEach(() => {
+    opener = which;
+  });
+
   it('reads a regular file and reports its metadata', async () => {
-    const r = await f.ws.openRead('a.txt');
+    const r = await open('a.txt');
     expect(r).toMatchObject({ success: true, path: f.path('a.txt'), relative: 'a.txt', size: 6 });
-    if (r.success) await r.handle.close();
+    if (r.success) await r.handle?.close();
     expect(await readText('dir/b.txt')).toBe('bee');
   });
 
@@ -98,5 +117,29 @@ describe('openRead', () => {
       f.write(name, 'TOKEN=abc');
       expect(await readText(name)).toBe('protected_path');
     }
+  });
+});
+
+describe('openOrLoad', () => {
+  it('loads a file up to loadBytes whole and opens a bigger one, with the same metadata', async () => {
+    f.write('big.txt', 'x'.repeat(100));
+    const small = await f.ws.openOrLoad('big.txt', { loadBytes: 100 });
+    expect(small).toMatchObject({ success: true, path: f.path('big.txt'), relative: 'big.txt', size: 100 });
+    expect(small.success && small.handle).toBe(undefined);
+    expect(small.success && small.bytes?.toString()).toBe('x'.repeat(100));
+    const big = await f.ws.openOrLoad('big.txt', { loadBytes: 99 });
+    expect(big).toMatchObject({ success: true, size: 100 });
+    expect(big.success && big.bytes).toBe(undefined);
+    if (big.success) await big.handle?.close();
+  });
+
+  it('an empty file is loaded as no bytes', async () => {
+    f.write('empty.txt', '');
+    const r = await f.ws.openOrLoad('empty.txt', { loadBytes: 10 });
+    expect(r.success && r.bytes?.length).toBe(0);
+  });
+
+  it('maxBytes still refuses before loading', async () => {
+    expect(await f.ws.openOrLoad('a.txt', { loadBytes: 100, maxBytes: 5 })).toMatchObject({ error_code: 'too_large' });
   });
 });

@@ -75,6 +75,21 @@ describe('file ⇄ symlink races', () => {
     expect(readFileSync(f.path('stable.txt'), 'utf8')).toBe('stable');
   });
 
+  it('loads of small files never return outside bytes while the final component flips', async () => {
+    await startRacer(f.path('flip'), join(f.outside, 'secret.txt'), 'file');
+    for (let i = 0; i < 400; i++) {
+      const r = await f.ws.openOrLoad('flip', { loadBytes: 1 << 16 });
+      if (r.success) {
+        const text = r.bytes ? r.bytes.toString('utf8') : await r.handle.readFile('utf8');
+        await r.handle?.close();
+        expect(text).not.toContain(CANARY);
+      } else {
+        expect(ALLOWED.has(r.error_code)).toBe(true);
+        expect(r.error).not.toContain(CANARY);
+      }
+    }
+  });
+
   it('an intermediate directory flipping to a link to outside never leaks or changes outside', async () => {
     await startRacer(f.path('d'), join(f.outside, 'dir'), 'dir');
     for (let i = 0; i < 300; i++) {
@@ -84,6 +99,12 @@ describe('file ⇄ symlink races', () => {
         await r.handle.close();
         expect(text).not.toContain(CANARY);
       } else expect(ALLOWED.has(r.error_code)).toBe(true);
+      const l = await f.ws.openOrLoad('d/x.txt', { loadBytes: 1 << 16 });
+      if (l.success) {
+        const text = l.bytes ? l.bytes.toString('utf8') : await l.handle.readFile('utf8');
+        await l.handle?.close();
+        expect(text).not.toContain(CANARY);
+      } else expect(ALLOWED.has(l.error_code)).toBe(true);
       const w = await f.ws.writeFile(`d/new-${i}.txt`, 'payload');
       if (!w.success) expect(ALLOWED.has(w.error_code)).toBe(true);
       const m = await f.ws.mkdir(`d/sub-${i}/deeper`);

@@ -27,6 +27,9 @@ export interface WorkspaceText {
 /** How much of the start of a file is looked at for NUL bytes (the heuristic git and grep use). */
 const BINARY_SNIFF_BYTES = 8192;
 
+/** Files up to this size are read at once as they are opened (see {@link Workspace.openOrLoad}). */
+const LOAD_BYTES = 64 * 1024;
+
 /**
  * Opens a file with {@link Workspace.openRead} (containment, protected names, no links out, same-file check), reads it
  * whole and closes it. Tools that need text of workspace files share this instead of repeating the open/read/close
@@ -38,8 +41,22 @@ export async function readWorkspaceText(
   options: ReadTextOptions = {},
 ): Promise<WorkspaceText | WorkspaceFailure> {
   const { maxBytes } = options;
-  const opened = await workspace.openRead(path, maxBytes === undefined ? {} : { maxBytes });
+  const opened = await workspace.openOrLoad(path, {
+    loadBytes: Math.min(LOAD_BYTES, maxBytes ?? LOAD_BYTES),
+    ...(maxBytes === undefined ? {} : { maxBytes }),
+  });
   if (!opened.success) return opened;
+  if (opened.bytes) {
+    return {
+      success: true,
+      text: opened.bytes.toString('utf8'),
+      path: opened.path,
+      relative: opened.relative,
+      size: opened.size,
+      mtimeMs: opened.mtimeMs,
+      binary: opened.bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0),
+    };
+  }
   try {
     // One read sized from the verified descriptor's stat, plus one spare byte so growth is noticed; a file that grows
     // after the check is read on, but never past maxBytes (readFile() could not promise that).

@@ -8,7 +8,14 @@ import { components, posixRelative } from './internal/paths.js';
 import { type ResolverContext, resolveDetail } from './internal/resolver.js';
 import { resolveLimits, type WorkspaceLimits } from './limits.js';
 import { type MovedPath, type MoveOptions, moveIn } from './move.js';
-import { type OpenedFile, type OpenReadOptions, openReadIn } from './open-read.js';
+import {
+  type LoadedFile,
+  type OpenedFile,
+  type OpenOrLoadOptions,
+  type OpenReadOptions,
+  openOrLoadIn,
+  openReadIn,
+} from './open-read.js';
 import { DEFAULT_PROTECTED, isProtectedName, type ProtectedNamePolicy } from './protected-names.js';
 import type { FillReplacement } from './replacement.js';
 import type { PathIntent, ResolvedPath } from './resolved-path.js';
@@ -127,6 +134,15 @@ export class Workspace {
   /** Opens a regular file for reading after verifying the descriptor is the file that was checked. */
   openRead(path: string, options?: OpenReadOptions): Promise<OpenedFile | WorkspaceFailure> {
     return openReadIn(this.#ctx, path, options);
+  }
+
+  /**
+   * {@link openRead}, except that a file of at most `loadBytes` is read whole on the spot and returned closed (a
+   * {@link LoadedFile} with its `bytes`); a bigger one is returned open, as by {@link openRead}, and the caller closes
+   * its `handle`. Same checks either way: no link followed, regular files only, the descriptor is the file checked.
+   */
+  openOrLoad(path: string, options: OpenOrLoadOptions): Promise<OpenedFile | LoadedFile | WorkspaceFailure> {
+    return openOrLoadIn(this.#ctx, path, options);
   }
 
   /** Writes a whole file: exclusive create for new files, temp file + rename for existing ones. */

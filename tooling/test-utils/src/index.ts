@@ -20,6 +20,7 @@ export {
   startFakeOpenAI,
   wireToolCall,
 } from './fake-openai.js';
+export { countFileIo, type FileIoCounts, stopCountingFileIo } from './file-io.js';
 export { GIT_ID, gitSync, initRepo } from './git.js';
 export { startNatsServer, type TestNatsServer } from './nats-server.js';
 export { NEAR_MISS_CASES, type NearMissCase } from './near-miss-corpus.js';

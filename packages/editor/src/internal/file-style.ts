@@ -9,8 +9,10 @@ export interface FileStyle {
 
 /** Samples the head of an existing file; undefined when there is no readable file (write then decides alone). */
 export async function sampleStyle(ws: Workspace, path: string, sampleBytes: number): Promise<FileStyle | undefined> {
-  const opened = await ws.openRead(path);
+  // A sample's worth of file is read as it is opened, without the thread pool.
+  const opened = await ws.openOrLoad(path, { loadBytes: sampleBytes });
   if (!opened.success) return undefined;
+  if (opened.bytes) return styleOf(opened.bytes);
   let sample: Buffer;
   try {
     const buffer = Buffer.alloc(Math.min(sampleBytes, opened.size));

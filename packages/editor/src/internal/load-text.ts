@@ -1,5 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
-import type { OpenedFile, Workspace } from '@bough/workspace';
+import type { OpenedFile, Workspace, WorkspaceFailure } from '@bough/workspace';
 import { type EditorFailure, failure } from '../errors.js';
 import type { FileShare } from './file-share.js';
 import { type DecodedText, decodeText } from './text-codec.js';
@@ -76,8 +76,13 @@ export function knownBytes(
 export async function openForEdit(ws: Workspace, path: string, maxBytes: number): Promise<OpenedForEdit> {
   const opened = await ws.openRead(path, { maxBytes });
   if (opened.success) return { ok: true, opened };
-  if (opened.error_code !== 'not_found') return { ok: false, failure: opened };
-  return { ok: false, failure: { ...opened, error: `${opened.error} To create a new file use action 'write'.` } };
+  return { ok: false, failure: editorOpenFailure(opened) };
+}
+
+/** The workspace's refusal to open a file for editing, in the editor's words where it has its own. */
+function editorOpenFailure(refused: WorkspaceFailure): EditorFailure {
+  if (refused.error_code !== 'not_found') return refused;
+  return { ...refused, error: `${refused.error} To create a new file use action 'write'.` };
 }
 
 /** Reads an opened file whole and closes it; `onData` sees the bytes as they come. */
@@ -101,8 +106,20 @@ export async function readOpened(opened: OpenedFile, maxBytes: number, onData?: 
   return { ok: true, file, bytes };
 }
 
+/** Files up to this size are read whole as they are opened, without the thread pool (`Workspace.openOrLoad`). */
+const LOAD_BYTES = 64 * 1024;
+
 /** Opens (no-follow, regular files only, size-capped) and reads a file for editing; `onData` sees it as it comes. */
 export async function loadBytes(ws: Workspace, path: string, maxBytes: number, onData?: OnBytes): Promise<LoadedBytes> {
+  if (!onData) {
+    const got = await ws.openOrLoad(path, { maxBytes, loadBytes: Math.min(LOAD_BYTES, maxBytes) });
+    if (got.success && got.bytes) {
+      const { handle: _none, bytes, ...file } = got;
+      return { ok: true, file, bytes };
+    }
+    if (got.success) return readOpened(got, maxBytes);
+    return { ok: false, failure: editorOpenFailure(got) };
+  }
   const opened = await openForEdit(ws, path, maxBytes);
   return opened.ok ? readOpened(opened.opened, maxBytes, onData) : opened;
 }
@@ -146,8 +163,12 @@ export async function unchangedSince(
   bytes: Buffer,
   verifyBytesMax: number,
 ): Promise<boolean> {
-  const again = await ws.openRead(file.path);
+  const again = await ws.openOrLoad(file.path, { loadBytes: Math.min(LOAD_BYTES, verifyBytesMax) });
   if (!again.success) return false;
+  if (again.bytes) {
+    // Read whole as it was opened: the same size, time and bytes, or it changed.
+    return again.size === file.size && again.mtimeMs === file.mtimeMs && bytes.equals(again.bytes);
+  }
   try {
     if (again.size !== file.size || again.mtimeMs !== file.mtimeMs) return false;
     if (again.size > verifyBytesMax) return true;

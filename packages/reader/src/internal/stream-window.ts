@@ -17,8 +17,8 @@ export interface StreamWindowOptions {
   /** Keep reading after the window to count every line and hash the whole file. */
   fullScan: boolean;
   /**
-   * Bytes from the start of the file the caller already read through the same descriptor (the binary sniff); they
-   * stand in for the first read, so a file that fits in them is read once, not twice.
+   * Bytes from the start of the file the caller already read through the same descriptor (the binary sniff, or the
+   * whole file); they stand in for the reads they cover, so a file that fits in them is read once, not twice.
    */
   head?: Uint8Array;
   signal?: AbortSignal;
@@ -64,8 +64,12 @@ const lenient = new TextDecoder('utf-8');
 /**
  * Streams a file in large chunks, finding line breaks with a byte scan. Only lines inside the window are kept (each
  * capped), so memory follows the window, not the file. With `fullScan` it reads to the end for totals and the hash.
+ * Without a `handle`, `head` is the whole file.
  */
-export async function streamWindow(handle: FileHandle, options: StreamWindowOptions): Promise<StreamWindowResult> {
+export async function streamWindow(
+  handle: FileHandle | undefined,
+  options: StreamWindowOptions,
+): Promise<StreamWindowResult> {
   const builder = new RowBuilder(options.offset, options.limit, options.maxLineChars, options.maxOutputBytes);
   const hash = options.fullScan ? createHash('sha256') : undefined;
   const keepBytes = options.maxLineChars * 4 + 4;
@@ -80,7 +84,7 @@ export async function streamWindow(handle: FileHandle, options: StreamWindowOpti
 }
 
 async function streamWith(
-  handle: FileHandle,
+  handle: FileHandle | undefined,
   options: StreamWindowOptions,
   builder: RowBuilder,
   hash: ReturnType<typeof createHash> | undefined,
@@ -127,11 +131,14 @@ async function streamWith(
       break;
     }
     let bytesRead: number;
-    if (position === 0 && options.head && options.head.byteLength > 0) {
-      bytesRead = Math.min(options.head.byteLength, chunk.length);
-      chunk.set(options.head.subarray(0, bytesRead), 0);
-    } else {
+    const head = options.head;
+    if (head && position < head.byteLength) {
+      bytesRead = Math.min(head.byteLength - position, chunk.length);
+      chunk.set(head.subarray(position, position + bytesRead), 0);
+    } else if (handle) {
       ({ bytesRead } = await handle.read(chunk, 0, chunk.length, position));
+    } else {
+      bytesRead = 0;
     }
     if (bytesRead === 0) break;
     const data = chunk.subarray(0, bytesRead);

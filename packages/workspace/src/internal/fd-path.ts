@@ -22,3 +22,15 @@ export async function descriptorMoved(fd: number, expected: string): Promise<str
   const actual = await descriptorPath(fd);
   return actual !== undefined && actual !== expected ? actual : undefined;
 }
+
+/** {@link descriptorMoved} for synchronous callers: true when the descriptor is known to be somewhere else. */
+export function descriptorMovedSync(fd: number, expected: string): boolean {
+  if (process.platform !== 'linux') return false;
+  let actual: string;
+  try {
+    actual = readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return false;
+  }
+  return actual !== expected;
+}

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { constants, fchmodSync, fchownSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, fchownSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { type FileHandle, open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { errnoCode, quotePath, type WorkspaceFailure, workspaceFailure } from '../errors.js';
 import type { FillReplacement, ReplacementSink } from '../replacement.js';
-import { descriptorMoved } from './fd-path.js';
+import { descriptorMoved, descriptorMovedSync } from './fd-path.js';
 import { type PinnedDir, pinDir } from './pinned-dir.js';
 
 /** Test seams that let a test stage a real race at an exact moment; production callers never pass them. */
@@ -62,6 +62,82 @@ async function createIn(dir: PinnedDir, name: string, expected: string, mode: nu
   return 'moved';
 }
 
+/**
+ * New content up to this size, when it need not be flushed to disk, is written with synchronous calls: creating,
+ * writing a few pages into the page cache, closing and renaming each take microseconds, where each promise form costs
+ * a thread-pool round trip. Bigger or durable writes stay asynchronous (an fsync takes milliseconds).
+ */
+const SYNC_WRITE_BYTES = 256 * 1024;
+
+const inlineWrite = (data: Uint8Array, durable: boolean, hooks: WriteHooks) =>
+  !durable && data.byteLength <= SYNC_WRITE_BYTES && hooks.beforeRename === undefined;
+
+function writeAllSync(fd: number, data: Uint8Array): void {
+  let offset = 0;
+  while (offset < data.byteLength) offset += writeSync(fd, data, offset, data.byteLength - offset, offset);
+}
+
+function quietly(work: () => void): void {
+  try {
+    work();
+  } catch {
+    // clean-up of something this call made; nothing else depends on it
+  }
+}
+
+/** {@link createIn} with synchronous calls: the new file's descriptor, or 'moved' (undone) when it is elsewhere. */
+function createInSync(dir: PinnedDir, name: string, expected: string, mode: number): number | 'moved' {
+  const fd = openSync(join(dir.prefix, name), CREATE_FLAGS, mode);
+  if (!descriptorMovedSync(fd, expected)) return fd;
+  quietly(() => closeSync(fd));
+  quietly(() => unlinkSync(join(dir.prefix, name)));
+  return 'moved';
+}
+
+/** {@link createExclusive}'s work in the held parent, done synchronously (small, not durable). */
+function createExclusiveSync(
+  dir: PinnedDir,
+  name: string,
+  target: string,
+  data: Uint8Array,
+  mode: number,
+  input: string,
+): WorkspaceFailure | undefined {
+  let fd: number | 'moved';
+  try {
+    fd = createInSync(dir, name, target, mode);
+  } catch (error) {
+    return createFailure(input, error);
+  }
+  if (fd === 'moved') return moved(input);
+  try {
+    writeAllSync(fd, data);
+  } catch (error) {
+    quietly(() => closeSync(fd));
+    quietly(() => unlinkSync(join(dir.prefix, name)));
+    return ioFailure('Writing', input, error);
+  }
+  try {
+    // Closed once whatever happens: a failed close still releases the number, which another open may reuse.
+    closeSync(fd);
+    return undefined;
+  } catch (error) {
+    quietly(() => unlinkSync(join(dir.prefix, name)));
+    return ioFailure('Writing', input, error);
+  }
+}
+
+function createFailure(input: string, error: unknown): WorkspaceFailure {
+  const code = errnoCode(error);
+  if (code === 'EEXIST' || code === 'ELOOP') {
+    return workspaceFailure(
+      'changed_during_check',
+      `Something appeared at ${quotePath(input)} while it was being created; nothing was written. Read the path and retry.`,
+    );
+  }
+  return ioFailure('Creating', input, error);
+}
+
 /** Creates a brand-new file; O_EXCL|O_NOFOLLOW means an existing file or a planted link is never opened. */
 export async function createExclusive(
   target: string,
@@ -73,18 +149,12 @@ export async function createExclusive(
 ): Promise<WorkspaceFailure | undefined> {
   await hooks.beforeCreate?.(target);
   return inParent(target, input, async (dir, name) => {
+    if (inlineWrite(data, durable, hooks)) return createExclusiveSync(dir, name, target, data, mode, input);
     let handle: FileHandle | 'moved';
     try {
       handle = await createIn(dir, name, target, mode);
     } catch (error) {
-      const code = errnoCode(error);
-      if (code === 'EEXIST' || code === 'ELOOP') {
-        return workspaceFailure(
-          'changed_during_check',
-          `Something appeared at ${quotePath(input)} while it was being created; nothing was written. Read the path and retry.`,
-        );
-      }
-      return ioFailure('Creating', input, error);
+      return createFailure(input, error);
     }
     if (handle === 'moved') return moved(input);
     try {
@@ -265,10 +335,62 @@ export async function replaceAtomically(
   durable: boolean,
   hooks: WriteHooks = {},
 ): Promise<WorkspaceFailure | undefined> {
+  if (inlineWrite(data, durable, hooks))
+    return inParent(target, input, async (dir, name) => replaceSync(dir, name, target, data, keep, input));
   const fill: FillReplacement = async (sink) => {
     await sink.write(data, 0);
     return true;
   };
   const done = await replaceWith(target, fill, keep, input, { maxBytes: Number.MAX_SAFE_INTEGER, durable }, hooks);
   return typeof done === 'number' || done === 'abandoned' ? undefined : done;
+}
+
+/**
+ * {@link replaceAtomically}'s work in the held parent, done synchronously (small, not durable): the same temp file
+ * beside the target, the same mode and owner kept, the same rename; the temp file is removed whenever a step fails.
+ */
+function replaceSync(
+  dir: PinnedDir,
+  name: string,
+  target: string,
+  data: Uint8Array,
+  keep: { mode: number; uid: number; gid: number },
+  input: string,
+): WorkspaceFailure | undefined {
+  const tempName = `.bk-${randomBytes(6).toString('hex')}.tmp`;
+  const temp = join(dir.prefix, tempName);
+  let fd: number | 'moved';
+  try {
+    fd = createInSync(dir, tempName, join(dirname(target), tempName), 0o600);
+  } catch (error) {
+    return ioFailure('Creating a temporary file for', input, error);
+  }
+  if (fd === 'moved') return moved(input);
+  try {
+    // Like a write through the kernel, new content drops setuid/setgid: an edit must not leave a privileged binary.
+    fchmodSync(fd, keep.mode & 0o1777);
+    if (process.getuid?.() === 0) quietly(() => fchownSync(fd, keep.uid, keep.gid));
+    writeAllSync(fd, data);
+  } catch (error) {
+    quietly(() => closeSync(fd));
+    quietly(() => unlinkSync(temp));
+    return ioFailure('Writing', input, error);
+  }
+  try {
+    // Closed once whatever happens: a failed close still releases the number, which another open may reuse.
+    closeSync(fd);
+  } catch (error) {
+    quietly(() => unlinkSync(temp));
+    return ioFailure('Writing', input, error);
+  }
+  try {
+    renameSync(temp, join(dir.prefix, name));
+    return undefined;
+  } catch (error) {
+    quietly(() => unlinkSync(temp));
+    return workspaceFailure(
+      'io_error',
+      `Could not put the new content of ${quotePath(input)} in place (${errnoCode(error) ?? 'unknown error'}); the file was left as it was.`,
+    );
+  }
 }
