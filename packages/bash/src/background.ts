@@ -1,3 +1,4 @@
+import { effectiveTimeout } from '@bough/core';
 import { type SandboxSession, startProcess } from '@bough/process';
 import type { BashCallOptions } from './bash-options.js';
 import { failure } from './errors.js';
@@ -23,8 +24,8 @@ export async function startBackgroundJob(
       'Background jobs are not enabled for this bash tool (it has no jobs tool). Run the command without `background`.',
     );
   }
-  const lifetimeMs =
-    typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0 ? Math.ceil(timeout) : undefined;
+  // The one timeout rule: a missing, non-positive or non-finite timeout means the store's default lifetime.
+  const lifetimeMs = effectiveTimeout(timeout, undefined);
   const started = await store.start({
     command,
     sandboxed: sandbox.sandboxed,

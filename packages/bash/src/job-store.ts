@@ -1,6 +1,6 @@
 import type { ToolFailure } from '@bough/core';
 import { clampTimeout, type ProcessExit, type ProcessFailure, type StartedProcess } from '@bough/process';
-import type { BashErrorCode } from './errors.js';
+import { type BashErrorCode, failure } from './errors.js';
 import { JobStream, type StreamRead } from './job-output.js';
 import { type BashLimits, resolveBashLimits } from './limits.js';
 
@@ -284,5 +284,5 @@ export class JobStore {
 }
 
 function refusal(code: JobFailureCode, error: string): JobFailure {
-  return { success: false, error, error_code: code };
+  return failure(code, error);
 }

@@ -1,3 +1,4 @@
+import { BoughError } from '@bough/core';
 import { describe, expect, it } from 'vitest';
 import { flag, has, intFlag, parseArgs, UsageError } from './args.js';
 
@@ -22,5 +23,11 @@ describe('parseArgs', () => {
     expect(() => parseArgs(['tools', '--json=yes'])).toThrow(UsageError);
     expect(() => intFlag(parseArgs(['x', '--max-turns', '0']), 'max-turns')).toThrow(UsageError);
     expect(() => intFlag(parseArgs(['x', '--max-turns', '2.5']), 'max-turns')).toThrow(UsageError);
+  });
+
+  it('throws a BoughError with code usage_error, like every other bough throw', () => {
+    const error = new UsageError('bad');
+    expect(BoughError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ name: 'UsageError', code: 'usage_error', message: 'bad' });
   });
 });

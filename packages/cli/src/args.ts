@@ -1,3 +1,5 @@
+import { BoughError, type BoughErrorOptions } from '@bough/core';
+
 /** Parsed command line: the command, its positional arguments and its flags. */
 export interface ParsedArgs {
   readonly command: string | undefined;
@@ -22,9 +24,11 @@ const VALUE_FLAGS = new Set([
 ]);
 const SHORT: Record<string, string> = { w: 'workspace', h: 'help', j: 'json' };
 
-/** Thrown for a command line we cannot make sense of (exit code 2). */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
+/** Thrown for a command line we cannot make sense of (exit code 2); a `BoughError` with code `usage_error`. */
+export class UsageError extends BoughError {
+  constructor(message: string, options: BoughErrorOptions = {}) {
+    super(message, { ...options, code: options.code ?? 'usage_error' });
+  }
 }
 
 /** Parses `argv` (without node and the script) into a command, positionals and flags; `--` ends flag parsing. */

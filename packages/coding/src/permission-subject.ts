@@ -61,7 +61,9 @@ export const STANDARD_PERMISSION_SUBJECTS: Readonly<Record<string, PermissionSub
   bash: bashSubject,
   editor: (args) => literalSubject(text(args.file_path ?? args.path)),
   reader: (args) => literalSubject(text(args.path ?? args.file_path ?? args.url)),
-  search: (args) => literalSubject(`${text(args.pattern)} ${text(args.path ?? '.')}`),
+  // A missing or empty path is the root (the blank-path rule), so both read as `.`, like an explicit root.
+  search: (args) =>
+    literalSubject(`${text(args.pattern)} ${text(args.path === undefined || args.path === '' ? '.' : args.path)}`),
   subagent: (args) => literalSubject(`${text(args.permissions ?? 'read_only')} ${text(args.instruction)}`),
 });
 

@@ -1,5 +1,13 @@
 import { resolve } from 'node:path';
-import { defineTool, type ProviderContext, type Tool, type ToolContext, type ToolHooks, withHooks } from '@bough/core';
+import {
+  ConfigurationError,
+  defineTool,
+  type ProviderContext,
+  type Tool,
+  type ToolContext,
+  type ToolHooks,
+  withHooks,
+} from '@bough/core';
 import type { KnownFile } from '@bough/editor';
 import type { Workspace, WorkspaceOptions } from '@bough/workspace';
 import { CallFiles } from './call-files.js';
@@ -34,7 +42,8 @@ export function wrapSource(
   const policy = (options as { protectedNames?: WorkspaceOptions['protectedNames'] }).protectedNames;
   const gateOptions: WorkspaceOptions | undefined = policy ? { protectedNames: policy } : undefined;
   const first = source.make(state.workspaceRoot, context, options);
-  if (first.name !== source.name) throw new Error(`Source ${source.name} built a tool named ${first.name}.`);
+  if (first.name !== source.name)
+    throw new ConfigurationError(`Source ${source.name} built a tool named ${first.name}.`);
   if (source.scope === 'branch') return withHooks(first, hooks);
   const byRoot = new Map<string, Tool>([[state.workspaceRoot, first]]);
   const toolFor = (root: string): Tool => {

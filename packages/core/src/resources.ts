@@ -2,6 +2,7 @@
  * Resource and prompt graph types. They live apart from tools (ADR-0013 Delta 4): they describe content a host can
  * offer, not callable behaviour, and nothing in registration or execution depends on them.
  */
+import { ConfigurationError } from './bough-error.js';
 
 /** Broad kinds of resources. */
 export type ResourceCategory = 'framework' | 'template' | 'utility' | 'prompt' | 'other';
@@ -46,7 +47,7 @@ export function renderPrompt(prompt: Prompt, values: Readonly<Record<string, str
   return prompt.content.replace(/\{([a-zA-Z_][a-zA-Z0-9_]*)\}/g, (whole, key: string) => {
     if (!prompt.variables.includes(key)) return whole;
     const value = values[key];
-    if (value === undefined) throw new Error(`Prompt ${prompt.id} needs a value for {${key}}.`);
+    if (value === undefined) throw new ConfigurationError(`Prompt ${prompt.id} needs a value for {${key}}.`);
     return value;
   });
 }

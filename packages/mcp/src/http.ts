@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ToolRegistry } from '@bough/core';
+import { ConfigurationError, type ToolRegistry } from '@bough/core';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { MCP_LIMITS, type McpLimits } from './limits.js';
@@ -79,7 +79,8 @@ export async function serveHttp(
 ): Promise<McpHttpServer> {
   const host = options.host ?? '127.0.0.1';
   const { maxHttpSessions: maxSessions, httpSessionIdleMs: idleMs } = MCP_LIMITS.resolve(options.limits);
-  if (options.token.length < 16) throw new Error('The MCP HTTP bearer token must be at least 16 characters.');
+  if (options.token.length < 16)
+    throw new ConfigurationError('The MCP HTTP bearer token must be at least 16 characters.');
   const expected = digest(options.token);
   const sessions = new Map<string, Session>();
   let port = options.port;

@@ -1,5 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { type Tool, type ToolCall, type ToolProgress, type ToolRegistry, toMcpTool } from '@bough/core';
+import {
+  ConfigurationError,
+  type Tool,
+  type ToolCall,
+  type ToolProgress,
+  type ToolRegistry,
+  toMcpTool,
+} from '@bough/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -98,7 +105,7 @@ function rootsDispatch(server: Server, source: ServedRoots, options: McpServerOp
   if (fixed.length > 0) {
     const checked = fixed.map((dir) => checkRoot(dir));
     const bad = checked.flatMap((check) => (check.ok ? [] : [check.reason]));
-    if (bad.length > 0) throw new Error(`Cannot serve ${bad.join('; ')}.`);
+    if (bad.length > 0) throw new ConfigurationError(`Cannot serve ${bad.join('; ')}.`);
     router.setRoots(checked.flatMap((check) => (check.ok ? [check.root] : [])));
   } else {
     let pending: Promise<void> | undefined;

@@ -1,3 +1,4 @@
+import { failure, type ToolFailure } from '@bough/core';
 import type { ProcessFailureCode } from './failure.js';
 import { assignmentHint, braceHint, operatorHint, substitutionHint, variableHint } from './internal/shell-hints.js';
 
@@ -10,12 +11,8 @@ export interface SplitSuccess {
   readonly argv: string[];
 }
 
-/** A refusal with advice written for a model. */
-export interface SplitFailure {
-  readonly success: false;
-  readonly error: string;
-  readonly error_code: SplitFailureCode;
-}
+/** A refusal with advice written for a model: core's failure shape with one of the splitting codes. */
+export type SplitFailure = ToolFailure<SplitFailureCode>;
 
 class Refusal {
   constructor(
@@ -68,7 +65,7 @@ export function splitCommand(command: string): SplitSuccess | SplitFailure {
 }
 
 function fail(refusal: Refusal): SplitFailure {
-  return { success: false, error: refusal.message, error_code: refusal.code };
+  return failure(refusal.code, refusal.message);
 }
 
 function tokenize(command: string): string[] {

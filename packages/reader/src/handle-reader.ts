@@ -77,7 +77,7 @@ async function readerResponse(
     case 'list_dir':
       return listDir(
         ws,
-        path,
+        path === '' ? '.' : path,
         {
           recursive: req.recursive ?? false,
           fileTypes: req.file_types,

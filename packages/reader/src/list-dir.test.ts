@@ -83,6 +83,18 @@ describe('reader list_dir', () => {
     }
   });
 
+  it('takes "" and "." as the workspace root and refuses a blank path (the blank-path rule)', async () => {
+    const root = await list({});
+    expect(root.entries).toContain('b.ts');
+    expect(await list({ path: '' })).toEqual(root);
+    for (const path of ['   ', '\t']) expect(await list({ path })).toMatchObject({ error_code: 'invalid_path' });
+    // "" is the root only for the directory action: a file action still needs a path.
+    for (const action of ['read', 'stat', 'open']) {
+      const out = await handleReader({ action, path: '' } as never, { workspaceRoot: ws.root });
+      expect(out, action).toMatchObject({ success: false, error_code: 'invalid_request' });
+    }
+  });
+
   it('refuses a file path with the workspace code', async () => {
     expect(await list({ path: 'b.ts' })).toMatchObject({ error_code: 'not_a_directory' });
   });

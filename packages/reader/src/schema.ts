@@ -15,11 +15,10 @@ export const ReaderRequest = z
       ),
     path: z
       .string()
-      .min(1)
       .optional()
       .describe(
         'File or directory path relative to the workspace root (absolute paths inside it also work), or an https ' +
-          "URL for open. Required by every action except 'read_many'.",
+          'URL for open. Required by every action except \'read_many\'; for list_dir "" and "." are the root.',
       ),
     paths: z
       .array(z.string().min(1))
@@ -42,7 +41,17 @@ export const ReaderRequest = z
       .optional()
       .describe("list_dir: only files with these extensions, e.g. ['ts', '.md'] (case-insensitive)."),
   })
-  .strict();
+  .strict()
+  .superRefine((request, context) => {
+    // The blank-path rule: "" names the root only for the directory action; a file action needs a real path.
+    if (request.path === '' && request.action !== 'list_dir') {
+      context.addIssue({
+        code: 'custom',
+        path: ['path'],
+        message: `${request.action} needs a non-empty path ("" means the workspace root only for list_dir)`,
+      });
+    }
+  });
 
 /** A parsed reader request. */
 export type ReaderRequest = z.infer<typeof ReaderRequest>;

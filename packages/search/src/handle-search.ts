@@ -84,7 +84,8 @@ async function searchResponse(request: SearchInput, options: SearchCallOptions):
       'The workspace root of this tool is not an existing directory, so nothing can be searched. Ask the user to fix the set-up.',
     );
   }
-  const where = await workspace.resolve(req.path ?? '.', 'read');
+  // The blank-path rule: missing and "" mean the workspace root; a whitespace-only path is refused by the gate.
+  const where = await workspace.resolve(req.path === undefined || req.path === '' ? '.' : req.path, 'read');
   if (isWorkspaceFailure(where)) return failure(where.error_code, where.error);
   if (where.kind !== 'file' && where.kind !== 'directory') {
     return failure('not_found', `Nothing to search at ${JSON.stringify(where.relative)}. Check the path.`);

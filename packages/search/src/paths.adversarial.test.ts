@@ -155,8 +155,19 @@ describe('request validation', () => {
     { action: 'grep', pattern: '' },
     { action: 'replace', pattern: 'x' },
     { action: 'grep', pattern: 'x', follow: true },
-    { action: 'grep', pattern: 'x', path: '' },
   ])('refuses %j', async (request) => {
     refused(await searchIn(ws, request), 'invalid_request');
+  });
+
+  it('takes "" and "." as the workspace root, as every directory tool does, and refuses a blank path', async () => {
+    for (const action of ['grep', 'find'] as const) {
+      const pattern = action === 'grep' ? 'canary' : '*.ts';
+      const root = ok(await searchIn(ws, { action, pattern }));
+      expect(root.content, action).toContain('code.ts');
+      for (const path of ['', '.']) {
+        expect(ok(await searchIn(ws, { action, pattern, path })), `${action} ${JSON.stringify(path)}`).toEqual(root);
+      }
+      for (const path of ['   ', '\t']) refused(await searchIn(ws, { action, pattern, path }), 'invalid_path');
+    }
   });
 });

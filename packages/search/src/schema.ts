@@ -28,9 +28,8 @@ export function makeSearchRequest(
         ),
       path: z
         .string()
-        .min(1)
         .optional()
-        .describe('File or directory to search, relative to the workspace root (default ".").'),
+        .describe('File or directory to search, relative to the workspace root (default and "" = the workspace root).'),
       include: z
         .string()
         .min(1)

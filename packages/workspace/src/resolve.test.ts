@@ -1,5 +1,6 @@
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { ConfigurationError } from '@bough/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CANARY, type Fixture, makeFixture } from './test-fixture.js';
 import { resolveInWorkspace, Workspace } from './workspace.js';
@@ -182,8 +183,9 @@ describe('intents and kinds', () => {
 
   it('resolveInWorkspace works one-shot and a bad root throws', async () => {
     expect(await resolveInWorkspace(f.root, 'a.txt', 'read')).toMatchObject({ success: true });
-    await expect(Workspace.open(join(f.root, 'nope'))).rejects.toThrow();
-    expect(() => Workspace.openSync(f.path('a.txt'))).toThrow();
+    // A bad root is a set-up mistake: a ConfigurationError (the one bough error base), never a plain Error.
+    await expect(Workspace.open(join(f.root, 'nope'))).rejects.toBeInstanceOf(ConfigurationError);
+    expect(() => Workspace.openSync(f.path('a.txt'))).toThrow(ConfigurationError);
     expect(f.ws.relative(f.path('src/b.ts'))).toBe('src/b.ts');
     expect(f.ws.relative(f.root)).toBe('.');
   });

@@ -1,6 +1,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { normalize, resolve as resolvePath } from 'node:path';
+import { ConfigurationError } from '@bough/core';
 import type { WorkspaceFailure } from './errors.js';
 import { type HeldDir, holdDirIn } from './held-dir.js';
 import { applyIntent } from './internal/intent.js';
@@ -46,8 +47,8 @@ export interface WorkspaceOptions {
   durable?: boolean;
 }
 
-function badRoot(root: string, why: string): Error {
-  return new Error(`Workspace root ${JSON.stringify(root)} ${why}`);
+function badRoot(root: string, why: string): ConfigurationError {
+  return new ConfigurationError(`Workspace root ${JSON.stringify(root)} ${why}`, { code: 'invalid_workspace_root' });
 }
 
 /** The single gate every path-taking tool goes through: containment, symlink policy, protected names, safe I/O. */

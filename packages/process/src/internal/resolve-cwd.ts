@@ -39,7 +39,7 @@ async function resolveInRoot(cwd: string | undefined, workspaceRoot: string): Pr
   // The default cwd is the root itself, which opening just found to be a real, existing directory: nothing to add.
   if (cwd === undefined) return workspace.root;
   const where = await workspace.resolve(cwd, 'list');
-  if (isWorkspaceFailure(where)) return { success: false, error: where.error, error_code: where.error_code };
+  if (isWorkspaceFailure(where)) return processFailure(where.error_code, where.error);
   return where.path;
 }
 
