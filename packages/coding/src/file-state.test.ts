@@ -1,4 +1,5 @@
 import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import type { BranchEvent, BranchView } from '@bough/core';
 import { makeWorkspace, sha256File, type TempWorkspace } from '@bough/test-utils';
 import { Workspace } from '@bough/workspace';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -211,5 +212,64 @@ describe('checkBeforeEdit', () => {
       success: false,
       error_code: 'guard_check_failed',
     });
+  });
+});
+
+describe('FileState pruning', () => {
+  /** The least of a branch a FileState follows: which calls are active, and a way to announce changes. */
+  function fakeBranch() {
+    const active = new Set<string>();
+    let listener: ((event: BranchEvent) => void) | undefined;
+    const branch = {
+      isCallActive: (id: string) => active.has(id),
+      subscribe: (next: (event: BranchEvent) => void) => {
+        listener = next;
+        return () => {
+          listener = undefined;
+        };
+      },
+    } as unknown as BranchView;
+    const land = (callId: string) => {
+      active.add(callId);
+      listener?.({
+        type: 'message',
+        message: { id: `m-${callId}`, role: 'action_response', content: { call_id: callId, status: 'completed' } },
+      } as unknown as Extract<BranchEvent, { type: 'message' }>);
+    };
+    const evict = (callId: string) => {
+      active.delete(callId);
+      listener?.({ type: 'active', removed: [`m-${callId}`], added: [] });
+    };
+    return { branch, land, evict };
+  }
+
+  it('drops evidence evicted after a lookup already pruned the entry', () => {
+    const { branch, land, evict } = fakeBranch();
+    const state = new FileState();
+    state.attach(branch);
+    state.record('/ws/a.txt', 'd1', 'c1', 'read');
+    land('c1');
+    expect(state.get('/ws/a.txt')?.digests.has('d1')).toBe(true);
+    // Looked up again with nothing changed in between: still there, and its evidence still names the call.
+    expect(state.get('/ws/a.txt')?.evidence.has('c1')).toBe(true);
+    evict('c1');
+    expect(state.get('/ws/a.txt')).toBeUndefined();
+  });
+
+  it('keeps evidence recorded after the last prune until its own call leaves', () => {
+    const { branch, land, evict } = fakeBranch();
+    const state = new FileState();
+    state.attach(branch);
+    state.record('/ws/a.txt', 'd1', 'c1', 'read');
+    land('c1');
+    expect(state.get('/ws/a.txt')).toBeDefined();
+    state.record('/ws/a.txt', 'd2', 'c2', 'write');
+    land('c2');
+    evict('c1');
+    const entry = state.get('/ws/a.txt');
+    expect(entry?.digests.has('d1')).toBe(false);
+    expect(entry?.digests.has('d2')).toBe(true);
+    evict('c2');
+    expect(state.get('/ws/a.txt')).toBeUndefined();
   });
 });

@@ -39,6 +39,8 @@ interface Entry {
   /** stamp -> the reads that confirmed it. */
   stamps: Map<string, Set<string>>;
   source: 'read' | 'write';
+  /** The branch generation this entry was last pruned at (see `FileState.#generation`). */
+  prunedAt: number;
 }
 
 /**
@@ -54,6 +56,13 @@ export class FileState {
   readonly #pending = new Set<string>();
   readonly #maxWindows: number;
   #branch: BranchView | undefined;
+  /**
+   * Counts the branch events (and forgets) seen so far. Evidence only dies when the branch tells us something (a call
+   * left the active view, a response landed or was replaced), so an entry pruned at the current generation needs no
+   * second pass: ids recorded since are pending, hence alive. Without it every guarded edit walked every call id ever
+   * recorded for the file (an MCP server, which appends no messages, never drops one).
+   */
+  #generation = 0;
 
   /** `maxWindows` bounds the line windows kept per file (the oldest go first). */
   constructor(maxWindows = 32) {
@@ -63,7 +72,9 @@ export class FileState {
   /** Follows a branch: prunes on every active-view change and confirms evidence as responses land. */
   attach(branch: BranchView): () => void {
     this.#branch = branch;
+    this.#generation++;
     return branch.subscribe((event) => {
+      this.#generation++;
       if (event.type === 'active') {
         if (event.removed.length > 0) this.prune();
         return;
@@ -143,17 +154,25 @@ export class FileState {
       this.#entries.delete(path);
       return undefined;
     }
-    const evidence = new Set<string>();
-    for (const calls of entry.digests.values()) for (const id of calls) evidence.add(id);
-    for (const window of entry.windows) evidence.add(window.callId);
-    for (const calls of entry.stamps.values()) for (const id of calls) evidence.add(id);
+    let evidence: Set<string> | undefined;
+    // Every call id behind the entry is only gathered when asked for: the guard never needs them.
+    const gather = () => {
+      const ids = new Set<string>();
+      for (const calls of entry.digests.values()) for (const id of calls) ids.add(id);
+      for (const window of entry.windows) ids.add(window.callId);
+      for (const calls of entry.stamps.values()) for (const id of calls) ids.add(id);
+      return ids;
+    };
     return {
       path,
       sha256: entry.latest !== undefined && entry.digests.has(entry.latest) ? entry.latest : undefined,
       digests: new Set(entry.digests.keys()),
       windows: [...entry.windows],
       stamps: new Set(entry.stamps.keys()),
-      evidence,
+      get evidence() {
+        evidence ??= gather();
+        return evidence;
+      },
       source: entry.source,
     };
   }
@@ -185,7 +204,14 @@ export class FileState {
   #entry(path: string): Entry {
     let entry = this.#entries.get(path);
     if (!entry) {
-      entry = { digests: new Map(), latest: undefined, windows: [], stamps: new Map(), source: 'read' };
+      entry = {
+        digests: new Map(),
+        latest: undefined,
+        windows: [],
+        stamps: new Map(),
+        source: 'read',
+        prunedAt: this.#generation,
+      };
       this.#entries.set(path, entry);
     }
     return entry;
@@ -193,6 +219,14 @@ export class FileState {
 
   /** Removes dead evidence from one entry; false when nothing live is left. */
   #pruneEntry(entry: Entry): boolean {
+    if (entry.prunedAt !== this.#generation) {
+      this.#pruneNow(entry);
+      entry.prunedAt = this.#generation;
+    }
+    return entry.digests.size > 0 || entry.windows.length > 0 || entry.stamps.size > 0;
+  }
+
+  #pruneNow(entry: Entry): void {
     for (const [digest, calls] of entry.digests) {
       for (const id of calls) if (!this.#alive(id)) calls.delete(id);
       if (calls.size === 0) entry.digests.delete(digest);
@@ -202,7 +236,6 @@ export class FileState {
       for (const id of calls) if (!this.#alive(id)) calls.delete(id);
       if (calls.size === 0) entry.stamps.delete(stamp);
     }
-    return entry.digests.size > 0 || entry.windows.length > 0 || entry.stamps.size > 0;
   }
 
   #alive(callId: string): boolean {
@@ -212,6 +245,7 @@ export class FileState {
   }
 
   #forget(callId: string): void {
+    this.#generation++;
     for (const [path, entry] of this.#entries) {
       for (const [digest, calls] of entry.digests) {
         if (calls.delete(callId) && calls.size === 0) entry.digests.delete(digest);
