@@ -26,8 +26,15 @@ export const JobsRequest = z
       .int()
       .positive()
       .optional()
-      .describe('Most bytes per stream to return (head and tail are kept beyond it). Default 100000.'),
-    timeout: z.number().optional().describe('For wait: milliseconds to wait at most (default 30000, max 300000).'),
+      .describe(
+        'Most bytes per stream to return (head and tail are kept beyond it); the default is in the tool description.',
+      ),
+    timeout: z
+      .number()
+      .optional()
+      .describe(
+        'For wait: milliseconds to wait at most (default and maximum are in the tool description); 0 or less means the default.',
+      ),
   })
   .strict();
 

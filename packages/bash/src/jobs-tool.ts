@@ -11,6 +11,8 @@ const JOBS_TEMPLATE = [
   '  offsets, and `next` offsets to pass next time; omit `since` to read from the start of what is kept.',
   '- {"action":"wait","job_id":ID,"timeout":MS}: block until the job ends or the timeout passes, then the same as output.',
   '- {"action":"kill","job_id":ID}: stop the job and everything it started (TERM, then KILL).',
+  'output, wait and kill return at most {jobReadBytes} bytes per stream unless max_bytes asks for another amount;',
+  'wait blocks for {defaultTimeoutMs} ms when no timeout is given, and never longer than {jobWaitMaxMs} ms.',
   'Jobs end when this session ends; at most {maxJobs} run at once and each runs at most {jobLifetimeMs} ms.',
 ].join('\n');
 

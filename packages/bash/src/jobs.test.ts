@@ -1,8 +1,7 @@
 import { get } from 'node:http';
-import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
+import { eventually, isRunning, makeWorkspace, survivors, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BashJobStarted } from './jobs-schema.js';
-import { alive, eventually, survivors } from './test-procs.js';
 import { type BashToolSet, bashProvider, createBashTools } from './tool-set.js';
 
 let ws: TempWorkspace;
@@ -149,10 +148,10 @@ describe('background jobs', () => {
     const job = await start(set, `sh -c 'echo group $$; (sleep 300 & echo orphan $!); sleep 300'`);
     const orphan = Number((await waitFor(set, job.job_id, /orphan (\d+)/))[1]);
     const group = Number((await waitFor(set, job.job_id, /group (\d+)/))[1]);
-    expect(alive(orphan)).toBe(true);
+    expect(isRunning(orphan)).toBe(true);
     const killed = await jobs(set, { action: 'kill', job_id: job.job_id });
     expect(killed).toMatchObject({ status: 'killed', return_code: -1, signal: 'SIGTERM' });
-    expect(alive(orphan)).toBe(false);
+    expect(isRunning(orphan)).toBe(false);
     expect(survivors([group])).toEqual([]);
   });
 

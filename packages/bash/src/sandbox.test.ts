@@ -4,12 +4,11 @@ import { createServer, type Server } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sandboxSupport } from '@bough/process';
-import { makeWorkspace, protectedPolicyWith, snapshotTree, type TempWorkspace } from '@bough/test-utils';
+import { eventually, makeWorkspace, protectedPolicyWith, snapshotTree, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BashCallOptions } from './bash-options.js';
 import { handleBash } from './handle-bash.js';
 import type { BashJobStarted } from './jobs-schema.js';
-import { eventually } from './test-procs.js';
 import { createBashTools } from './tool-set.js';
 
 const support = sandboxSupport();

@@ -29,7 +29,7 @@ export const BashRequest = z
       .optional()
       .describe(
         'Start the command as a background job and answer at once with its job_id (servers, watchers, long runs). ' +
-          'Read its output, wait for it or kill it with the jobs tool. `timeout` then limits the job (default 1 h).',
+          'Read its output, wait for it or kill it with the jobs tool. `timeout` then limits the job (default in the tool description).',
       ),
   })
   .strict();

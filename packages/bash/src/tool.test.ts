@@ -1,6 +1,12 @@
 import { describeToolConformance } from '@bough/test-utils';
 import { describe, expect, it } from 'vitest';
-import { BASH_DESCRIPTION } from './description.js';
+import { z } from 'zod';
+import { BASH_DESCRIPTION, bashDescription } from './description.js';
+import { JobStore } from './job-store.js';
+import { JobsRequest } from './jobs-schema.js';
+import { createJobsTool } from './jobs-tool.js';
+import { resolveBashLimits } from './limits.js';
+import { BashRequest } from './schema.js';
 import { createBashTool } from './tool.js';
 import { bashProvider } from './tool-set.js';
 
@@ -27,6 +33,20 @@ describe('bash tool', () => {
     expect(BASH_DESCRIPTION).toContain('not a sandbox');
     for (const text of ['cwd', 'head -n 20 FILE', '--output FILE', 'shell_operator', 'timed_out']) {
       expect(BASH_DESCRIPTION).toContain(text);
+    }
+  });
+
+  it('states only numbers it enforces: the descriptions follow the limits, the field texts state none', async () => {
+    const limits = resolveBashLimits({ jobReadBytes: 4_321, jobWaitMaxMs: 98_765, jobLifetimeMs: 55_555 });
+    const jobs = createJobsTool(new JobStore(limits));
+    for (const text of ['4,321 bytes', '98,765 ms', '55,555 ms']) expect(jobs.description).toContain(text);
+    expect(bashDescription(limits)).toContain('55,555 ms');
+    for (const schema of [JobsRequest, BashRequest]) {
+      const properties = (z.toJSONSchema(schema) as { properties: Record<string, { description?: string }> })
+        .properties;
+      for (const [name, field] of Object.entries(properties)) {
+        expect(field.description ?? '', name).not.toMatch(/\d{2,}|\d h\b/);
+      }
     }
   });
 

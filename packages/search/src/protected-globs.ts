@@ -1,14 +1,12 @@
-import { DEFAULT_PROTECTED, type ProtectedNamePolicy } from '@bough/workspace';
+import { DEFAULT_PROTECTED, globToRegExp, type ProtectedNamePolicy } from '@bough/workspace';
 
 function escapeGlob(name: string): string {
   return name.replace(/[\\[\]{}*?!,]/g, '\\$&');
 }
 
+/** Whether a protected pattern would also match an allowed name: the workspace's one glob rule, case-insensitive. */
 function globMatches(glob: string, name: string): boolean {
-  const body = [...glob.toLowerCase()]
-    .map((ch) => (ch === '*' ? '.*' : ch === '?' ? '.' : ch.replace(/[\\^$.|+()[\]{}]/g, '\\$&')))
-    .join('');
-  return new RegExp(`^${body}$`, 's').test(name.toLowerCase());
+  return globToRegExp(glob.toLowerCase()).test(name.toLowerCase());
 }
 
 /**

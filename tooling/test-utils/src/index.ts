@@ -24,7 +24,14 @@ export { countFileIo, type FileIoCounts, stopCountingFileIo } from './file-io.js
 export { GIT_ID, gitSync, initRepo } from './git.js';
 export { startNatsServer, type TestNatsServer } from './nats-server.js';
 export { NEAR_MISS_CASES, type NearMissCase } from './near-miss-corpus.js';
-export { groupDisappears, groupExists, runningMembers, TEST_BASE_ENV } from './process-groups.js';
+export {
+  eventually,
+  groupDisappears,
+  groupExists,
+  runningMembers,
+  survivors,
+  TEST_BASE_ENV,
+} from './process-groups.js';
 export {
   CLI_BIN,
   collect,
