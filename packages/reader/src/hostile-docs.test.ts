@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
-import { makeWorkspace, snapshotTree, type TempWorkspace } from '@bough/test-utils';
+import { makeDocx, makePdf, makeWorkspace, makeZip, snapshotTree, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleReader, type ReaderOptions } from './index.js';
-import { makeDocx, makePdf, makeZip } from './test-docs.js';
 
 type Out = { success: boolean; error_code?: string; content?: string; error?: string };
 

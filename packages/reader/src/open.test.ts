@@ -1,8 +1,7 @@
 import { writeFileSync } from 'node:fs';
-import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
+import { makeDocx, makePdf, makePptx, makeWorkspace, makeZip, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createReaderTool, DocumentCache, handleReader, type ReaderTextResult } from './index.js';
-import { makeDocx, makePdf, makePptx, makeZip } from './test-docs.js';
 
 type Text = ReaderTextResult & { error_code?: string; error?: string };
 

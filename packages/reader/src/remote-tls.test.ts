@@ -4,10 +4,9 @@ import { createServer as createHttpsServer, type Server as HttpsServer } from 'n
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
+import { makePdf, makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DocumentCache, handleReader, type ReaderOptions } from './index.js';
-import { makePdf } from './test-docs.js';
 
 // Remote documents are fetched from port 443 only; this file points that one port at its loopback listener by mocking
 // the module that names it (no reader option can change the port).

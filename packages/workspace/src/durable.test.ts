@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
+import { type Fixture, makeFixture } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Fixture, makeFixture } from './test-fixture.js';
 
 // Every FileHandle shares one prototype; spying on it sees each fsync and fdatasync any write makes.
 let proto: FileHandle;

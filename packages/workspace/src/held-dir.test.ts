@@ -10,9 +10,9 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { CANARY, type Fixture, makeFixture } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HeldDir } from './held-dir.js';
-import { CANARY, type Fixture, makeFixture } from './test-fixture.js';
 
 const LINUX = process.platform === 'linux';
 const openDescriptors = () => (LINUX ? readdirSync('/proc/self/fd').length : 0);

@@ -1,7 +1,7 @@
 import { BoughError, ConfigurationError } from '@bough/core';
+import { type Fixture, makeFixture } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readWorkspaceText } from './read-text.js';
-import { type Fixture, makeFixture } from './test-fixture.js';
 import { WorkspaceError } from './walk.js';
 import { Workspace } from './workspace.js';
 

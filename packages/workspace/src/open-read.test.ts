@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { linkSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
+import { CANARY, type Fixture, makeFixture } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CANARY, type Fixture, makeFixture } from './test-fixture.js';
 
 let f: Fixture;
 let before: string;

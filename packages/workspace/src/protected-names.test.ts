@@ -1,7 +1,7 @@
 import { mkdirSync, symlinkSync } from 'node:fs';
+import { CANARY, type Fixture, makeFixture } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PROTECTED, isProtectedName } from './protected-names.js';
-import { CANARY, type Fixture, makeFixture } from './test-fixture.js';
 import { Workspace } from './workspace.js';
 
 let f: Fixture;

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CANARY, type Fixture, makeFixture } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CANARY, type Fixture, makeFixture } from './test-fixture.js';
 
 // A separate process flips `target` forever: link to outside → gone → real file/dir → gone → link …
 const RACER = `

@@ -1,8 +1,8 @@
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { CANARY, type Fixture, makeFixture } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readWorkspaceText } from './read-text.js';
-import { CANARY, type Fixture, makeFixture } from './test-fixture.js';
 
 let f: Fixture;
 let before: string;

@@ -1,7 +1,7 @@
 import { chmodSync, linkSync, lstatSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { CANARY, type Fixture, makeFixture } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CANARY, type Fixture, makeFixture } from './test-fixture.js';
 import { Workspace } from './workspace.js';
 
 let f: Fixture;

@@ -1,8 +1,8 @@
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigurationError } from '@bough/core';
+import { CANARY, type Fixture, makeFixture } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CANARY, type Fixture, makeFixture } from './test-fixture.js';
 import { resolveInWorkspace, Workspace } from './workspace.js';
 
 let f: Fixture;

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { CANARY, type Fixture, makeFixture } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CANARY, type Fixture, makeFixture } from './test-fixture.js';
 import { type WalkEntry, type WalkOptions, type WalkSummary, WorkspaceError } from './walk.js';
 
 let f: Fixture;

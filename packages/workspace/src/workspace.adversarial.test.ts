@@ -4,9 +4,9 @@ import { execFileSync } from 'node:child_process';
 import { linkSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
+import { CANARY, type Fixture, makeFixture } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PathIntent } from './resolved-path.js';
-import { CANARY, type Fixture, makeFixture } from './test-fixture.js';
 
 const PROTECTED_CANARY = 'PROTECTED-CANARY-BYTES';
 

@@ -10,9 +10,9 @@ import {
   symlinkSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { CANARY, type Fixture, makeFixture } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveDetail } from './internal/resolver.js';
-import { CANARY, type Fixture, makeFixture } from './test-fixture.js';
 import { writeFileIn } from './write-file.js';
 
 let f: Fixture;

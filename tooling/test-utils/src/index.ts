@@ -1,6 +1,7 @@
 export { branchWithCalls, echoTool } from './branch-fixtures.js';
 export { type CapturedIO, captureIO } from './capture-io.js';
 export { type ConformanceOptions, describeToolConformance } from './conformance.js';
+export { makeDocx, makePdf, makePptx, makeZip } from './documents.js';
 export {
   type ContractExchange,
   type ContractMessage,
@@ -62,3 +63,4 @@ export {
 export { expectFailure, expectSuccess } from './results.js';
 export { snapshotTree } from './snapshot.js';
 export { makeWorkspace, sha256File, type TempWorkspace } from './workspace.js';
+export { CANARY, type Fixture, makeFixture } from './workspace-fixture.js';

@@ -1,13 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { snapshotTree } from '@bough/test-utils';
-import { Workspace, type WorkspaceOptions } from './workspace.js';
+import { Workspace, type WorkspaceOptions } from '@bough/workspace';
+import { snapshotTree } from './snapshot.js';
 
 /** The canary text planted outside the workspace; it must never appear in any result. */
 export const CANARY = 'OUTSIDE-SECRET-CANARY';
 
-/** A real temp tree for one test: `root` is the workspace, `outside` a prefix-sharing sibling that must stay untouched. */
+/** A workspace package test's temp tree: `root` is the workspace, `outside` a prefix-sharing sibling that must stay untouched. */
 export interface Fixture {
   readonly base: string;
   readonly root: string;
@@ -19,9 +19,6 @@ export interface Fixture {
   snapshotOutside(): string;
   cleanup(): void;
 }
-
-/** Records a directory tree so a test can prove nothing in it was created, changed or removed. */
-export const snapshot = snapshotTree;
 
 /** Creates `<tmp>/wsf-XXXX/{ws,ws-evil}` with a canary outside and an open Workspace on `ws`. */
 export function makeFixture(files: Record<string, string> = {}, options: WorkspaceOptions = {}): Fixture {
@@ -46,7 +43,7 @@ export function makeFixture(files: Record<string, string> = {}, options: Workspa
     ws: Workspace.openSync(root, options),
     write,
     path: (relative) => join(root, relative),
-    snapshotOutside: () => snapshot(outside),
+    snapshotOutside: () => snapshotTree(outside),
     cleanup: () => rmSync(base, { recursive: true, force: true }),
   };
 }
