@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { errnoCode, quotePath, type WorkspaceFailure, workspaceFailure } from './errors.js';
 import { descriptorMoved, descriptorMovedSync } from './internal/fd-path.js';
@@ -73,6 +73,20 @@ const tooLarge = (input: string, size: number, maxBytes: number) =>
   );
 
 /**
+ * The checks an opened descriptor must pass, shared by the synchronous and asynchronous ways of opening, in this
+ * order: the descriptor is the inode the gate checked (`sameFile`, then the kernel's name for it, which the caller
+ * asks in its own way), then `unfitFor` (a regular file, within `maxBytes`).
+ */
+const sameFile = (st: Stats, checked: { dev: number; ino: number } | undefined) =>
+  checked !== undefined && st.dev === checked.dev && st.ino === checked.ino;
+
+function unfitFor(input: string, st: Stats, options: OpenReadOptions): WorkspaceFailure | undefined {
+  if (!st.isFile()) return workspaceFailure('special_file', `${quotePath(input)} is not a regular file.`);
+  if (options.maxBytes !== undefined && st.size > options.maxBytes) return tooLarge(input, st.size, options.maxBytes);
+  return undefined;
+}
+
+/**
  * Opens, checks and reads a small file without the thread pool: open, fstat, the kernel's name for the descriptor,
  * the read and the close are each answered from memory in microseconds for a file of a few pages, where a promise
  * form costs a thread-pool round trip apiece. The checks are those of the asynchronous path, in the same order.
@@ -92,12 +106,9 @@ function loadSmall(
   }
   try {
     const st = fstatSync(fd);
-    const checked = detail.stat;
-    if (!checked || st.dev !== checked.dev || st.ino !== checked.ino || descriptorMovedSync(fd, detail.path)) {
-      return 'retry';
-    }
-    if (!st.isFile()) return workspaceFailure('special_file', `${quotePath(input)} is not a regular file.`);
-    if (options.maxBytes !== undefined && st.size > options.maxBytes) return tooLarge(input, st.size, options.maxBytes);
+    if (!sameFile(st, detail.stat) || descriptorMovedSync(fd, detail.path)) return 'retry';
+    const unfit = unfitFor(input, st, options);
+    if (unfit) return unfit;
     if (st.size > options.loadBytes) return 'open';
     const bytes = Buffer.allocUnsafe(st.size);
     let length = 0;
@@ -152,23 +163,14 @@ async function attempt(
   try {
     // fstat of a descriptor we hold answers from the inode already in memory: inline, not a thread-pool round trip.
     const st = fstatSync(handle.fd);
-    const checked = detail.stat;
-    if (
-      !checked ||
-      st.dev !== checked.dev ||
-      st.ino !== checked.ino ||
-      (await descriptorMoved(handle.fd, detail.path)) !== undefined
-    ) {
+    if (!sameFile(st, detail.stat) || (await descriptorMoved(handle.fd, detail.path)) !== undefined) {
       await handle.close();
       return 'retry';
     }
-    if (!st.isFile()) {
+    const unfit = unfitFor(input, st, options);
+    if (unfit) {
       await handle.close();
-      return workspaceFailure('special_file', `${quotePath(input)} is not a regular file.`);
-    }
-    if (options.maxBytes !== undefined && st.size > options.maxBytes) {
-      await handle.close();
-      return tooLarge(input, st.size, options.maxBytes);
+      return unfit;
     }
     return {
       success: true,

@@ -43,11 +43,28 @@ function compile(policy: ProtectedNamePolicy): (name: string) => boolean {
   const names = new Set(policy.names.map(foldName));
   const allow = new Set(policy.allow.map(foldName));
   const patterns = policy.patterns.map((pattern) => globToRegExp(foldName(pattern)));
+  const decided = new Map<string, boolean>();
   return (name) => {
-    const folded = foldName(name);
-    if (folded === '' || allow.has(folded)) return false;
-    return names.has(folded) || patterns.some((re) => re.test(folded));
+    let verdict = decided.get(name);
+    if (verdict === undefined) {
+      const folded = foldName(name);
+      verdict = folded !== '' && !allow.has(folded) && (names.has(folded) || patterns.some((re) => re.test(folded)));
+      remember(decided, name, verdict);
+    }
+    return verdict;
   };
+}
+
+/**
+ * Most entries of most directories are checked again on every listing, and folding a name (Unicode normalisation,
+ * then the policy's globs) costs more than looking it up: answers are kept per exact name, forgotten all at once when
+ * there are too many.
+ */
+const MEMO_NAMES = 8192;
+
+function remember(memo: Map<string, boolean>, name: string, verdict: boolean): void {
+  if (memo.size >= MEMO_NAMES) memo.clear();
+  memo.set(name, verdict);
 }
 
 /** True when a single path component names a credential file under the policy (default {@link DEFAULT_PROTECTED}). */
@@ -62,5 +79,12 @@ export function isProtectedName(name: string, policy: ProtectedNamePolicy = DEFA
 
 /** True when a component is a `.git` directory name (folded), where writes could plant hooks that run later. */
 export function isGitDirName(name: string): boolean {
-  return foldName(name) === '.git';
+  let verdict = gitNames.get(name);
+  if (verdict === undefined) {
+    verdict = foldName(name) === '.git';
+    remember(gitNames, name, verdict);
+  }
+  return verdict;
 }
+
+const gitNames = new Map<string, boolean>();

@@ -78,7 +78,9 @@ async function* walkDir(
   levels: readonly IgnoreLevel[],
 ): AsyncGenerator<WalkEntry, void> {
   const { options, summary, ctx } = state;
-  const listed = await readDirPinned(dir);
+  // The directory the walk was asked for may be listed synchronously when small; the ones under it stay
+  // asynchronous, so a deep walk still lets the event loop (and its abort signal) run between directories.
+  const listed = await readDirPinned(dir, depth === 0);
   if (!Array.isArray(listed)) {
     summary.skipped.unreadable++;
     return;

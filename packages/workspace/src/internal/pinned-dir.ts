@@ -1,25 +1,35 @@
-import { closeSync, constants, type Dirent, fstatSync, lstatSync, openSync, readlinkSync } from 'node:fs';
+import { closeSync, constants, type Dirent, fstatSync, lstatSync, openSync, readdirSync, readlinkSync } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import { errnoCode } from '../errors.js';
 
 const DIR_FLAGS = constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW;
 // Where the kernel can name an open descriptor, which is what makes a held directory exact.
 const PROC_FD = process.platform === 'linux';
+/**
+ * A directory whose own size is at most this many bytes is listed synchronously when the caller allows it. The size
+ * of a directory bounds its listing (ext4 counts the blocks of its entries, tmpfs 20 bytes per entry), so this is a
+ * few hundred names at most: listed in tens of microseconds, less than the thread-pool round trip it saves.
+ */
+const SYNC_LIST_BYTES = 16 * 1024;
 
 /**
  * Lists a directory only if `path` is still the real, link-free directory that was checked: it is opened and proven
  * by {@link openProvenDir} and, on Linux, listed through its descriptor so a swap after the check cannot redirect the
- * listing; elsewhere it is listed by path and must still be the directory that was opened afterwards.
+ * listing; elsewhere it is listed by path and must still be the directory that was opened afterwards. `allowSync`:
+ * on Linux a small directory is listed synchronously (for a caller that lists one directory, not a whole tree).
  */
-export async function readDirPinned(path: string): Promise<Dirent[] | { error: string }> {
+export async function readDirPinned(path: string, allowSync = false): Promise<Dirent[] | { error: string }> {
   // Opening a directory, proving it and closing it are metadata calls the kernel answers from memory; done
-  // synchronously they cost microseconds where each thread-pool round trip costs two context switches. Only the
-  // listing itself, whose size the caller does not control, stays asynchronous.
+  // synchronously they cost microseconds where each thread-pool round trip costs two context switches. The listing
+  // itself stays asynchronous unless the caller allows otherwise and the directory is small (SYNC_LIST_BYTES).
   const held = openProvenDir(path);
   if (!held) return { error: 'ECHANGED' };
   try {
-    if (held.prefix !== path) return await readdir(held.prefix, { withFileTypes: true });
     const before = fstatSync(held.fd);
+    if (held.prefix !== path) {
+      if (allowSync && before.size <= SYNC_LIST_BYTES) return readdirSync(held.prefix, { withFileTypes: true });
+      return await readdir(held.prefix, { withFileTypes: true });
+    }
     const entries = await readdir(path, { withFileTypes: true });
     const after = await lstat(path);
     if (after.dev !== before.dev || after.ino !== before.ino) return { error: 'ECHANGED' };

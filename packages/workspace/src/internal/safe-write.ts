@@ -37,6 +37,25 @@ const moved = (input: string) =>
 const ioFailure = (what: string, input: string, error: unknown) =>
   workspaceFailure('io_error', `${what} ${quotePath(input)} failed (${errnoCode(error) ?? 'unknown error'}).`);
 
+const notPlaced = (input: string, error: unknown) =>
+  workspaceFailure(
+    'io_error',
+    `Could not put the new content of ${quotePath(input)} in place (${errnoCode(error) ?? 'unknown error'}); the file was left as it was.`,
+  );
+
+/** The name of a replacement's temp file, beside its target: random, so two writers never meet. */
+const tempNameFor = () => `.bk-${randomBytes(6).toString('hex')}.tmp`;
+
+/**
+ * Gives a replacement's temp file the old file's mode and (when running as root) owner, minus setuid/setgid: like a
+ * write through the kernel, new content must not leave a privileged binary. fchmod and fchown on a descriptor only
+ * touch the inode in memory, so both ways of replacing call them inline. Keeping the owner is best effort.
+ */
+function keepModeAndOwner(fd: number, keep: { mode: number; uid: number; gid: number }): void {
+  fchmodSync(fd, keep.mode & 0o1777);
+  if (process.getuid?.() === 0) quietly(() => fchownSync(fd, keep.uid, keep.gid));
+}
+
 /** Runs `work` with the target's parent held open by descriptor, so a swapped parent cannot redirect it. */
 async function inParent<T>(
   target: string,
@@ -207,7 +226,7 @@ export async function replaceWith(
   hooks: WriteHooks = {},
 ): Promise<number | 'abandoned' | WorkspaceFailure> {
   return inParent(target, input, async (dir, name) => {
-    const tempName = `.bk-${randomBytes(6).toString('hex')}.tmp`;
+    const tempName = tempNameFor();
     const temp = join(dir.prefix, tempName);
     let handle: FileHandle | 'moved';
     try {
@@ -279,16 +298,7 @@ export async function replaceWith(
     };
     let keepIt: boolean;
     try {
-      // Like a write through the kernel, new content drops setuid/setgid: an edit must not leave a privileged binary.
-      // fchmod and fchown on the descriptor only touch the inode in memory: done inline, not through the thread pool.
-      fchmodSync(file.fd, keep.mode & 0o1777);
-      if (process.getuid?.() === 0) {
-        try {
-          fchownSync(file.fd, keep.uid, keep.gid);
-        } catch {
-          // keeping the owner is best effort, as before
-        }
-      }
+      keepModeAndOwner(file.fd, keep);
       keepIt = await fill(sink);
       const outcomes = await Promise.allSettled([...inFlight]);
       const failed = outcomes.find((outcome) => outcome.status === 'rejected');
@@ -315,10 +325,7 @@ export async function replaceWith(
       return size;
     } catch (error) {
       await unlink(temp).catch(() => undefined);
-      return workspaceFailure(
-        'io_error',
-        `Could not put the new content of ${quotePath(input)} in place (${errnoCode(error) ?? 'unknown error'}); the file was left as it was.`,
-      );
+      return notPlaced(input, error);
     }
   });
 }
@@ -357,7 +364,7 @@ function replaceSync(
   keep: { mode: number; uid: number; gid: number },
   input: string,
 ): WorkspaceFailure | undefined {
-  const tempName = `.bk-${randomBytes(6).toString('hex')}.tmp`;
+  const tempName = tempNameFor();
   const temp = join(dir.prefix, tempName);
   let fd: number | 'moved';
   try {
@@ -367,9 +374,7 @@ function replaceSync(
   }
   if (fd === 'moved') return moved(input);
   try {
-    // Like a write through the kernel, new content drops setuid/setgid: an edit must not leave a privileged binary.
-    fchmodSync(fd, keep.mode & 0o1777);
-    if (process.getuid?.() === 0) quietly(() => fchownSync(fd, keep.uid, keep.gid));
+    keepModeAndOwner(fd, keep);
     writeAllSync(fd, data);
   } catch (error) {
     quietly(() => closeSync(fd));
@@ -388,9 +393,6 @@ function replaceSync(
     return undefined;
   } catch (error) {
     quietly(() => unlinkSync(temp));
-    return workspaceFailure(
-      'io_error',
-      `Could not put the new content of ${quotePath(input)} in place (${errnoCode(error) ?? 'unknown error'}); the file was left as it was.`,
-    );
+    return notPlaced(input, error);
   }
 }
