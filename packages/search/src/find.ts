@@ -1,4 +1,5 @@
 import { lstatSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
 import { failure } from './errors.js';
@@ -122,12 +123,26 @@ interface ListingMode {
   readonly nameFilter?: string;
 }
 
+/**
+ * Flags every listing adds for speed. `--threads`: ripgrep walks with one thread fewer than the cores (at least one),
+ * leaving a core to this process, which parses the listing and stats every match while ripgrep walks; on two cores a
+ * single walker thread lists the Python standard library in about 0.7x the time two threads take (15 vs 21 ms, and
+ * 158 vs 179 ms for 30k files of node_modules), since the second thread and this process fight over the other core.
+ * `--line-buffered`: ripgrep writes a piped listing in 8 KiB blocks, so most names used to arrive when it exited;
+ * with line buffering (a 1 KiB buffer, since names end in NUL) they arrive as the walk goes and the stat calls
+ * overlap it.
+ */
+function speedArgs(): string[] {
+  return [`--threads=${Math.max(1, availableParallelism() - 1)}`, '--line-buffered'];
+}
+
 function listingArgs(ctx: SearchContext, mode: ListingMode): string[] {
   const includeIgnored = ctx.request.include_ignored === true;
   if (mode.nameFilter === undefined) {
     // --null: names may hold newlines.
     return [
       ...baseRgArgs(includeIgnored),
+      ...speedArgs(),
       '--files',
       '--null',
       ...(mode.sorted ? ['--sort=path'] : []),
@@ -136,7 +151,14 @@ function listingArgs(ctx: SearchContext, mode: ListingMode): string[] {
     ];
   }
   const flag = ctx.request.case_insensitive ? '--iglob' : '--glob';
-  const args = ['--no-config', '--hidden', '--no-require-git', '--color=never', `${flag}=${mode.nameFilter}`];
+  const args = [
+    '--no-config',
+    '--hidden',
+    '--no-require-git',
+    '--color=never',
+    ...speedArgs(),
+    `${flag}=${mode.nameFilter}`,
+  ];
   if (includeIgnored) {
     // No ignore file is read at all, so a whitelist glob changes nothing but the amount of output.
     args.push('--no-ignore', '--iglob=!.git');
