@@ -11,6 +11,7 @@ import {
 } from '../parse-cache.js';
 import type { AstSearchMatch } from '../schema.js';
 import { mayMatch, type PatternMatcher } from './compile-pattern.js';
+import { GatedDirs } from './gated-dirs.js';
 import { type CandidateFile, readSource, type SkipCounts } from './source-files.js';
 
 /** The result of searching a list of files. */
@@ -59,8 +60,9 @@ async function readAndParse(
   workspace: Workspace,
   maxBytes: number,
   cache: AstParseCache | undefined,
+  dirs: GatedDirs,
 ): Promise<Parsed> {
-  const source = await readSource(workspace, file, maxBytes, lang, cache);
+  const source = await readSource(workspace, file, maxBytes, lang, cache, dirs);
   if (!source.ok) return { skip: source.reason };
   const { text, relative, path, stamp, hit } = source;
   // A file missing a word every match needs is searched by that check alone; parsing it could find nothing.
@@ -187,6 +189,7 @@ export async function searchFiles(
   order.sort((a, b) => (files[b]!.size ?? 0) - (files[a]!.size ?? 0) || a - b);
 
   const finished: { index: number; parsed: Parsed }[] = [];
+  const dirs = new GatedDirs(workspace);
   let wake: (() => void) | undefined;
   let next = 0;
   let inFlight = 0;
@@ -194,7 +197,7 @@ export async function searchFiles(
     while (next < order.length && inFlight < limits.parseConcurrency) {
       const index = order[next++]!;
       inFlight++;
-      readAndParse(napi, lang, matchers, files[index]!, workspace, limits.maxFileBytes, cache)
+      readAndParse(napi, lang, matchers, files[index]!, workspace, limits.maxFileBytes, cache, dirs)
         .catch((): Parsed => ({ skip: 'unreadable' }))
         .then((parsed) => {
           finished.push({ index, parsed });
@@ -254,6 +257,7 @@ export async function searchFiles(
     );
   }
   signal?.removeEventListener('abort', onAbort);
+  dirs.close();
   outcome.matches = first.list();
   return outcome;
 }

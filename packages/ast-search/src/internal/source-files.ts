@@ -1,5 +1,5 @@
-import { type BigIntStats, fstatSync, lstatSync, readSync } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
+import { type BigIntStats, closeSync, fstatSync, lstatSync, read, readSync } from 'node:fs';
+import { promisify } from 'node:util';
 import {
   addWalkSkips,
   emptySkipCounts,
@@ -9,6 +9,7 @@ import {
   type SkipCounts as WorkspaceSkipCounts,
 } from '@bough/workspace';
 import type { AstParseCache, CachedSource, FileStamp } from '../parse-cache.js';
+import type { GatedDirs } from './gated-dirs.js';
 
 /** A file chosen for searching. */
 export interface CandidateFile {
@@ -92,8 +93,10 @@ const BINARY_SNIFF_BYTES = 8192;
 // Files whose read buffer is at most this big are read synchronously (see readAll).
 const SYNC_READ_BYTES = 256 * 1024;
 
-/** Reads the open file whole, never past `maxBytes`; 'too_large' when it grew past that while it was read. */
-async function readAll(handle: FileHandle, size: number, maxBytes: number): Promise<Buffer | 'too_large'> {
+const readFd = promisify(read);
+
+/** Reads the open descriptor whole, never past `maxBytes`; 'too_large' when it grew past that while it was read. */
+async function readAll(fd: number, size: number, maxBytes: number): Promise<Buffer | 'too_large'> {
   let buffer = Buffer.allocUnsafe(Math.min(size, maxBytes) + 1);
   let total = 0;
   for (;;) {
@@ -103,16 +106,34 @@ async function readAll(handle: FileHandle, size: number, maxBytes: number): Prom
       buffer.copy(grown, 0, 0, total);
       buffer = grown;
     }
-    // A small file is read synchronously from the open descriptor: one read from the page cache costs less than a
-    // thread-pool round trip, and the pool's threads stay free for the parses. Larger files keep asynchronous reads.
+    // A small file is read synchronously: one read from the page cache costs less than a thread-pool round trip, and
+    // the pool's threads stay free for the parses. Larger files keep asynchronous reads.
     const bytesRead =
       buffer.length <= SYNC_READ_BYTES
-        ? readSync(handle.fd, buffer, total, buffer.length - total, null)
-        : (await handle.read(buffer, total, buffer.length - total, null)).bytesRead;
+        ? readSync(fd, buffer, total, buffer.length - total, null)
+        : (await readFd(fd, buffer, total, buffer.length - total, null)).bytesRead;
     if (bytesRead === 0) break;
     total += bytesRead;
   }
   return total > maxBytes ? 'too_large' : buffer.subarray(0, total);
+}
+
+/** The text of a file opened through the gate (or in its gated directory), stamped from its descriptor. */
+async function textOf(
+  fd: number,
+  size: number,
+  maxBytes: number,
+  where: { relative: string; path: string },
+): Promise<SourceRead> {
+  try {
+    const stamp = stampOf(fstatSync(fd, { bigint: true }));
+    const bytes = await readAll(fd, size, maxBytes);
+    if (bytes === 'too_large') return { ok: false, reason: 'too_large' };
+    if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return { ok: false, reason: 'binary' };
+    return { ok: true, text: bytes.toString('utf8'), ...where, stamp };
+  } catch {
+    return { ok: false, reason: 'unreadable' };
+  }
 }
 
 const stampOf = (st: BigIntStats): FileStamp => `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
@@ -138,8 +159,9 @@ function unchanged(file: CandidateFile, lang: string, cache: AstParseCache): Sou
 
 /**
  * One file's text: from the cache when the file is unchanged since it was read (see {@link unchanged}), otherwise
- * opened through the workspace gate (containment, protected names, no links), stamped from the opened descriptor and
- * read as UTF-8. Says why not when the file cannot be searched (refused, too large, binary, unreadable).
+ * opened in its gated parent directory (see {@link GatedDirs}) or, where that cannot be proven, through the workspace
+ * gate itself (containment, protected names, no links), stamped from the opened descriptor and read as UTF-8. Says why
+ * not when the file cannot be searched (refused, too large, binary, unreadable).
  */
 export async function readSource(
   workspace: Workspace,
@@ -147,20 +169,22 @@ export async function readSource(
   maxBytes: number,
   lang: string,
   cache: AstParseCache | undefined,
+  dirs?: GatedDirs,
 ): Promise<SourceRead> {
   const known = cache ? unchanged(file, lang, cache) : undefined;
   if (known) return known;
+  const inDir = await dirs?.open(file.relative, maxBytes);
+  if (inDir) {
+    try {
+      return await textOf(inDir.fd, inDir.size, maxBytes, { relative: file.relative, path: inDir.path });
+    } finally {
+      closeSync(inDir.fd);
+    }
+  }
   const opened = await workspace.openRead(file.path, { maxBytes });
   if (!opened.success) return skipFor(opened.error_code, opened.error);
   try {
-    const stamp = stampOf(fstatSync(opened.handle.fd, { bigint: true }));
-    const where = { relative: opened.relative, path: opened.path, stamp };
-    const bytes = await readAll(opened.handle, opened.size, maxBytes);
-    if (bytes === 'too_large') return { ok: false, reason: 'too_large' };
-    if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return { ok: false, reason: 'binary' };
-    return { ok: true, text: bytes.toString('utf8'), ...where };
-  } catch {
-    return { ok: false, reason: 'unreadable' };
+    return await textOf(opened.handle.fd, opened.size, maxBytes, { relative: opened.relative, path: opened.path });
   } finally {
     void opened.handle.close().catch(() => undefined);
   }
