@@ -53,7 +53,7 @@ describe('files opened in their gated parent directory', () => {
     symlinkSync(join(ws.root, '..', 'ws-gated-evil'), join(ws.root, 'src'));
     expect(readFileSync(join(ws.root, 'src', 'ok.py'), 'utf8')).toContain(CANARY);
     expect(await textOf('src/ok.py')()).toBeUndefined();
-    const read = await readSource(workspace, file, 1 << 20, 'python', undefined, dirs);
+    const read = await readSource(workspace, file, 1 << 20, 'python', undefined, { dirs, scratch: Buffer.alloc(64) });
     expect(read.ok).toBe(false);
     expect(JSON.stringify(read)).not.toContain(CANARY);
   });

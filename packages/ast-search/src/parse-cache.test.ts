@@ -1,7 +1,8 @@
 // The parse cache keeps trees (and per-query results) of unchanged files between calls: a repeated query answers the
 // same without re-parsing, an edited file alone is read again, the cap bounds what is kept, and a file that became a
 // link or another file is never answered from the cache.
-import { renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { realpathSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleAstSearch } from './handle-ast-search.js';
@@ -37,6 +38,15 @@ describe('ast_search parse cache', () => {
     const imports = await run('import $M');
     expect(where(imports)).toEqual(['a.py:1:import os', 'b.py:1:import sys']);
     expect(cache.size).toBe(3);
+  });
+
+  it('says which real paths it holds, whatever their stamp', async () => {
+    await run('print($A)');
+    const held = join(realpathSync(ws.root), 'pkg', 'c.py');
+    expect(cache.has(held)).toBe(true);
+    expect(cache.has(join(realpathSync(ws.root), 'missing.py'))).toBe(false);
+    cache.delete(held);
+    expect(cache.has(held)).toBe(false);
   });
 
   it('re-reads an edited file alone, even when its size and modification time are put back', async () => {

@@ -86,6 +86,11 @@ export class AstParseCache {
     this.#evict();
   }
 
+  /** Whether an entry is held for `path`, whatever its stamp (it does not become the most recently used). */
+  has(path: string): boolean {
+    return this.#entries.has(path);
+  }
+
   /** The entry for `path` when it was read with this very stamp and language; it becomes the most recently used. */
   get(path: string, stamp: FileStamp, lang: string): CachedSource | undefined {
     const entry = this.#entries.get(path);

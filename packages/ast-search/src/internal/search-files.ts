@@ -11,8 +11,7 @@ import {
 } from '../parse-cache.js';
 import type { AstSearchMatch } from '../schema.js';
 import { mayMatch, type PatternMatcher } from './compile-pattern.js';
-import { GatedDirs } from './gated-dirs.js';
-import { type CandidateFile, readSource, type SkipCounts } from './source-files.js';
+import { type CandidateFile, type ReadKit, readKit, readSource, type SkipCounts } from './source-files.js';
 
 /** The result of searching a list of files. */
 export interface SearchOutcome {
@@ -60,9 +59,9 @@ async function readAndParse(
   workspace: Workspace,
   maxBytes: number,
   cache: AstParseCache | undefined,
-  dirs: GatedDirs,
+  kit: ReadKit,
 ): Promise<Parsed> {
-  const source = await readSource(workspace, file, maxBytes, lang, cache, dirs);
+  const source = await readSource(workspace, file, maxBytes, lang, cache, kit);
   if (!source.ok) return { skip: source.reason };
   const { text, relative, path, stamp, hit } = source;
   // A file missing a word every match needs is searched by that check alone; parsing it could find nothing.
@@ -189,7 +188,7 @@ export async function searchFiles(
   order.sort((a, b) => (files[b]!.size ?? 0) - (files[a]!.size ?? 0) || a - b);
 
   const finished: { index: number; parsed: Parsed }[] = [];
-  const dirs = new GatedDirs(workspace);
+  const kit = readKit(workspace);
   let wake: (() => void) | undefined;
   let next = 0;
   let inFlight = 0;
@@ -197,7 +196,7 @@ export async function searchFiles(
     while (next < order.length && inFlight < limits.parseConcurrency) {
       const index = order[next++]!;
       inFlight++;
-      readAndParse(napi, lang, matchers, files[index]!, workspace, limits.maxFileBytes, cache, dirs)
+      readAndParse(napi, lang, matchers, files[index]!, workspace, limits.maxFileBytes, cache, kit)
         .catch((): Parsed => ({ skip: 'unreadable' }))
         .then((parsed) => {
           finished.push({ index, parsed });
@@ -257,7 +256,7 @@ export async function searchFiles(
     );
   }
   signal?.removeEventListener('abort', onAbort);
-  dirs.close();
+  kit.dirs.close();
   outcome.matches = first.list();
   return outcome;
 }

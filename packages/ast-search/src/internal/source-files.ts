@@ -9,7 +9,7 @@ import {
   type SkipCounts as WorkspaceSkipCounts,
 } from '@bough/workspace';
 import type { AstParseCache, CachedSource, FileStamp } from '../parse-cache.js';
-import type { GatedDirs } from './gated-dirs.js';
+import { GatedDirs } from './gated-dirs.js';
 
 /** A file chosen for searching. */
 export interface CandidateFile {
@@ -95,10 +95,13 @@ const SYNC_READ_BYTES = 256 * 1024;
 
 const readFd = promisify(read);
 
-/** Reads the open descriptor whole, never past `maxBytes`; 'too_large' when it grew past that while it was read. */
-async function readAll(fd: number, size: number, maxBytes: number): Promise<Buffer | 'too_large'> {
-  let buffer = Buffer.allocUnsafe(Math.min(size, maxBytes) + 1);
-  let total = 0;
+/**
+ * Reads the open descriptor whole from its current position, never past `maxBytes`, after the `prefix` already read
+ * from it; 'too_large' when it grew past that while it was read.
+ */
+async function readAll(fd: number, size: number, maxBytes: number, prefix?: Buffer): Promise<Buffer | 'too_large'> {
+  let buffer = Buffer.allocUnsafe(Math.min(Math.max(size, (prefix?.length ?? 0) * 2), maxBytes) + 1);
+  let total = prefix ? prefix.copy(buffer) : 0;
   for (;;) {
     if (total === buffer.length) {
       if (total > maxBytes) return 'too_large';
@@ -118,22 +121,65 @@ async function readAll(fd: number, size: number, maxBytes: number): Promise<Buff
   return total > maxBytes ? 'too_large' : buffer.subarray(0, total);
 }
 
+/** What the bytes of a whole file give: its text, or why it is not searched. */
+function decoded(bytes: Buffer, maxBytes: number): { text: string } | { reason: 'too_large' | 'binary' } {
+  if (bytes.length > maxBytes) return { reason: 'too_large' };
+  if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return { reason: 'binary' };
+  return { text: bytes.toString('utf8') };
+}
+
+/**
+ * A file smaller than `scratch` read whole into it and decoded at once, synchronously, so one scratch buffer serves
+ * every file of a search (a fresh buffer per file is memory the garbage collector has to chase). The bytes read so far
+ * when the file turned out to fill the scratch (it grew since its size was taken); the caller reads the rest.
+ */
+function readSmall(
+  fd: number,
+  maxBytes: number,
+  scratch: Buffer,
+): { text: string } | { reason: 'too_large' | 'binary' } | { partial: Buffer } {
+  let total = 0;
+  while (total < scratch.length) {
+    const bytesRead = readSync(fd, scratch, total, scratch.length - total, null);
+    if (bytesRead === 0) return decoded(scratch.subarray(0, total), maxBytes);
+    total += bytesRead;
+  }
+  return { partial: Buffer.from(scratch) };
+}
+
 /** The text of a file opened through the gate (or in its gated directory), stamped from its descriptor. */
 async function textOf(
   fd: number,
   size: number,
   maxBytes: number,
   where: { relative: string; path: string },
+  scratch: Buffer | undefined,
 ): Promise<SourceRead> {
   try {
     const stamp = stampOf(fstatSync(fd, { bigint: true }));
-    const bytes = await readAll(fd, size, maxBytes);
-    if (bytes === 'too_large') return { ok: false, reason: 'too_large' };
-    if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return { ok: false, reason: 'binary' };
-    return { ok: true, text: bytes.toString('utf8'), ...where, stamp };
+    // Synchronous from the fstat to the decoded text: no other file can use the scratch buffer in between.
+    const small = scratch && size < scratch.length ? readSmall(fd, maxBytes, scratch) : undefined;
+    let got: { text: string } | { reason: 'too_large' | 'binary' };
+    if (small && !('partial' in small)) got = small;
+    else {
+      const bytes = await readAll(fd, size, maxBytes, small?.partial);
+      got = bytes === 'too_large' ? { reason: 'too_large' } : decoded(bytes, maxBytes);
+    }
+    return 'reason' in got ? { ok: false, reason: got.reason } : { ok: true, text: got.text, ...where, stamp };
   } catch {
     return { ok: false, reason: 'unreadable' };
   }
+}
+
+/** What one search reads its files with: the gated parent directories and a scratch buffer for small files. */
+export interface ReadKit {
+  readonly dirs: GatedDirs;
+  readonly scratch: Buffer;
+}
+
+/** A fresh {@link ReadKit}; close its directories with `kit.dirs.close()`. */
+export function readKit(workspace: Workspace): ReadKit {
+  return { dirs: new GatedDirs(workspace), scratch: Buffer.allocUnsafe(SYNC_READ_BYTES) };
 }
 
 const stampOf = (st: BigIntStats): FileStamp => `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
@@ -145,6 +191,8 @@ const stampOf = (st: BigIntStats): FileStamp => `${st.dev}:${st.ino}:${st.size}:
  * could show anything else; a path that now leads elsewhere (a directory swapped for a link) gives another inode.
  */
 function unchanged(file: CandidateFile, lang: string, cache: AstParseCache): SourceRead | undefined {
+  // No entry, nothing to compare with: the lstat is left out (a first query stats no file twice).
+  if (!cache.has(file.path)) return undefined;
   let st: BigIntStats | undefined;
   try {
     st = lstatSync(file.path, { bigint: true, throwIfNoEntry: false });
@@ -169,14 +217,14 @@ export async function readSource(
   maxBytes: number,
   lang: string,
   cache: AstParseCache | undefined,
-  dirs?: GatedDirs,
+  kit?: ReadKit,
 ): Promise<SourceRead> {
   const known = cache ? unchanged(file, lang, cache) : undefined;
   if (known) return known;
-  const inDir = await dirs?.open(file.relative, maxBytes);
+  const inDir = await kit?.dirs.open(file.relative, maxBytes);
   if (inDir) {
     try {
-      return await textOf(inDir.fd, inDir.size, maxBytes, { relative: file.relative, path: inDir.path });
+      return await textOf(inDir.fd, inDir.size, maxBytes, { relative: file.relative, path: inDir.path }, kit?.scratch);
     } finally {
       closeSync(inDir.fd);
     }
@@ -184,7 +232,13 @@ export async function readSource(
   const opened = await workspace.openRead(file.path, { maxBytes });
   if (!opened.success) return skipFor(opened.error_code, opened.error);
   try {
-    return await textOf(opened.handle.fd, opened.size, maxBytes, { relative: opened.relative, path: opened.path });
+    return await textOf(
+      opened.handle.fd,
+      opened.size,
+      maxBytes,
+      { relative: opened.relative, path: opened.path },
+      kit?.scratch,
+    );
   } finally {
     void opened.handle.close().catch(() => undefined);
   }
