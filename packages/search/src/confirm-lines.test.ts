@@ -1,8 +1,10 @@
-import { writeFileSync } from 'node:fs';
+import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
+import { countingBuffer } from '@bough/workspace';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ok, searchIn } from '../test/helpers.js';
+import { linesOf } from './internal/read-lines.js';
 
 // Confirming a match reads the file in pieces and stops after the last wanted line; these cases cross those pieces.
 let ws: TempWorkspace;
@@ -42,5 +44,29 @@ describe('grep confirmation of matches', () => {
       'b-edge.txt:662:needle bottom',
     ]);
     expect(out).toMatchObject({ count: 4, shown: 4 });
+  });
+});
+
+describe('the first read of a file', () => {
+  it('is only a hint: lines past a too-short or too-long first read are found all the same', async () => {
+    const line = `${'z'.repeat(99)}\n`;
+    writeFileSync(join(ws.root, 'f.txt'), `${line.repeat(300)}wanted A\n${line.repeat(300)}wanted B\n`);
+    for (const hint of [1, 4096, 30_000, 1 << 20]) {
+      const fd = openSync(join(ws.root, 'f.txt'), 'r');
+      try {
+        const file = {
+          fd,
+          read: () => Promise.reject(new Error('unused')),
+          readFile: () => Promise.reject(new Error('unused')),
+        };
+        const lines = await linesOf(file, new Set([301, 602]), () => countingBuffer(64 * 1024, { simd: false }), hint);
+        expect([...(lines ?? new Map()).entries()]).toEqual([
+          [301, 'wanted A'],
+          [602, 'wanted B'],
+        ]);
+      } finally {
+        closeSync(fd);
+      }
+    }
   });
 });

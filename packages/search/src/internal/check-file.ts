@@ -130,6 +130,19 @@ async function openForCheck(
   return { file: handle, size: opened.size, close: () => void handle.close().catch(() => undefined) };
 }
 
+/**
+ * Where the last match's line ends by ripgrep's account (its byte offset plus the line's length): how far the first
+ * read of the file goes. Only a hint; a file that says otherwise is simply read on.
+ */
+function bytesToLastLine(matches: readonly PendingMatch[]): number | undefined {
+  let end = 0;
+  for (const match of matches) {
+    if (match.offset === undefined) return undefined;
+    end = Math.max(end, match.offset + Buffer.byteLength(match.text) + 1);
+  }
+  return end;
+}
+
 /** What confirming one file decided: matches proven at their byte offset, and the lines read for the others. */
 export interface FileCheck {
   readonly atOffset: ReadonlySet<PendingMatch>;
@@ -162,7 +175,8 @@ export async function checkFile(
       if (offsetsUsable && heldAtOffset(file, size, match)) atOffset.add(match);
       else byLine.add(match.line);
     }
-    const lines = byLine.size > 0 ? await linesOf(file, byLine, readerFor) : new Map<number, string>();
+    const lines =
+      byLine.size > 0 ? await linesOf(file, byLine, readerFor, bytesToLastLine(matches)) : new Map<number, string>();
     return { atOffset, lines };
   } catch {
     return NOTHING_CONFIRMED; // a file that could not be read is never shown

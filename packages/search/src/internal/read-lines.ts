@@ -3,6 +3,8 @@ import type { CountingBuffer } from '@bough/workspace';
 
 // The first bytes of every file are read into a plain buffer of this size: one read, no WebAssembly memory to set up.
 export const SMALL_READ_BYTES = 64 * 1024;
+// The least the first read asks for: a page-cache read costs about the same up to a few pages.
+const MIN_FIRST_READ = 8 * 1024;
 const EMPTY = Buffer.alloc(0);
 
 function decodeLike(bytes: Buffer): string {
@@ -34,6 +36,7 @@ export async function linesOf(
   handle: OpenFile,
   wanted: ReadonlySet<number>,
   readerFor: (large: boolean) => CountingBuffer,
+  firstReadBytes = SMALL_READ_BYTES,
 ): Promise<Map<number, string> | undefined> {
   let reader = readerFor(false);
   let large = false;
@@ -59,9 +62,12 @@ export async function linesOf(
         large = true;
       }
       const { buffer } = reader;
+      // The first read stops where ripgrep said the last wanted line ends (a hint: when the file says otherwise, the
+      // reads simply go on), so a match near the top of a file costs a few KiB of copying instead of 64.
+      const length = first ? Math.min(buffer.length, Math.max(firstReadBytes, MIN_FIRST_READ)) : buffer.length;
       const bytesRead = large
         ? (await handle.read(buffer, 0, buffer.length, null)).bytesRead
-        : readSync(handle.fd, buffer, 0, buffer.length, null);
+        : readSync(handle.fd, buffer, 0, length, null);
       readSoFar += bytesRead;
       if (bytesRead === 0) break;
       const chunk = buffer.subarray(0, bytesRead);
