@@ -1,4 +1,11 @@
-import { extensionOf, type WalkSummary, type Workspace, WorkspaceError } from '@bough/workspace';
+import {
+  extensionOf,
+  type WalkEntry,
+  type WalkSummary,
+  type Workspace,
+  WorkspaceError,
+  type WorkspaceFailure,
+} from '@bough/workspace';
 import { failure } from './errors.js';
 import type { ReaderLimits } from './limits.js';
 import type { ReaderResponse } from './schema.js';
@@ -12,6 +19,41 @@ export interface ListOptions {
 
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+type Walked =
+  | { success: true; path: string; relative: string; entries: readonly WalkEntry[]; summary: WalkSummary }
+  | WorkspaceFailure;
+
+/** A recursive listing through the workspace walk, gathered into one answer like `Workspace.listDirectory`. */
+async function walkAll(
+  ws: Workspace,
+  path: string,
+  filesOnly: boolean,
+  limits: ReaderLimits,
+  signal: AbortSignal | undefined,
+): Promise<Walked> {
+  const start = await ws.resolve(path, 'list');
+  if (!start.success) return start;
+  const entries: WalkEntry[] = [];
+  try {
+    const walk = ws.walk(start.path, {
+      recursive: true,
+      maxEntries: limits.maxWalkEntries,
+      filesOnly,
+      // Names and kinds are all a listing shows: no lstat per entry.
+      details: false,
+      ...(signal ? { signal } : {}),
+    });
+    for (;;) {
+      const step = await walk.next();
+      if (step.done) return { success: true, path: start.path, relative: start.relative, entries, summary: step.value };
+      entries.push(step.value);
+    }
+  } catch (error) {
+    if (error instanceof WorkspaceError) return error.failure;
+    return failure('io_error', `Could not list ${start.relative}: ${(error as Error).message}`);
+  }
+}
+
 /** The `list_dir` action: a sorted, capped listing through the workspace walk, with counts of what was left out. */
 export async function listDir(
   ws: Workspace,
@@ -19,38 +61,26 @@ export async function listDir(
   options: ListOptions,
   limits: ReaderLimits,
 ): Promise<ReaderResponse> {
-  const start = await ws.resolve(path, 'list');
-  if (!start.success) return start;
   const wanted = options.fileTypes?.map((t) => t.replace(/^\.+/, '').toLowerCase()).filter(Boolean);
   const filter = wanted && wanted.length > 0 ? new Set(wanted) : undefined;
+  const walked = options.recursive
+    ? await walkAll(ws, path, filter !== undefined, limits, options.signal)
+    : await ws.listDirectory(path, {
+        maxEntries: limits.maxWalkEntries,
+        filesOnly: filter !== undefined,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+  if (!walked.success) return walked;
+  const start = walked;
+  const summary = walked.summary;
   const found: string[] = [];
   let filtered = 0;
-  let summary: WalkSummary;
-  try {
-    const walk = ws.walk(start.path, {
-      recursive: options.recursive,
-      maxEntries: limits.maxWalkEntries,
-      filesOnly: filter !== undefined,
-      // Names and kinds are all a listing shows: no lstat per entry.
-      details: false,
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    for (;;) {
-      const step = await walk.next();
-      if (step.done) {
-        summary = step.value;
-        break;
-      }
-      const entry = step.value;
-      if (filter && (entry.kind !== 'file' || !filter.has(extensionOf(entry.relative)))) {
-        filtered++;
-        continue;
-      }
-      found.push(entry.kind === 'directory' ? `${entry.relative}/` : entry.relative);
+  for (const entry of walked.entries) {
+    if (filter && (entry.kind !== 'file' || !filter.has(extensionOf(entry.relative)))) {
+      filtered++;
+      continue;
     }
-  } catch (error) {
-    if (error instanceof WorkspaceError) return error.failure;
-    return failure('io_error', `Could not list ${start.relative}: ${(error as Error).message}`);
+    found.push(entry.kind === 'directory' ? `${entry.relative}/` : entry.relative);
   }
   if (summary.aborted) return failure('aborted', 'The listing was cancelled.');
   found.sort(byCodeUnit);

@@ -34,6 +34,7 @@ it('gives a Workspace exactly these methods, so a new capability of the gate is 
       "durable",
       "holdDirSync",
       "isProtected",
+      "listDirectory",
       "mkdir",
       "move",
       "openOrLoad",

@@ -11,6 +11,8 @@ export type { HeldDir, HeldFile } from './held-dir.js';
 export { isInside } from './inside.js';
 /** Limits and their defaults. */
 export { DEFAULT_WORKSPACE_LIMITS, type WorkspaceLimits } from './limits.js';
+/** One directory's listing in one answer. */
+export type { DirectoryListing, ListDirectoryOptions } from './list-directory.js';
 /** Options and result of a move. */
 export type { MovedPath, MoveOptions } from './move.js';
 /** Line-feed counting at memory speed over a reusable scratch buffer (SIMD WebAssembly, indexOf fallback). */

@@ -67,8 +67,10 @@ interface WalkState {
   readonly summary: WalkSummary;
 }
 
-const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-const join2 = (rel: string, name: string) => (rel === '.' ? name : `${rel}/${name}`);
+/** Directory entries in code-unit order of their names. */
+export const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+/** `rel/name`, or `name` at the root ('.'). */
+export const join2 = (rel: string, name: string) => (rel === '.' ? name : `${rel}/${name}`);
 
 async function* walkDir(
   state: WalkState,
@@ -153,10 +155,16 @@ async function* walkDir(
 /** How many lstat calls of one directory's entries may be in flight ahead of the entry being yielded. */
 const LSTAT_WINDOW = 32;
 
-type Verdict = 'take' | 'ignored' | 'protected' | 'links' | 'special' | 'hidden';
+/** What the walk's rules make of one entry: take it, or the skip counter it goes to. */
+export type Verdict = 'take' | 'ignored' | 'protected' | 'links' | 'special' | 'hidden';
 
 /** The walk's name- and type-based rules for one directory entry, in the order they are counted. */
-function verdictOf(state: WalkState, levels: readonly IgnoreLevel[], rel: string, entry: Dirent): Verdict {
+export function verdictOf(
+  state: Pick<WalkState, 'options' | 'ctx'>,
+  levels: readonly IgnoreLevel[],
+  rel: string,
+  entry: Dirent,
+): Verdict {
   const { options, ctx } = state;
   const isDir = entry.isDirectory();
   if (options.gitignore !== false && isGitDirName(entry.name)) return 'ignored';
@@ -168,7 +176,8 @@ function verdictOf(state: WalkState, levels: readonly IgnoreLevel[], rel: string
   return 'take';
 }
 
-async function ancestorLevels(ctx: ResolverContext, rel: string): Promise<IgnoreLevel[]> {
+/** The ignore rules a walk of `rel` starts with: each ancestor's .gitignore, root first. */
+export async function ancestorLevels(ctx: ResolverContext, rel: string): Promise<IgnoreLevel[]> {
   const parts = components(rel === '.' ? '' : rel);
   const levels: IgnoreLevel[] = [];
   let dir = ctx.root;
@@ -182,6 +191,16 @@ async function ancestorLevels(ctx: ResolverContext, rel: string): Promise<Ignore
   return rel !== '.' && isIgnored(levels, rel, true) ? [] : levels;
 }
 
+/** A summary with nothing counted yet. */
+export function emptySummary(): WalkSummary {
+  return {
+    entries: 0,
+    skipped: { protected: 0, ignored: 0, hidden: 0, links: 0, special: 0, unreadable: 0, capped: 0 },
+    truncated: false,
+    aborted: false,
+  };
+}
+
 /** Lists a directory depth-first in name order without following links or yielding protected files. */
 export async function* walkIn(
   ctx: ResolverContext,
@@ -191,12 +210,7 @@ export async function* walkIn(
   const resolved = await resolveDetail(ctx, dir, 'list');
   const detail = resolved.success ? applyIntent(resolved, dir, 'list') : resolved;
   if (!detail.success) throw new WorkspaceError(detail);
-  const summary: WalkSummary = {
-    entries: 0,
-    skipped: { protected: 0, ignored: 0, hidden: 0, links: 0, special: 0, unreadable: 0, capped: 0 },
-    truncated: false,
-    aborted: false,
-  };
+  const summary = emptySummary();
   const cap = Math.min(options.maxEntries ?? ctx.limits.maxWalkEntries, ctx.limits.maxWalkEntries);
   const levels = options.gitignore !== false ? await ancestorLevels(ctx, detail.relative) : [];
   yield* walkDir({ ctx, options, cap, summary }, detail.path, detail.relative, 0, levels);

@@ -8,6 +8,7 @@ import { applyIntent } from './internal/intent.js';
 import { components, posixRelative } from './internal/paths.js';
 import { type ResolverContext, resolveDetail } from './internal/resolver.js';
 import { resolveLimits, type WorkspaceLimits } from './limits.js';
+import { type DirectoryListing, type ListDirectoryOptions, listDirectoryIn } from './list-directory.js';
 import { type MovedPath, type MoveOptions, moveIn } from './move.js';
 import {
   type LoadedFile,
@@ -194,6 +195,14 @@ export class Workspace {
   /** Lists a directory depth-first in name order; throws {@link WorkspaceError} if the start directory is refused. */
   walk(dir: string, options?: WalkOptions): AsyncGenerator<WalkEntry, WalkSummary> {
     return walkIn(this.#ctx, dir, options);
+  }
+
+  /**
+   * One directory's names, as a non-recursive walk with `details: false` would yield them, in one answer; a refused
+   * directory comes back as the failure value instead of a thrown {@link WorkspaceError}.
+   */
+  listDirectory(dir: string, options?: ListDirectoryOptions): Promise<DirectoryListing | WorkspaceFailure> {
+    return listDirectoryIn(this.#ctx, dir, options);
   }
 }
 

@@ -101,19 +101,23 @@ async function streamWith(
   let invalidAt: number | undefined;
   let pendingPartial = false;
   let aborted = false;
-  const emit = (): void => {
-    const bytes = Buffer.concat(parts);
-    const usable = droppedBytes.length > 0 ? completePrefixLength(bytes, bytes.length) : bytes.length;
-    const dropped = countCodePoints(bytes.subarray(usable)) + droppedBytes.reduce((n, b) => n + countCodePoints(b), 0);
+  /** Adds the row of line `index` from its kept bytes, `dropped` code points having been cut off after them. */
+  const addRow = (bytes: Buffer, dropped: number): void => {
     let text: string;
     try {
-      text = decoder.decode(bytes.subarray(0, usable));
+      text = decoder.decode(bytes);
     } catch {
-      const bad = firstInvalidUtf8(bytes.subarray(0, usable));
+      const bad = firstInvalidUtf8(bytes);
       invalidAt ??= lineStart + Math.max(bad, 0);
-      text = lenient.decode(bytes.subarray(0, usable));
+      text = lenient.decode(bytes);
     }
     builder.add(index, text, dropped);
+  };
+  const emit = (): void => {
+    const bytes = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
+    const usable = droppedBytes.length > 0 ? completePrefixLength(bytes, bytes.length) : bytes.length;
+    const dropped = countCodePoints(bytes.subarray(usable)) + droppedBytes.reduce((n, b) => n + countCodePoints(b), 0);
+    addRow(bytes.subarray(0, usable), dropped);
     parts = [];
     kept = 0;
     droppedBytes = [];
@@ -173,12 +177,17 @@ async function streamWith(
         continue;
       }
       const nl = data.indexOf(10, at);
-      keep(data.subarray(at, nl < 0 ? data.length : nl));
-      if (nl < 0) {
-        pendingPartial = true;
-        break;
+      if (nl >= 0 && nl - at <= keepBytes && parts.length === 0 && droppedBytes.length === 0) {
+        // The whole line is in this chunk and short enough to keep: decoded where it lies, no copy.
+        addRow(data.subarray(at, nl), 0);
+      } else {
+        keep(data.subarray(at, nl < 0 ? data.length : nl));
+        if (nl < 0) {
+          pendingPartial = true;
+          break;
+        }
+        emit();
       }
-      emit();
       index++;
       at = nl + 1;
       lineStart = base + at;

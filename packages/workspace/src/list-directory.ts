@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import type { WorkspaceFailure } from './errors.js';
+import { loadIgnoreLevel } from './internal/ignore-rules.js';
+import { applyIntent } from './internal/intent.js';
+import { readDirPinned } from './internal/pinned-dir.js';
+import { type ResolverContext, resolveDetail } from './internal/resolver.js';
+import {
+  ancestorLevels,
+  byName,
+  emptySummary,
+  join2,
+  verdictOf,
+  type WalkEntry,
+  type WalkOptions,
+  type WalkSummary,
+} from './walk.js';
+
+/** Options of {@link listDirectoryIn}: those of a walk that stays in one directory and reports names only. */
+export type ListDirectoryOptions = Omit<WalkOptions, 'recursive' | 'details'>;
+
+/** One directory's entries (name order), the checked directory itself, and what was left out. */
+export interface DirectoryListing {
+  readonly success: true;
+  /** The real path of the listed directory. */
+  readonly path: string;
+  /** Its path relative to the root ('.' for the root). */
+  readonly relative: string;
+  readonly entries: WalkEntry[];
+  readonly summary: WalkSummary;
+}
+
+/**
+ * A non-recursive walk with `details: false`, answered in one piece: the same gate, rules, order, counters and entries
+ * as `walkIn`, without an async generator step per entry. A refused directory comes back as the failure value.
+ */
+export async function listDirectoryIn(
+  ctx: ResolverContext,
+  dir: string,
+  options: ListDirectoryOptions = {},
+): Promise<DirectoryListing | WorkspaceFailure> {
+  const resolved = await resolveDetail(ctx, dir, 'list');
+  const detail = resolved.success ? applyIntent(resolved, dir, 'list') : resolved;
+  if (!detail.success) return detail;
+  const summary = emptySummary();
+  const entries: WalkEntry[] = [];
+  const listing: DirectoryListing = { success: true, path: detail.path, relative: detail.relative, entries, summary };
+  const cap = Math.min(options.maxEntries ?? ctx.limits.maxWalkEntries, ctx.limits.maxWalkEntries);
+  let levels = options.gitignore !== false ? await ancestorLevels(ctx, detail.relative) : [];
+  const listed = await readDirPinned(detail.path, true);
+  if (!Array.isArray(listed)) {
+    summary.skipped.unreadable++;
+    return listing;
+  }
+  listed.sort(byName);
+  if (options.gitignore !== false && listed.some((e) => e.name === '.gitignore' && e.isFile())) {
+    const rel = detail.relative;
+    const level = await loadIgnoreLevel(detail.path, rel === '.' ? '' : rel, ctx.limits.maxIgnoreFileBytes);
+    if (level) levels = [...levels, level];
+  }
+  const rules = { ctx, options };
+  for (let i = 0; i < listed.length; i++) {
+    const entry = listed[i]!;
+    if (options.signal?.aborted) {
+      summary.aborted = true;
+      summary.truncated = true;
+      break;
+    }
+    const verdict = verdictOf(rules, levels, detail.relative, entry);
+    if (verdict !== 'take') {
+      summary.skipped[verdict]++;
+      continue;
+    }
+    if (summary.entries >= cap) {
+      summary.truncated = true;
+      summary.skipped.capped += listed.length - i;
+      break;
+    }
+    const isDir = entry.isDirectory();
+    if (isDir && options.filesOnly) continue;
+    summary.entries++;
+    entries.push({
+      path: join(detail.path, entry.name),
+      relative: join2(detail.relative, entry.name),
+      kind: isDir ? 'directory' : 'file',
+    });
+  }
+  return listing;
+}
