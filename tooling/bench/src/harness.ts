@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, statfsSync } from 'node:fs';
 import { cpus, freemem, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 /** One line of BENCHMARKS.md: our figure beside the peer (or limit) measured in the same run. */
 export interface BenchRow {
@@ -209,6 +211,17 @@ export async function latencies(
 }
 
 /**
+ * A full garbage collection on demand: `globalThis.gc` when node runs with --expose-gc, otherwise the same function
+ * exposed at run time (V8's flag, then a fresh context that sees it).
+ */
+export function garbageCollector(): () => void {
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (exposed) return exposed;
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
+
+/**
  * Times two functions in alternation after `warmup` rounds and returns both medians in ms; odd rounds run `b` first,
  * so neither side always runs on the cache or CPU state the other left. On a shared machine, alternation spreads load
  * changes and JIT/wasm tier-up evenly over both sides of a comparison.
@@ -218,10 +231,13 @@ export async function pairedMedians(
   b: () => Promise<unknown> | unknown,
   runs = 5,
   warmup = 1,
+  /** Runs before each timed call, outside the timing (e.g. a garbage collection). */
+  settle?: () => void,
 ): Promise<[number, number]> {
   const samplesA: number[] = [];
   const samplesB: number[] = [];
   const timed = async (fn: () => Promise<unknown> | unknown) => {
+    settle?.();
     const t0 = performance.now();
     await fn();
     return performance.now() - t0;
