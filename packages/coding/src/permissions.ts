@@ -1,4 +1,4 @@
-import type { PreHook } from '@bough/core';
+import type { PreHook, PreHookResult } from '@bough/core';
 import { globMatch } from './internal/glob-match.js';
 import { type PermissionLimits, type PermissionSubjectDescriber, permissionSubject } from './permission-subject.js';
 
@@ -164,45 +164,57 @@ export function permissionHook(
   describe?: PermissionSubjectDescriber,
 ): PreHook {
   const label = policy.name ? `permission policy '${policy.name}'` : 'the permission policy';
-  return async ({ tool, args }) => {
+  // An allowed call (the common case) is answered synchronously, without a promise or the text a refusal needs.
+  return ({ tool, args }) => {
     const verdict = evaluatePermission(policy, tool.name, args, limits, {
       sandboxed: sandboxed?.(tool.name) === true,
       ...(describe ? { describe } : {}),
     });
-    const what = `${tool.name} ${JSON.stringify(shorten(verdict.subject))}`;
     if (verdict.decision === 'allow') return undefined;
-    if (verdict.decision === 'deny') {
-      const why = verdict.rule ? `matches the deny rule ${JSON.stringify(verdict.rule)}` : 'matches no allow rule';
-      return {
-        decision: 'deny',
-        reason: `${label} refuses ${what}: it ${why}. Do not retry it; use another approach or ask the user.`,
-      };
-    }
-    const why = verdict.opaque ? ' (it passes a shell a script whose commands cannot all be checked)' : '';
-    if (!onAsk) {
-      return {
-        decision: 'deny',
-        reason: `${label} needs approval for ${what}${why} and no approver is configured, so it is refused. Run the commands directly, one per call, or ask the user.`,
-      };
-    }
-    let answer: Awaited<ReturnType<AskHandler>>;
-    try {
-      answer = await onAsk({
-        tool: tool.name,
-        args,
-        subject: verdict.subject,
-        rule: verdict.rule,
-        policy: policy.name,
-        opaque: verdict.opaque === true,
-      });
-    } catch {
-      return { decision: 'deny', reason: `the approver for ${what} failed, so the call is refused.` };
-    }
-    if (answer === true || answer === 'allow' || (typeof answer === 'object' && answer?.allow === true))
-      return undefined;
-    const reason = typeof answer === 'object' && answer?.reason ? `: ${answer.reason}` : '';
-    return { decision: 'deny', reason: `the approver declined ${what}${reason}.` };
+    return refuseOrAsk(label, tool.name, args, verdict, policy.name, onAsk);
   };
+}
+
+/** A call the policy did not allow outright: refused, or put to the approver. */
+async function refuseOrAsk(
+  label: string,
+  tool: string,
+  args: unknown,
+  verdict: ReturnType<typeof evaluatePermission>,
+  policyName: string | undefined,
+  onAsk: AskHandler | undefined,
+): Promise<PreHookResult> {
+  const what = `${tool} ${JSON.stringify(shorten(verdict.subject))}`;
+  if (verdict.decision === 'deny') {
+    const why = verdict.rule ? `matches the deny rule ${JSON.stringify(verdict.rule)}` : 'matches no allow rule';
+    return {
+      decision: 'deny',
+      reason: `${label} refuses ${what}: it ${why}. Do not retry it; use another approach or ask the user.`,
+    };
+  }
+  const why = verdict.opaque ? ' (it passes a shell a script whose commands cannot all be checked)' : '';
+  if (!onAsk) {
+    return {
+      decision: 'deny',
+      reason: `${label} needs approval for ${what}${why} and no approver is configured, so it is refused. Run the commands directly, one per call, or ask the user.`,
+    };
+  }
+  let answer: Awaited<ReturnType<AskHandler>>;
+  try {
+    answer = await onAsk({
+      tool,
+      args,
+      subject: verdict.subject,
+      rule: verdict.rule,
+      policy: policyName,
+      opaque: verdict.opaque === true,
+    });
+  } catch {
+    return { decision: 'deny', reason: `the approver for ${what} failed, so the call is refused.` };
+  }
+  if (answer === true || answer === 'allow' || (typeof answer === 'object' && answer?.allow === true)) return undefined;
+  const reason = typeof answer === 'object' && answer?.reason ? `: ${answer.reason}` : '';
+  return { decision: 'deny', reason: `the approver declined ${what}${reason}.` };
 }
 
 function shorten(text: string): string {

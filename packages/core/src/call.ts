@@ -245,6 +245,7 @@ async function runHandler<REQ, RES>(
     }
   }
   if (outer?.aborted) return { kind: 'cancelled', code: CallErrorCode.aborted, message: abortText(tool.name, outer) };
+  if (outer && delay === undefined) return runUntilAborted(tool, args, call, options, outer);
   const timedOut = (): HandlerOutcome => ({
     kind: 'cancelled',
     code: CallErrorCode.timedOut,
@@ -280,6 +281,37 @@ async function runHandler<REQ, RES>(
   } finally {
     if (timer) clearTimeout(timer);
     outer?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+/**
+ * A call only the caller's signal can cancel: the handler gets that signal itself (it aborts exactly when a signal of
+ * our own, aborted from it, would), and the call still ends as `aborted` the moment it fires, even if the handler
+ * ignores it.
+ */
+async function runUntilAborted<REQ, RES>(
+  tool: Tool<REQ, RES>,
+  args: REQ,
+  call: ToolCall<RES>,
+  options: ExecuteOptions,
+  outer: AbortSignal,
+): Promise<HandlerOutcome> {
+  let onAbort: () => void = () => {};
+  const cancelled = new Promise<HandlerOutcome>((resolve) => {
+    onAbort = () => resolve({ kind: 'cancelled', code: CallErrorCode.aborted, message: abortText(tool.name, outer) });
+  });
+  outer.addEventListener('abort', onAbort, { once: true });
+  const running = (async (): Promise<HandlerOutcome> => {
+    try {
+      return { kind: 'value', value: await tool.handler(args, context(call, outer, options)) };
+    } catch (error) {
+      return { kind: 'threw', error };
+    }
+  })();
+  try {
+    return await Promise.race([running, cancelled]);
+  } finally {
+    outer.removeEventListener('abort', onAbort);
   }
 }
 
