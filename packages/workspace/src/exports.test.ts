@@ -5,6 +5,7 @@ it('exports exactly these names, so every change to the public surface is delibe
     [
       "DEFAULT_PROTECTED",
       "DEFAULT_WORKSPACE_LIMITS",
+      "HeldParents",
       "WORKSPACE_ERROR_CODES",
       "Workspace",
       "WorkspaceError",

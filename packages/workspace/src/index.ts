@@ -8,6 +8,8 @@ export { extensionOf } from './extension.js';
 export { globToRegExp } from './glob.js';
 /** A directory held open by descriptor and proven to be the one asked for ({@link Workspace.holdDirSync}). */
 export type { HeldDir, HeldFile } from './held-dir.js';
+/** Parent directories gated once and held, for tools that open or look up many files in one call. */
+export { HeldParents, type ParentLookup } from './held-parents.js';
 export { isInside } from './inside.js';
 /** Limits and their defaults. */
 export { DEFAULT_WORKSPACE_LIMITS, type WorkspaceLimits } from './limits.js';

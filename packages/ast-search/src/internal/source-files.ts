@@ -1,15 +1,16 @@
 import { type BigIntStats, closeSync, fstatSync, lstatSync, read, readSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import {
   addWalkSkips,
   emptySkipCounts,
   extensionOf,
+  HeldParents,
   skipReasonOf,
   type Workspace,
   type SkipCounts as WorkspaceSkipCounts,
 } from '@bough/workspace';
 import type { AstParseCache, CachedSource, FileStamp } from '../parse-cache.js';
-import { GatedDirs } from './gated-dirs.js';
 
 /** A file chosen for searching. */
 export interface CandidateFile {
@@ -173,13 +174,13 @@ async function textOf(
 
 /** What one search reads its files with: the gated parent directories and a scratch buffer for small files. */
 export interface ReadKit {
-  readonly dirs: GatedDirs;
+  readonly dirs: HeldParents;
   readonly scratch: Buffer;
 }
 
 /** A fresh {@link ReadKit}; close its directories with `kit.dirs.close()`. */
 export function readKit(workspace: Workspace): ReadKit {
-  return { dirs: new GatedDirs(workspace), scratch: Buffer.allocUnsafe(SYNC_READ_BYTES) };
+  return { dirs: new HeldParents(workspace), scratch: Buffer.allocUnsafe(SYNC_READ_BYTES) };
 }
 
 const stampOf = (st: BigIntStats): FileStamp => `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
@@ -207,7 +208,7 @@ function unchanged(file: CandidateFile, lang: string, cache: AstParseCache): Sou
 
 /**
  * One file's text: from the cache when the file is unchanged since it was read (see {@link unchanged}), otherwise
- * opened in its gated parent directory (see {@link GatedDirs}) or, where that cannot be proven, through the workspace
+ * opened in its gated, held parent directory (see `HeldParents` in @bough/workspace) or, where that cannot be proven, through the workspace
  * gate itself (containment, protected names, no links), stamped from the opened descriptor and read as UTF-8. Says why
  * not when the file cannot be searched (refused, too large, binary, unreadable).
  */
@@ -221,14 +222,18 @@ export async function readSource(
 ): Promise<SourceRead> {
   const known = cache ? unchanged(file, lang, cache) : undefined;
   if (known) return known;
-  const inDir = await kit?.dirs.open(file.relative, maxBytes);
-  if (inDir) {
+  const parent = await kit?.dirs.parentOf(file.relative);
+  // Synchronous from here to the open: the held directory is not used across an await.
+  const inDir = parent?.kind === 'held' ? parent.dir.openFile(parent.name, maxBytes) : undefined;
+  if (parent?.kind === 'held' && inDir) {
+    const where = { relative: file.relative, path: join(parent.dir.path, parent.name) };
     try {
-      return await textOf(inDir.fd, inDir.size, maxBytes, { relative: file.relative, path: inDir.path }, kit?.scratch);
+      return await textOf(inDir.fd, inDir.size, maxBytes, where, kit?.scratch);
     } finally {
       closeSync(inDir.fd);
     }
   }
+  // Anything not opened in a held directory (refused, unproven, declined) goes through the gate, which says why.
   const opened = await workspace.openRead(file.path, { maxBytes });
   if (!opened.success) return skipFor(opened.error_code, opened.error);
   try {

@@ -1,10 +1,9 @@
 import { closeSync, read, readFile } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { promisify } from 'node:util';
-import type { CountingBuffer, HeldDir, Workspace } from '@bough/workspace';
+import type { CountingBuffer, HeldFile, HeldParents, Workspace } from '@bough/workspace';
 import { heldAtOffset, startsWithBom } from './offset-check.js';
 import type { PendingMatch } from './pending-match.js';
-import { plainPath } from './plain-path.js';
 import { linesOf, type OpenFile } from './read-lines.js';
 
 // Files of at least this size have each match checked at ripgrep's byte offset instead of by counting lines from the
@@ -23,70 +22,9 @@ function plainFile(fd: number): OpenFile {
   };
 }
 
-// Directories held open at once while confirming (matches come in path order, so a directory's files are together).
-const HELD_DIRS = 32;
-
-// Where a held directory looks names up through its descriptor (HeldDir.exact); elsewhere its openFile declines, so
-// the held path is not tried at all and every file goes through workspace.openRead.
+// Where a held directory looks names up through its descriptor (HeldDir.exact); elsewhere every file goes through
+// workspace.openRead without trying the held path.
 const HELD_OPENS = process.platform === 'linux';
-
-/**
- * Parent directories of one confirmation: the gate's answer for each directory, asked once per directory (undefined
- * when it refused), and the directories held open, at most `HELD_DIRS` at a time.
- */
-export interface ConfirmDirs {
-  readonly gated: Map<string, string | undefined>;
-  readonly held: Map<string, HeldDir | undefined>;
-}
-
-/** A fresh, empty {@link ConfirmDirs}; close what it holds with {@link closeConfirmDirs}. */
-export function confirmDirs(): ConfirmDirs {
-  return { gated: new Map(), held: new Map() };
-}
-
-/** Closes every directory held for one confirmation. */
-export function closeConfirmDirs(dirs: ConfirmDirs): void {
-  for (const held of dirs.held.values()) held?.close();
-  dirs.held.clear();
-}
-
-function closeOldest(dirs: Map<string, HeldDir | undefined>): void {
-  const [dir, held] = dirs.entries().next().value ?? [];
-  if (dir === undefined) return;
-  dirs.delete(dir);
-  held?.close();
-}
-
-/** Holds a directory the gate returned, reusing it while it is held (the oldest is closed past `HELD_DIRS`). */
-function holdOnce(workspace: Workspace, dir: string, dirs: ConfirmDirs): HeldDir | undefined {
-  if (!dirs.held.has(dir)) {
-    // A held directory is only used inside a synchronous stretch, so the oldest can be closed at any time.
-    if (dirs.held.size >= HELD_DIRS) closeOldest(dirs.held);
-    dirs.held.set(dir, workspace.holdDirSync(dir));
-  }
-  return dirs.held.get(dir);
-}
-
-/**
- * Where a file of a plain path (see plain-path.ts) is opened from: its parent directory as the gate resolved it, asked
- * once per directory and confirmation (it must come back as itself, a real directory), with the file's name.
- * Undefined when the gate refused the directory.
- */
-async function gatedParent(
-  workspace: Workspace,
-  path: string,
-  dirs: ConfirmDirs,
-): Promise<{ dir: string; name: string } | undefined> {
-  const slash = path.lastIndexOf('/');
-  const relative = slash < 0 ? '.' : path.slice(0, slash);
-  if (!dirs.gated.has(relative)) {
-    const where = await workspace.resolve(relative, 'read');
-    const passed = where.success && where.kind === 'directory' && where.relative === relative;
-    dirs.gated.set(relative, passed ? where.path : undefined);
-  }
-  const dir = dirs.gated.get(relative);
-  return dir === undefined ? undefined : { dir, name: path.slice(slash + 1) };
-}
 
 /**
  * Opens one file for confirming, the gate's way: the gate resolves the path (names, containment, links along the way)
@@ -101,26 +39,23 @@ async function openForCheck(
   workspace: Workspace,
   path: string,
   maxBytes: number,
-  dirs: ConfirmDirs,
+  dirs: HeldParents,
 ): Promise<{ file: OpenFile; size: number; close: () => void } | undefined> {
   if (HELD_OPENS) {
-    let parent: { dir: string; name: string } | undefined;
-    if (plainPath(path, workspace.limits)) {
-      parent = await gatedParent(workspace, path, dirs);
+    let opened: HeldFile | undefined;
+    const parent = await dirs.parentOf(path);
+    if (parent.kind === 'refused') return undefined;
+    if (parent.kind === 'held') {
+      opened = parent.dir.openFile(parent.name, maxBytes);
     } else {
       const where = await workspace.resolve(path, 'read');
       if (where.success && where.kind === 'file' && where.relative === path) {
-        parent = { dir: dirname(where.path), name: basename(where.path) };
+        opened = dirs.hold(dirname(where.path))?.openFile(basename(where.path), maxBytes);
       }
     }
-    if (parent === undefined) return undefined;
-    const opened = holdOnce(workspace, parent.dir, dirs)?.openFile(parent.name, maxBytes);
     if (opened) {
-      return {
-        file: plainFile(opened.fd),
-        size: opened.size,
-        close: () => closeSync(opened.fd),
-      };
+      const { fd } = opened;
+      return { file: plainFile(fd), size: opened.size, close: () => closeSync(fd) };
     }
   }
   const opened = await workspace.openRead(path, { maxBytes });
@@ -162,7 +97,7 @@ export async function checkFile(
   matches: readonly PendingMatch[],
   maxBytes: number,
   readerFor: (large: boolean) => CountingBuffer,
-  dirs: ConfirmDirs,
+  dirs: HeldParents,
 ): Promise<FileCheck> {
   const opened = await openForCheck(workspace, path, maxBytes, dirs);
   if (!opened) return NOTHING_CONFIRMED;

@@ -1,10 +1,6 @@
 import { basename, dirname } from 'node:path';
-import type { HeldDir, Workspace } from '@bough/workspace';
-import { plainPath } from './plain-path.js';
+import { HeldParents, type Workspace } from '@bough/workspace';
 import { type ConfirmBudget, outOfTime } from './verify-results.js';
-
-/** A parent directory checked by the gate once for every listed path in it, and held open when it passed. */
-type CheckedDir = { readonly held: HeldDir | undefined } | undefined;
 
 /**
  * Keeps only the listed paths that are regular files inside the workspace now. The gate checks names, containment
@@ -22,35 +18,17 @@ export async function confirmPaths(
   paths: readonly string[],
   budget: ConfirmBudget = {},
 ): Promise<{ kept: string[]; dropped: number; unchecked: number }> {
-  const held = new Map<string, HeldDir | undefined>();
-  const checkedDirs = new Map<string, CheckedDir>();
+  const dirs = new HeldParents(workspace);
   const kept: string[] = [];
   let dropped = 0;
-  const holdOnce = (dir: string) => {
-    if (!held.has(dir)) held.set(dir, workspace.holdDirSync(dir));
-    return held.get(dir);
-  };
-  const checkDir = async (dir: string): Promise<CheckedDir> => {
-    if (checkedDirs.has(dir)) return checkedDirs.get(dir);
-    let checked: CheckedDir;
-    const where = await workspace.resolve(dir, 'read');
-    if (where.success && where.kind === 'directory' && where.relative === dir) checked = { held: holdOnce(where.path) };
-    checkedDirs.set(dir, checked);
-    return checked;
-  };
   try {
     for (const [index, path] of paths.entries()) {
       if (outOfTime(budget)) return { kept, dropped, unchecked: paths.length - index };
       let accepted = false;
       try {
-        if (plainPath(path, workspace.limits)) {
-          const slash = path.lastIndexOf('/');
-          const dir = await checkDir(slash < 0 ? '.' : path.slice(0, slash));
-          if (dir?.held?.exact) accepted = dir.held.entry(path.slice(slash + 1))?.isFile() ?? false;
-          else if (dir !== undefined) accepted = await confirmAlone(workspace, path, holdOnce);
-        } else {
-          accepted = await confirmAlone(workspace, path, holdOnce);
-        }
+        const parent = await dirs.parentOf(path);
+        if (parent.kind === 'held') accepted = parent.dir.entry(parent.name)?.isFile() ?? false;
+        else if (parent.kind === 'unproven') accepted = await confirmAlone(workspace, path, dirs);
       } catch {
         // a path the gate could not check is never shown
       }
@@ -59,18 +37,14 @@ export async function confirmPaths(
     }
     return { kept, dropped, unchecked: 0 };
   } finally {
-    for (const dir of held.values()) dir?.close();
+    dirs.close();
   }
 }
 
 /** One path through the gate by itself, then looked up in its held parent directory. */
-async function confirmAlone(
-  workspace: Workspace,
-  path: string,
-  holdOnce: (dir: string) => HeldDir | undefined,
-): Promise<boolean> {
+async function confirmAlone(workspace: Workspace, path: string, dirs: HeldParents): Promise<boolean> {
   const where = await workspace.resolve(path, 'read');
   // The listing never goes through links, so a path the gate maps elsewhere changed during the walk.
   if (!where.success || where.kind !== 'file' || where.relative !== path) return false;
-  return holdOnce(dirname(where.path))?.entry(basename(where.path))?.isFile() ?? false;
+  return dirs.hold(dirname(where.path))?.entry(basename(where.path))?.isFile() ?? false;
 }

@@ -1,5 +1,5 @@
-import { type CountingBuffer, countingBuffer, type Workspace } from '@bough/workspace';
-import { checkFile, closeConfirmDirs, confirmDirs, type FileCheck, NOTHING_CONFIRMED } from './check-file.js';
+import { type CountingBuffer, countingBuffer, HeldParents, type Workspace } from '@bough/workspace';
+import { checkFile, type FileCheck, NOTHING_CONFIRMED } from './check-file.js';
 import { type PendingMatch, shownPart } from './pending-match.js';
 import { SMALL_READ_BYTES } from './read-lines.js';
 
@@ -59,7 +59,7 @@ export async function confirmMatches(
   const idleSmall: CountingBuffer[] = sharedSmall.splice(0, CONFIRM_CONCURRENCY);
   const idleLarge: CountingBuffer[] = [];
   // Parent directories held open while their files are confirmed, closed once every file is decided.
-  const dirs = confirmDirs();
+  const dirs = new HeldParents(workspace);
   const checked = eachLimited(
     [...byPath.keys()],
     CONFIRM_CONCURRENCY,
@@ -107,7 +107,7 @@ export async function confirmMatches(
     settled = true;
     // Files still in flight when time ran out finish first; then the held directories are closed.
     void checked.then(() => {
-      closeConfirmDirs(dirs);
+      dirs.close();
       // Every reader is back in its pool once no file is in flight; keep the small ones for the next search.
       sharedSmall.push(...idleSmall.splice(0, CONFIRM_CONCURRENCY - sharedSmall.length));
     });
