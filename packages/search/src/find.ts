@@ -12,7 +12,7 @@ import {
   outsideIgnoreRulesMayApply,
 } from './internal/ignore-sources.js';
 import { baseRgArgs, displayPath, ProtectedPathCheck, toWorkspacePath } from './internal/rg-common.js';
-import { RgSkipTally } from './internal/rg-skips.js';
+import { atLeastBoth, type RgSkipCounts, RgSkipTally } from './internal/rg-skips.js';
 import { type RgRun, rgFailure, runRg } from './internal/run-rg.js';
 import { type SearchContext, searchResult } from './internal/search-context.js';
 import { confirmDeadline } from './internal/verify-results.js';
@@ -121,6 +121,8 @@ interface Listing {
 interface ListingMode {
   readonly sorted: boolean;
   readonly nameFilter?: string;
+  /** A full listing without ripgrep's skip log (after a listing whose log passed skipLogBytes). */
+  readonly quiet?: boolean;
 }
 
 /**
@@ -141,7 +143,7 @@ function listingArgs(ctx: SearchContext, mode: ListingMode): string[] {
   if (mode.nameFilter === undefined) {
     // --null: names may hold newlines.
     return [
-      ...baseRgArgs(includeIgnored),
+      ...baseRgArgs(includeIgnored, mode.quiet !== true),
       ...speedArgs(),
       '--files',
       '--null',
@@ -215,6 +217,7 @@ async function listFiles(ctx: SearchContext, mode: ListingMode, timeoutMs: numbe
       if (found.length >= stopAt || rulesSeen) stop();
     },
     ...(narrowed ? {} : { onStderr: (chunk: Buffer) => skips.push(chunk) }),
+    ...(narrowed || mode.quiet ? {} : { logBudgetBytes: ctx.limits.skipLogBytes }),
   });
   return { run, found, stamps, withheld, skips, full: found.length >= stopAt && run.stoppedEarly, rulesSeen };
 }
@@ -230,6 +233,15 @@ export async function find(ctx: SearchContext): Promise<SearchResponse> {
   const left = () => Math.max(1, ctx.limits.timeoutMs - (Date.now() - started));
   const nameFilter = ctx.target === '.' ? nameFilterFor(anchorGlob(ctx.request.pattern)) : undefined;
   let listing: Listing | undefined;
+  // Counts from a full listing whose skip log passed skipLogBytes: it was stopped, and the listings after it run quiet.
+  let cutShort: RgSkipCounts | undefined;
+  const fullListing = async (sorted: boolean): Promise<Listing> => {
+    const done = await listFiles(ctx, { sorted, quiet: cutShort !== undefined }, left());
+    if (!done.run.logOverflow) return done;
+    done.stamps.discard();
+    cutShort = done.skips.counts();
+    return listFiles(ctx, { sorted, quiet: true }, left());
+  };
   if (
     nameFilter !== undefined &&
     (ctx.request.include_ignored === true || !(await outsideIgnoreRulesMayApply(ctx.cwd)))
@@ -237,17 +249,17 @@ export async function find(ctx: SearchContext): Promise<SearchResponse> {
     listing = await listFiles(ctx, { sorted: false, nameFilter }, left());
     if (listing.full && listing.run.outcome.success) {
       listing.stamps.discard();
-      listing = await listFiles(ctx, { sorted: true }, left());
+      listing = await fullListing(true);
     } else if (listing.rulesSeen && listing.run.outcome.success) {
       listing.stamps.discard();
       listing = undefined;
     }
   }
   if (listing === undefined) {
-    listing = await listFiles(ctx, { sorted: false }, left());
+    listing = await fullListing(false);
     if (listing.full && listing.run.outcome.success) {
       listing.stamps.discard();
-      listing = await listFiles(ctx, { sorted: true }, left());
+      listing = await fullListing(true);
     }
   }
   const { run, found, withheld, skips } = listing;
@@ -274,7 +286,8 @@ export async function find(ctx: SearchContext): Promise<SearchResponse> {
       timedOut: outcome.timed_out || confirmed.unchecked > 0,
       protected: withheld,
       longLines: 0,
-      skips: skips.counts(),
+      skips: cutShort === undefined ? skips.counts() : atLeastBoth(cutShort, skips.counts()),
+      skipsLowerBound: cutShort !== undefined,
     },
     confirmed.unchecked > 0
       ? [`${confirmed.unchecked} path(s) were not shown because the time budget ran out while they were being checked.`]

@@ -2,7 +2,7 @@ import { failure } from './errors.js';
 import { BoundedBest, comparePaths } from './internal/bounded-best.js';
 import { baseRgArgs, displayPath, isProtectedPath, toWorkspacePath } from './internal/rg-common.js';
 import { binaryNoticePath, RgLineParser } from './internal/rg-lines.js';
-import { RgSkipTally } from './internal/rg-skips.js';
+import { atLeastBoth, type RgSkipCounts, RgSkipTally } from './internal/rg-skips.js';
 import { type RgRun, rgFailure, runRg } from './internal/run-rg.js';
 import { type SearchContext, searchResult } from './internal/search-context.js';
 import { confirmDeadline, confirmMatches, type PendingMatch, RG_CUT_MARKER } from './internal/verify-results.js';
@@ -24,10 +24,10 @@ export function cutLine(text: string, max: number): { text: string; cut: boolean
   return { text: cut ? `${body} … [line cut at ${max} chars]` : body, cut };
 }
 
-function grepArgs(ctx: SearchContext, sorted: boolean): string[] {
+function grepArgs(ctx: SearchContext, sorted: boolean, debug: boolean): string[] {
   const { request, limits } = ctx;
   return [
-    ...baseRgArgs(request.include_ignored === true),
+    ...baseRgArgs(request.include_ignored === true, debug),
     '--no-heading',
     '--with-filename',
     '--line-number',
@@ -62,7 +62,7 @@ interface GrepPass {
   readonly skips: RgSkipTally;
 }
 
-async function grepPass(ctx: SearchContext, sorted: boolean, timeoutMs: number): Promise<GrepPass> {
+async function grepPass(ctx: SearchContext, sorted: boolean, timeoutMs: number, debug: boolean): Promise<GrepPass> {
   const parser = new RgLineParser({ byteOffset: true });
   const best = new BoundedBest<PendingMatch>(ctx.maxResults, byPathThenLine);
   const stopAt = Math.max(ctx.limits.countLimit, ctx.maxResults);
@@ -75,7 +75,7 @@ async function grepPass(ctx: SearchContext, sorted: boolean, timeoutMs: number):
   let lastProtected = false;
   const run = await runRg({
     rgPath: ctx.rgPath,
-    args: grepArgs(ctx, sorted),
+    args: grepArgs(ctx, sorted, debug),
     cwd: ctx.cwd,
     workspaceRoot: ctx.workspaceRoot,
     timeoutMs,
@@ -105,6 +105,7 @@ async function grepPass(ctx: SearchContext, sorted: boolean, timeoutMs: number):
       if (count >= stopAt) stop();
     },
     onStderr: (chunk) => skips.push(chunk),
+    ...(debug ? { logBudgetBytes: ctx.limits.skipLogBytes } : {}),
   });
   return { run, count, withheld, best, skips };
 }
@@ -117,14 +118,21 @@ async function grepPass(ctx: SearchContext, sorted: boolean, timeoutMs: number):
  */
 export async function grep(ctx: SearchContext): Promise<SearchResponse> {
   const started = Date.now();
-  let pass = await grepPass(ctx, false, ctx.limits.timeoutMs);
-  if (pass.run.outcome.success && pass.run.stoppedEarly) {
-    pass = await grepPass(ctx, true, Math.max(1, ctx.limits.timeoutMs - (Date.now() - started)));
-  }
+  const left = () => Math.max(1, ctx.limits.timeoutMs - (Date.now() - started));
+  // Counts from a pass whose skip log passed skipLogBytes: that pass was stopped and later passes run without the log.
+  let cutShort: RgSkipCounts | undefined;
+  const runPass = async (sorted: boolean, timeoutMs: number) => {
+    const pass = await grepPass(ctx, sorted, timeoutMs, cutShort === undefined);
+    if (!pass.run.logOverflow) return pass;
+    cutShort = pass.skips.counts();
+    return grepPass(ctx, sorted, left(), false);
+  };
+  let pass = await runPass(false, ctx.limits.timeoutMs);
+  if (pass.run.outcome.success && pass.run.stoppedEarly) pass = await runPass(true, left());
   const { run, count, withheld, skips } = pass;
   const { outcome } = run;
   if (!outcome.success) return rgFailure(outcome);
-  const skipped = skips.counts();
+  const skipped = cutShort === undefined ? skips.counts() : atLeastBoth(cutShort, skips.counts());
   // The debug log is for counting; only ripgrep's own messages are classified or shown.
   const stderr = skips.messages().trim();
   if (outcome.return_code === 2 && count === 0 && !outcome.timed_out && !run.stoppedEarly) {
@@ -170,6 +178,7 @@ export async function grep(ctx: SearchContext): Promise<SearchResponse> {
       longLines,
       changed: confirmed.dropped,
       skips: skipped,
+      skipsLowerBound: cutShort !== undefined,
     },
     extra,
   );

@@ -34,6 +34,12 @@ export const SEARCH_LIMITS = defineLimits('search', {
     value: 20 * 1024 * 1024,
     reason: 'larger files are nearly always generated data or logs; searching them costs time and rarely helps',
   },
+  skipLogBytes: {
+    value: 512 * 1024,
+    reason:
+      "size of ripgrep's log of skipped files past which the search is run again without it: a tree with thousands " +
+      'of individually ignored or binary files makes that log cost many times the search itself',
+  },
   confirmMs: {
     value: 5_000,
     rule: 'positive',

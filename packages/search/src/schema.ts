@@ -81,6 +81,11 @@ export const SearchSkipped = z.object({
     .number()
     .int()
     .describe('grep: protected files (credentials, keys) left unopened; their matches are never counted.'),
+  lower_bound: z
+    .boolean()
+    .describe(
+      'True when so many files were skipped that counting them was cut short: ignored, binary, too_large and protected_files are then at least these numbers (the results themselves are complete).',
+    ),
 });
 
 /** A completed search, possibly partial. */

@@ -1,12 +1,13 @@
 import { DEFAULT_PROTECTED, isProtectedName, type ProtectedNamePolicy } from '@bough/workspace';
 
 /**
- * ripgrep flags every search uses: no config file, hidden files on, `.git` off, no symlink following, and the debug
- * log on stderr, from which the response counts what was skipped and why.
+ * ripgrep flags every search uses: no config file, hidden files on, `.git` off, no symlink following, and (with
+ * `debug`, the default) the debug log on stderr, from which the response counts what was skipped and why.
  */
-export function baseRgArgs(includeIgnored: boolean): string[] {
+export function baseRgArgs(includeIgnored: boolean, debug = true): string[] {
   // --no-require-git: honour .gitignore even when the workspace is not (yet) a git repository.
-  const args = ['--no-config', '--hidden', '--no-require-git', '--color=never', '--debug', '--iglob=!.git'];
+  const args = ['--no-config', '--hidden', '--no-require-git', '--color=never', ...(debug ? ['--debug'] : [])];
+  args.push('--iglob=!.git');
   if (includeIgnored) args.push('--no-ignore');
   return args;
 }

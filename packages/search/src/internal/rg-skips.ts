@@ -94,3 +94,13 @@ export class RgSkipTally {
 function normalise(path: string): string {
   return path.startsWith('./') ? path.slice(2) : path;
 }
+
+/** Per reason, the larger of two tallies of one search: both are lower bounds of what was really skipped. */
+export function atLeastBoth(a: RgSkipCounts, b: RgSkipCounts): RgSkipCounts {
+  return {
+    ignored: Math.max(a.ignored, b.ignored),
+    tooLarge: Math.max(a.tooLarge, b.tooLarge),
+    binary: Math.max(a.binary, b.binary),
+    protectedFiles: Math.max(a.protectedFiles, b.protectedFiles),
+  };
+}

@@ -1,4 +1,4 @@
-import { closeSync, mkdtempSync, openSync, readSync, rmdirSync, statfsSync, unlinkSync } from 'node:fs';
+import { closeSync, fstatSync, mkdtempSync, openSync, readSync, rmdirSync, statfsSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ProcessFailure, type RunProcessOutcome, runProcess } from '@bough/process';
@@ -17,13 +17,24 @@ export interface RgRunOptions {
   readonly onStdout: (chunk: Buffer, stop: () => void) => void;
   /** Receives every stderr chunk (ripgrep's errors and, with `--debug`, its log of skipped files). */
   readonly onStderr?: (chunk: Buffer) => void;
+  /**
+   * Stops ripgrep once its stderr passes this many bytes (`logOverflow` then says so), for a run whose `--debug` log
+   * would cost more than the search itself; the log read so far is still handed to `onStderr`.
+   */
+  readonly logBudgetBytes?: number;
 }
 
 /** The process outcome plus whether this package stopped ripgrep on purpose. */
 export interface RgRun {
   readonly outcome: RunProcessOutcome;
+  /** Stopped by the caller's `stop()` (not by its abort signal, nor for the log budget). */
   readonly stoppedEarly: boolean;
+  /** Stopped because stderr passed `logBudgetBytes`: the run is incomplete and should be made again without `--debug`. */
+  readonly logOverflow: boolean;
 }
+
+// How often the size of a log written to a file is looked at while ripgrep runs (one fstat each time).
+const LOG_WATCH_MS = 10;
 
 // Free space a memory filesystem must have before the log goes there: far more than any log (a line per skipped entry).
 const MIN_MEMORY_FS_BYTES = 1024 ** 3;
@@ -115,21 +126,50 @@ async function runLogged(
   stop: () => void,
   logFd: number | undefined,
 ): Promise<RgRun> {
-  const outcome = await runProcess([options.rgPath, ...options.args], {
-    cwd: options.cwd,
-    workspaceRoot: options.workspaceRoot,
-    timeoutMs: options.timeoutMs,
-    signal,
-    // stdout is consumed as a stream; the captured copy is only a fallback, so keep it small.
-    maxOutputBytes: 4096,
-    killGraceMs: 500,
-    onStdout: (chunk) => {
-      if (!stopper.signal.aborted) options.onStdout(chunk, stop);
-    },
-    ...(logFd !== undefined ? { stderrFd: logFd } : options.onStderr ? { onStderr: options.onStderr } : {}),
-  });
+  const budget = options.onStderr ? options.logBudgetBytes : undefined;
+  let logOverflow = false;
+  const overflow = () => {
+    if (logOverflow) return;
+    logOverflow = true;
+    stop();
+  };
+  let onStderr = options.onStderr;
+  let watch: NodeJS.Timeout | undefined;
+  if (budget !== undefined && logFd !== undefined) {
+    // ripgrep writes the log straight into the file, so its size is looked at now and then.
+    watch = setInterval(() => {
+      if (fstatSync(logFd).size > budget) overflow();
+    }, LOG_WATCH_MS);
+  } else if (budget !== undefined && onStderr) {
+    let seen = 0;
+    const forward = onStderr;
+    onStderr = (chunk) => {
+      seen += chunk.length;
+      if (seen > budget) overflow();
+      forward(chunk);
+    };
+  }
+  let outcome: RunProcessOutcome;
+  try {
+    outcome = await runProcess([options.rgPath, ...options.args], {
+      cwd: options.cwd,
+      workspaceRoot: options.workspaceRoot,
+      timeoutMs: options.timeoutMs,
+      signal,
+      // stdout is consumed as a stream; the captured copy is only a fallback, so keep it small.
+      maxOutputBytes: 4096,
+      killGraceMs: 500,
+      onStdout: (chunk) => {
+        if (!stopper.signal.aborted) options.onStdout(chunk, stop);
+      },
+      ...(logFd !== undefined ? { stderrFd: logFd } : onStderr ? { onStderr } : {}),
+    });
+  } finally {
+    if (watch !== undefined) clearInterval(watch);
+  }
   if (logFd !== undefined && options.onStderr) replayLog(logFd, options.onStderr);
-  return { outcome, stoppedEarly: stopper.signal.aborted && !(options.signal?.aborted ?? false) };
+  const stoppedByUs = stopper.signal.aborted && !(options.signal?.aborted ?? false);
+  return { outcome, stoppedEarly: stoppedByUs && !logOverflow, logOverflow: stoppedByUs && logOverflow };
 }
 
 /** Loads the ripgrep binary path lazily, so importing this package never touches the platform binary. */

@@ -35,6 +35,8 @@ export function searchResult(
     changed?: number;
     /** What ripgrep left out by reason (from its debug log); zero counts when unknown. */
     skips?: RgSkipCounts;
+    /** The skip counts are lower bounds (the log was cut short, see `skipLogBytes`). */
+    skipsLowerBound?: boolean;
   },
   extraNotes: string[] = [],
 ): SearchResult {
@@ -57,7 +59,7 @@ export function searchResult(
   } else if (totals.count === 0) {
     notes.push(`No ${what} found.`);
   }
-  const left = leftOut(skips, ctx.limits.maxFileBytes);
+  const left = leftOut(skips, ctx.limits.maxFileBytes, totals.skipsLowerBound === true);
   if (left !== '') notes.push(left);
   if (totals.count === 0 && ignored === 'excluded') {
     notes.push(
@@ -91,6 +93,7 @@ export function searchResult(
       binary: skips.binary,
       too_large: skips.tooLarge,
       protected_files: skips.protectedFiles,
+      lower_bound: totals.skipsLowerBound === true,
     },
     ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
   };
@@ -99,11 +102,13 @@ export function searchResult(
 const NO_SKIPS: RgSkipCounts = Object.freeze({ ignored: 0, tooLarge: 0, binary: 0, protectedFiles: 0 });
 
 /** One sentence listing what was not searched and why, or '' when nothing was left out. */
-function leftOut(skips: RgSkipCounts, maxFileBytes: number): string {
+function leftOut(skips: RgSkipCounts, maxFileBytes: number, lowerBound: boolean): string {
   const parts: string[] = [];
-  if (skips.ignored > 0) parts.push(`${skips.ignored} path(s) hidden by .gitignore/.ignore (a directory counts once)`);
-  if (skips.binary > 0) parts.push(`${skips.binary} binary file(s) whose lines are not shown`);
-  if (skips.tooLarge > 0) parts.push(`${skips.tooLarge} file(s) over ${maxFileBytes} bytes`);
+  const atLeast = lowerBound ? 'at least ' : '';
+  if (skips.ignored > 0)
+    parts.push(`${atLeast}${skips.ignored} path(s) hidden by .gitignore/.ignore (a directory counts once)`);
+  if (skips.binary > 0) parts.push(`${atLeast}${skips.binary} binary file(s) whose lines are not shown`);
+  if (skips.tooLarge > 0) parts.push(`${atLeast}${skips.tooLarge} file(s) over ${maxFileBytes} bytes`);
   if (skips.protectedFiles > 0) parts.push(`${skips.protectedFiles} protected file(s) (credentials, keys)`);
   return parts.length === 0 ? '' : `Not searched or not shown: ${parts.join('; ')}.`;
 }
