@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { protectedGlobArgs } from '@bough/search';
@@ -118,6 +118,78 @@ function realTrees(scratch: string, log: (message: string) => void): Target[] {
     });
   } else log('no language standard library found; that row is left out');
   return targets;
+}
+
+/**
+ * grep and find where a tree ignores its build outputs file by file (`*.o` beside the sources, as an in-tree C build
+ * leaves them): ripgrep's skip log then has a line per ignored file, and past `skipLogBytes` the search runs again
+ * without it. Rows against ripgrep alone and against the same handler with the budget lifted (the cost before it).
+ */
+async function ignoredHeavyRows(
+  search: LooseHandler,
+  scratch: string,
+  scale: number,
+  runs: number,
+): Promise<BenchRow[]> {
+  const root = join(scratch, 'ignored-heavy');
+  const dirs = Math.max(50, Math.round(500 * scale));
+  mkdirSync(root);
+  writeFileSync(join(root, '.gitignore'), '*.o\n');
+  for (let d = 0; d < dirs; d++) {
+    const dir = join(root, `d${d}`);
+    mkdirSync(dir);
+    for (let f = 0; f < 10; f++) writeFileSync(join(dir, `f${f}.c`), `int f${d}_${f};\n`);
+    for (let o = 0; o < 100; o++) writeFileSync(join(dir, `o${o}.o`), 'obj\n');
+  }
+  const label = `a tree ignoring ${count(dirs * 100)} build outputs one by one ('*.o' beside ${count(dirs * 10)} sources)`;
+  const lifted = { workspaceRoot: root, limits: { skipLogBytes: 2 ** 31 } };
+  const rows: BenchRow[] = [];
+  const cases = [
+    {
+      name: `grep literal /f7_7;/ in ${label}`,
+      request: { action: 'grep', pattern: 'f7_7;', fixed_strings: true },
+      rg: [rgPath, '-n', '-F', 'f7_7;'],
+      rgLabel: 'rg -n (same binary)',
+    },
+    {
+      name: `find '*.c' in ${label}`,
+      request: { action: 'find', pattern: '*.c' },
+      rg: [rgPath, '--files', '-g', '*.c'],
+      rgLabel: 'rg --files -g',
+    },
+  ];
+  for (const c of cases) {
+    const [t, rg] = await pairedMedians(
+      () => ours(search, root, c.request),
+      () => plainSpawn(c.rg, root),
+      runs,
+      1,
+    );
+    rows.push({
+      suite,
+      name: c.name,
+      unit: 'ms',
+      ours: t,
+      peer: rg,
+      peerLabel: c.rgLabel,
+      note: 'skip counts flagged as lower bounds (skipped.lower_bound)',
+    });
+    const [t2, before] = await pairedMedians(
+      () => ours(search, root, c.request),
+      () => search(c.request, lifted),
+      3,
+      0,
+    );
+    rows.push({
+      suite,
+      name: `${c.name} (against the same search with skipLogBytes lifted: ripgrep logs every ignored file, about 50 unbuffered writes a line)`,
+      unit: 'ms',
+      ours: t2,
+      peer: before,
+      peerLabel: 'ours, skip-log budget lifted',
+    });
+  }
+  return rows;
 }
 
 async function ours(search: LooseHandler, root: string, request: Record<string, unknown>): Promise<number> {
@@ -400,6 +472,8 @@ export const searchSuite: BenchSuite = {
         rows.push(...(await findRows(search.value, target, Math.max(runs, 15), target.glob ?? '*', '≤ 1.3×')));
         lap(`real tree done: ${target.label}`);
       }
+      rows.push(...(await ignoredHeavyRows(search.value, scratch, scale, runs)));
+      lap('ignored-heavy tree done');
     }
 
     if (!bash.ok) {
