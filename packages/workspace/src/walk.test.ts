@@ -1,27 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { CANARY, type Fixture, makeFixture } from '@bough/test-utils';
+import { CANARY, type Fixture, makeFixture, WALK_FIXTURE_FILES } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type WalkEntry, type WalkOptions, type WalkSummary, WorkspaceError } from './walk.js';
 
 let f: Fixture;
 let before: string;
 beforeEach(() => {
-  f = makeFixture({
-    'b.txt': 'b',
-    'a/z.ts': 'z',
-    'a/y/x.ts': 'x',
-    'c.log': 'log',
-    '.hidden': 'h',
-    '.env': `TOKEN=${CANARY}`,
-    'a/id_rsa': 'key',
-    'node_modules/pkg/index.js': 'js',
-    'keep/.gitignore': '*.tmp\n!important.tmp\n',
-    'keep/junk.tmp': 'j',
-    'keep/important.tmp': 'i',
-    '.git/HEAD': 'ref',
-    '.gitignore': 'node_modules/\n*.log\n',
-  });
+  f = makeFixture({ ...WALK_FIXTURE_FILES });
   before = f.snapshotOutside();
 });
 afterEach(() => {

@@ -8,6 +8,26 @@ import { snapshotTree } from './snapshot.js';
 export const CANARY = 'OUTSIDE-SECRET-CANARY';
 
 /** A workspace package test's temp tree: `root` is the workspace, `outside` a prefix-sharing sibling that must stay untouched. */
+/**
+ * A tree with something for every walk rule: nested sources, a hidden file, protected names, an ignored directory and
+ * ignored files (root and nested .gitignore, with a re-included name) and a .git directory.
+ */
+export const WALK_FIXTURE_FILES: Readonly<Record<string, string>> = Object.freeze({
+  'b.txt': 'b',
+  'a/z.ts': 'z',
+  'a/y/x.ts': 'x',
+  'c.log': 'log',
+  '.hidden': 'h',
+  '.env': `TOKEN=${CANARY}`,
+  'a/id_rsa': 'key',
+  'node_modules/pkg/index.js': 'js',
+  'keep/.gitignore': '*.tmp\n!important.tmp\n',
+  'keep/junk.tmp': 'j',
+  'keep/important.tmp': 'i',
+  '.git/HEAD': 'ref',
+  '.gitignore': 'node_modules/\n*.log\n',
+});
+
 export interface Fixture {
   readonly base: string;
   readonly root: string;
