@@ -55,6 +55,16 @@ export class FileState {
   /** Calls recorded by a handler whose action_response has not reached the branch yet. */
   readonly #pending = new Set<string>();
   readonly #maxWindows: number;
+  readonly #maxFiles: number;
+  /** `#pending` is swept of ids no entry refers to once it grows past this (amortized, see `#sweepPending`). */
+  #sweepAt = 1024;
+  /**
+   * Set once a response to a recorded call reaches the branch. Until then the branch may never record calls (an MCP
+   * server appends no messages), so nothing would ever leave the active view: a new whole-file digest or stamp of a
+   * file then supersedes the older ones instead of piling up beside them. Dropping evidence only makes the guard
+   * stricter.
+   */
+  #responsesSeen = false;
   #branch: BranchView | undefined;
   /**
    * Counts the branch events (and forgets) seen so far. Evidence only dies when the branch tells us something (a call
@@ -64,9 +74,13 @@ export class FileState {
    */
   #generation = 0;
 
-  /** `maxWindows` bounds the line windows kept per file (the oldest go first). */
-  constructor(maxWindows = 32) {
+  /**
+   * `maxWindows` bounds the line windows kept per file (the oldest go first); `maxFiles` bounds the files tracked at
+   * once (the least recently used is forgotten, so it must be read again before an edit).
+   */
+  constructor(maxWindows = 32, maxFiles = 2048) {
     this.#maxWindows = Math.max(1, maxWindows);
+    this.#maxFiles = Math.max(1, maxFiles);
   }
 
   /** Follows a branch: prunes on every active-view change and confirms evidence as responses land. */
@@ -83,6 +97,7 @@ export class FileState {
       if (!isActionResponse(message)) return;
       const callId = message.content.call_id;
       if (!this.#pending.delete(callId)) return;
+      this.#responsesSeen = true;
       // The model never saw a result that was cancelled or replaced by a failure: that is no evidence.
       if (message.content.status !== 'completed' || isToolFailure(message.content.output)) this.#forget(callId);
     });
@@ -91,7 +106,8 @@ export class FileState {
   /** Records the digest of the whole file as a successful read or write showed it. */
   record(path: string, sha256: string, callId: string, source: 'read' | 'write'): void {
     const entry = this.#entry(path);
-    this.#pending.add(callId);
+    this.#pend(callId);
+    if (!this.#responsesSeen) entry.digests.clear();
     let calls = entry.digests.get(sha256);
     if (!calls) {
       calls = new Set();
@@ -105,7 +121,8 @@ export class FileState {
   /** Records the stamp a read confirmed the file had while it read it (evidence for big files the reader did not hash). */
   recordStamp(path: string, stamp: string, callId: string): void {
     const entry = this.#entry(path);
-    this.#pending.add(callId);
+    this.#pend(callId);
+    if (!this.#responsesSeen) entry.stamps.clear();
     let calls = entry.stamps.get(stamp);
     if (!calls) {
       calls = new Set();
@@ -119,7 +136,7 @@ export class FileState {
   recordWindow(path: string, startLine: number, lines: readonly (string | null)[], callId: string): void {
     if (lines.length === 0) return;
     const entry = this.#entry(path);
-    this.#pending.add(callId);
+    this.#pend(callId);
     entry.windows.push(Object.freeze({ startLine, lines: Object.freeze([...lines]), callId }));
     if (entry.windows.length > this.#maxWindows) entry.windows.splice(0, entry.windows.length - this.#maxWindows);
     entry.source = 'read';
@@ -154,6 +171,7 @@ export class FileState {
       this.#entries.delete(path);
       return undefined;
     }
+    this.#touch(path, entry);
     let evidence: Set<string> | undefined;
     // Every call id behind the entry is only gathered when asked for: the guard never needs them.
     const gather = () => {
@@ -201,9 +219,47 @@ export class FileState {
     return [...this.#entries.keys()];
   }
 
+  /** Sizes of the internal tables (for tests and diagnostics): tracked files, pending call ids, call ids referenced. */
+  stats(): { files: number; pending: number; callIds: number } {
+    return { files: this.#entries.size, pending: this.#pending.size, callIds: this.#referenced().size };
+  }
+
+  /** Marks a file most recently used (a Map keeps insertion order, so the first key is the least recent). */
+  #touch(path: string, entry: Entry): void {
+    this.#entries.delete(path);
+    this.#entries.set(path, entry);
+  }
+
+  #pend(callId: string): void {
+    this.#pending.add(callId);
+    if (this.#pending.size > this.#sweepAt) this.#sweepPending();
+  }
+
+  /**
+   * Drops pending ids that no entry refers to any more (superseded, evicted, moved over or dropped): only ids behind
+   * evidence matter to `#alive`, and a response for a forgotten id is ignored. Runs when the set doubled since the last
+   * sweep, so its cost is amortized over the records that grew it.
+   */
+  #sweepPending(): void {
+    const referenced = this.#referenced();
+    for (const id of this.#pending) if (!referenced.has(id)) this.#pending.delete(id);
+    this.#sweepAt = Math.max(1024, 2 * this.#pending.size);
+  }
+
+  #referenced(): Set<string> {
+    const ids = new Set<string>();
+    for (const entry of this.#entries.values()) {
+      for (const calls of entry.digests.values()) for (const id of calls) ids.add(id);
+      for (const window of entry.windows) ids.add(window.callId);
+      for (const calls of entry.stamps.values()) for (const id of calls) ids.add(id);
+    }
+    return ids;
+  }
+
   #entry(path: string): Entry {
     let entry = this.#entries.get(path);
-    if (!entry) {
+    if (entry) this.#touch(path, entry);
+    else {
       entry = {
         digests: new Map(),
         latest: undefined,
@@ -213,6 +269,11 @@ export class FileState {
         prunedAt: this.#generation,
       };
       this.#entries.set(path, entry);
+      // Forgetting the least recently used file only makes the guard stricter: it must be read again to be edited.
+      if (this.#entries.size > this.#maxFiles) {
+        const oldest = this.#entries.keys().next().value;
+        if (oldest !== undefined) this.#entries.delete(oldest);
+      }
     }
     return entry;
   }

@@ -76,6 +76,11 @@ export const CODING_LIMITS = defineLimits('coding', {
     value: 32,
     reason: 'Read windows remembered per file as line evidence; the oldest are dropped first.',
   },
+  guardTrackedFiles: {
+    value: 2_048,
+    reason:
+      'Files whose read evidence the edit guard keeps at once, so a long session (an MCP server never drops a call) stays bounded; the least recently used is forgotten and must be read again before an edit.',
+  },
   guardOwnWriteBytes: {
     value: 1024 * 1024,
     reason:

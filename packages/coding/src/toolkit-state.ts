@@ -35,10 +35,11 @@ export class ToolkitState {
     branch: BranchView,
     workspaceRoot: string,
     windowsPerFile: number = DEFAULT_CODING_LIMITS.guardWindowsPerFile,
+    trackedFiles: number = DEFAULT_CODING_LIMITS.guardTrackedFiles,
   ) {
     this.branch = branch;
     this.workspaceRoot = workspaceRoot;
-    this.files = new FileState(windowsPerFile);
+    this.files = new FileState(windowsPerFile, trackedFiles);
     this.detach = this.files.attach(branch);
   }
 

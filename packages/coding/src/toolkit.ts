@@ -181,7 +181,7 @@ function buildTools(
   const root = options.workspaceRoot ?? context.workspaceRoot;
   if (!root) throw new ConfigurationError('codingToolkit needs a workspaceRoot (in its options or on the branch).');
   const L = options.limits;
-  const state = new ToolkitState(context.branch, root, L.guardWindowsPerFile);
+  const state = new ToolkitState(context.branch, root, L.guardWindowsPerFile, L.guardTrackedFiles);
   state.guardLimits = L;
   if (options.diagnostics !== false) state.diagnostics = new DiagnosticsWatcher(L);
   if (options.notify !== false) {
