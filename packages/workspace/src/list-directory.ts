@@ -1,13 +1,11 @@
 import type { WorkspaceFailure } from './errors.js';
-import { loadIgnoreLevel } from './internal/ignore-rules.js';
 import { applyIntent } from './internal/intent.js';
-import { readDirPinned } from './internal/pinned-dir.js';
 import { type ResolverContext, resolveDetail } from './internal/resolver.js';
 import {
   ancestorLevels,
-  byName,
   emptySummary,
   join2,
+  readDirectory,
   verdictOf,
   type WalkEntry,
   type WalkOptions,
@@ -44,19 +42,11 @@ export async function listDirectoryIn(
   const entries: WalkEntry[] = [];
   const listing: DirectoryListing = { success: true, path: detail.path, relative: detail.relative, entries, summary };
   const cap = Math.min(options.maxEntries ?? ctx.limits.maxWalkEntries, ctx.limits.maxWalkEntries);
-  let levels = options.gitignore !== false ? await ancestorLevels(ctx, detail.relative) : [];
-  const listed = await readDirPinned(detail.path, true);
-  if (!Array.isArray(listed)) {
-    summary.skipped.unreadable++;
-    return listing;
-  }
-  listed.sort(byName);
-  if (options.gitignore !== false && listed.some((e) => e.name === '.gitignore' && e.isFile())) {
-    const rel = detail.relative;
-    const level = await loadIgnoreLevel(detail.path, rel === '.' ? '' : rel, ctx.limits.maxIgnoreFileBytes);
-    if (level) levels = [...levels, level];
-  }
-  const rules = { ctx, options };
+  const ancestors = options.gitignore !== false ? await ancestorLevels(ctx, detail.relative) : [];
+  const rules = { ctx, options, summary };
+  const read = await readDirectory(rules, detail.path, detail.relative, ancestors, true);
+  if (!read) return listing;
+  const { entries: listed, levels } = read;
   // Names from a listing hold no slash and are never '.' or '..': appended to the normalized directory path they
   // give what path.join would, without normalizing the whole path again for every entry.
   const prefix = detail.path.endsWith('/') ? detail.path : `${detail.path}/`;

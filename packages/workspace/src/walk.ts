@@ -68,9 +68,33 @@ interface WalkState {
 }
 
 /** Directory entries in code-unit order of their names. */
-export const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 /** `rel/name`, or `name` at the root ('.'). */
 export const join2 = (rel: string, name: string) => (rel === '.' ? name : `${rel}/${name}`);
+
+/**
+ * One directory's entries in name order, with the ignore rules that hold inside it (its own .gitignore added to
+ * `levels`); undefined, counted as unreadable, when it cannot be listed. `sync` lists a small directory synchronously.
+ */
+export async function readDirectory(
+  state: Pick<WalkState, 'options' | 'ctx' | 'summary'>,
+  dir: string,
+  rel: string,
+  levels: readonly IgnoreLevel[],
+  sync: boolean,
+): Promise<{ entries: Dirent[]; levels: readonly IgnoreLevel[] } | undefined> {
+  const listed = await readDirPinned(dir, sync);
+  if (!Array.isArray(listed)) {
+    state.summary.skipped.unreadable++;
+    return undefined;
+  }
+  const entries = listed.sort(byName);
+  if (state.options.gitignore !== false && entries.some((e) => e.name === '.gitignore' && e.isFile())) {
+    const level = await loadIgnoreLevel(dir, rel === '.' ? '' : rel, state.ctx.limits.maxIgnoreFileBytes);
+    if (level) return { entries, levels: [...levels, level] };
+  }
+  return { entries, levels };
+}
 
 async function* walkDir(
   state: WalkState,
@@ -82,17 +106,9 @@ async function* walkDir(
   const { options, summary, ctx } = state;
   // The directory the walk was asked for may be listed synchronously when small; the ones under it stay
   // asynchronous, so a deep walk still lets the event loop (and its abort signal) run between directories.
-  const listed = await readDirPinned(dir, depth === 0);
-  if (!Array.isArray(listed)) {
-    summary.skipped.unreadable++;
-    return;
-  }
-  const entries = listed.sort(byName);
-  let here = levels;
-  if (options.gitignore !== false && entries.some((e) => e.name === '.gitignore' && e.isFile())) {
-    const level = await loadIgnoreLevel(dir, rel === '.' ? '' : rel, ctx.limits.maxIgnoreFileBytes);
-    if (level) here = [...levels, level];
-  }
+  const read = await readDirectory(state, dir, rel, levels, depth === 0);
+  if (!read) return;
+  const { entries, levels: here } = read;
   // Decide every entry from its name and dirent type first (no I/O), so the lstat calls for the entries that will
   // be yielded can run a window at a time instead of one after another.
   const verdicts = entries.map((entry) => verdictOf(state, here, rel, entry));
