@@ -12,7 +12,7 @@ import {
   outsideIgnoreRulesMayApply,
 } from './internal/ignore-sources.js';
 import { baseRgArgs, displayPath, ProtectedPathCheck, toWorkspacePath } from './internal/rg-common.js';
-import { atLeastBoth, type RgSkipCounts, RgSkipTally } from './internal/rg-skips.js';
+import { RgSkipTally, SkipLogBudget } from './internal/rg-skips.js';
 import { type RgRun, rgFailure, runRg } from './internal/run-rg.js';
 import { type SearchContext, searchResult } from './internal/search-context.js';
 import { confirmDeadline } from './internal/verify-results.js';
@@ -233,15 +233,12 @@ export async function find(ctx: SearchContext): Promise<SearchResponse> {
   const left = () => Math.max(1, ctx.limits.timeoutMs - (Date.now() - started));
   const nameFilter = ctx.target === '.' ? nameFilterFor(anchorGlob(ctx.request.pattern)) : undefined;
   let listing: Listing | undefined;
-  // Counts from a full listing whose skip log passed skipLogBytes: it was stopped, and the listings after it run quiet.
-  let cutShort: RgSkipCounts | undefined;
-  const fullListing = async (sorted: boolean): Promise<Listing> => {
-    const done = await listFiles(ctx, { sorted, quiet: cutShort !== undefined }, left());
-    if (!done.run.logOverflow) return done;
-    done.stamps.discard();
-    cutShort = done.skips.counts();
-    return listFiles(ctx, { sorted, quiet: true }, left());
-  };
+  const budget = new SkipLogBudget();
+  const fullListing = (sorted: boolean): Promise<Listing> =>
+    budget.pass(
+      (debug) => listFiles(ctx, { sorted, quiet: !debug }, left()),
+      (overflowed) => overflowed.stamps.discard(),
+    );
   if (
     nameFilter !== undefined &&
     (ctx.request.include_ignored === true || !(await outsideIgnoreRulesMayApply(ctx.cwd)))
@@ -286,8 +283,8 @@ export async function find(ctx: SearchContext): Promise<SearchResponse> {
       timedOut: outcome.timed_out || confirmed.unchecked > 0,
       protected: withheld,
       longLines: 0,
-      skips: cutShort === undefined ? skips.counts() : atLeastBoth(cutShort, skips.counts()),
-      skipsLowerBound: cutShort !== undefined,
+      skips: budget.counts(skips),
+      skipsLowerBound: budget.lowerBound,
     },
     confirmed.unchecked > 0
       ? [`${confirmed.unchecked} path(s) were not shown because the time budget ran out while they were being checked.`]

@@ -2,7 +2,7 @@ import { failure } from './errors.js';
 import { BoundedBest, comparePaths } from './internal/bounded-best.js';
 import { baseRgArgs, displayPath, isProtectedPath, toWorkspacePath } from './internal/rg-common.js';
 import { binaryNoticePath, RgLineParser } from './internal/rg-lines.js';
-import { atLeastBoth, type RgSkipCounts, RgSkipTally } from './internal/rg-skips.js';
+import { RgSkipTally, SkipLogBudget } from './internal/rg-skips.js';
 import { type RgRun, rgFailure, runRg } from './internal/run-rg.js';
 import { type SearchContext, searchResult } from './internal/search-context.js';
 import { confirmDeadline, confirmMatches, type PendingMatch, RG_CUT_MARKER } from './internal/verify-results.js';
@@ -119,20 +119,14 @@ async function grepPass(ctx: SearchContext, sorted: boolean, timeoutMs: number, 
 export async function grep(ctx: SearchContext): Promise<SearchResponse> {
   const started = Date.now();
   const left = () => Math.max(1, ctx.limits.timeoutMs - (Date.now() - started));
-  // Counts from a pass whose skip log passed skipLogBytes: that pass was stopped and later passes run without the log.
-  let cutShort: RgSkipCounts | undefined;
-  const runPass = async (sorted: boolean, timeoutMs: number) => {
-    const pass = await grepPass(ctx, sorted, timeoutMs, cutShort === undefined);
-    if (!pass.run.logOverflow) return pass;
-    cutShort = pass.skips.counts();
-    return grepPass(ctx, sorted, left(), false);
-  };
-  let pass = await runPass(false, ctx.limits.timeoutMs);
-  if (pass.run.outcome.success && pass.run.stoppedEarly) pass = await runPass(true, left());
+  const budget = new SkipLogBudget();
+  const runPass = (sorted: boolean) => budget.pass((debug) => grepPass(ctx, sorted, left(), debug));
+  let pass = await runPass(false);
+  if (pass.run.outcome.success && pass.run.stoppedEarly) pass = await runPass(true);
   const { run, count, withheld, skips } = pass;
   const { outcome } = run;
   if (!outcome.success) return rgFailure(outcome);
-  const skipped = cutShort === undefined ? skips.counts() : atLeastBoth(cutShort, skips.counts());
+  const skipped = budget.counts(skips);
   // The debug log is for counting; only ripgrep's own messages are classified or shown.
   const stderr = skips.messages().trim();
   if (outcome.return_code === 2 && count === 0 && !outcome.timed_out && !run.stoppedEarly) {
@@ -178,7 +172,7 @@ export async function grep(ctx: SearchContext): Promise<SearchResponse> {
       longLines,
       changed: confirmed.dropped,
       skips: skipped,
-      skipsLowerBound: cutShort !== undefined,
+      skipsLowerBound: budget.lowerBound,
     },
     extra,
   );

@@ -1,3 +1,5 @@
+import type { RgRun } from './run-rg.js';
+
 // Counts what ripgrep left out, read from its `--debug` log on stderr, and keeps its real messages apart.
 // ripgrep logs one "ignoring PATH: REASON" line for every walk entry it skips (an ignored directory once, not its
 // contents) and for every file it stops reading because it is binary. Nothing else in the log is per file, so the
@@ -95,12 +97,43 @@ function normalise(path: string): string {
   return path.startsWith('./') ? path.slice(2) : path;
 }
 
-/** Per reason, the larger of two tallies of one search: both are lower bounds of what was really skipped. */
-export function atLeastBoth(a: RgSkipCounts, b: RgSkipCounts): RgSkipCounts {
-  return {
-    ignored: Math.max(a.ignored, b.ignored),
-    tooLarge: Math.max(a.tooLarge, b.tooLarge),
-    binary: Math.max(a.binary, b.binary),
-    protectedFiles: Math.max(a.protectedFiles, b.protectedFiles),
-  };
+/**
+ * The skip-log budget across the ripgrep passes of one search: a pass whose log ran past `skipLogBytes` is made again
+ * without the log, and so is every later pass; what the cut-short log had reported stays as a lower bound.
+ */
+export class SkipLogBudget {
+  #cutShort: RgSkipCounts | undefined;
+
+  /**
+   * Runs one pass (`debug`: whether it may keep ripgrep's log) and, if its log overflowed, runs it again without;
+   * `discard` releases what the overflowed pass held.
+   */
+  async pass<P extends { readonly run: RgRun; readonly skips: RgSkipTally }>(
+    run: (debug: boolean) => Promise<P>,
+    discard?: (overflowed: P) => void,
+  ): Promise<P> {
+    const done = await run(this.#cutShort === undefined);
+    if (!done.run.logOverflow) return done;
+    discard?.(done);
+    this.#cutShort = done.skips.counts();
+    return run(false);
+  }
+
+  /** True once a log was cut short: the skip counts are lower bounds. */
+  get lowerBound(): boolean {
+    return this.#cutShort !== undefined;
+  }
+
+  /** The last pass's counts, each raised to what a cut-short log had already reported (both are lower bounds). */
+  counts(last: RgSkipTally): RgSkipCounts {
+    const now = last.counts();
+    const before = this.#cutShort;
+    if (before === undefined) return now;
+    return {
+      ignored: Math.max(before.ignored, now.ignored),
+      tooLarge: Math.max(before.tooLarge, now.tooLarge),
+      binary: Math.max(before.binary, now.binary),
+      protectedFiles: Math.max(before.protectedFiles, now.protectedFiles),
+    };
+  }
 }
