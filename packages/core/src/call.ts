@@ -245,33 +245,35 @@ async function runHandler<REQ, RES>(
     }
   }
   if (outer?.aborted) return { kind: 'cancelled', code: CallErrorCode.aborted, message: abortText(tool.name, outer) };
-  if (outer && delay === undefined) return runUntilAborted(tool, args, call, options, outer);
   const timedOut = (): HandlerOutcome => ({
     kind: 'cancelled',
     code: CallErrorCode.timedOut,
     message: `Tool ${tool.name} did not finish within ${delay} ms and was cancelled.`,
   });
 
-  const controller = new AbortController();
+  // Only a timeout needs a signal of our own; a call only the caller can cancel hands the handler the caller's signal,
+  // which aborts exactly when one of ours, aborted from it, would.
+  const controller = delay === undefined ? undefined : new AbortController();
+  const signal = controller?.signal ?? (outer as AbortSignal);
   let timer: NodeJS.Timeout | undefined;
   let settle: (outcome: HandlerOutcome) => void = () => {};
   const cancelled = new Promise<HandlerOutcome>((resolve) => {
     settle = resolve;
   });
   const onOuterAbort = () => {
-    controller.abort(outer?.reason);
+    controller?.abort(outer?.reason);
     settle({ kind: 'cancelled', code: CallErrorCode.aborted, message: abortText(tool.name, outer) });
   };
   outer?.addEventListener('abort', onOuterAbort, { once: true });
   if (delay !== undefined) {
     timer = setTimeout(() => {
-      controller.abort(new Error('timed out'));
+      controller?.abort(new Error('timed out'));
       settle(timedOut());
     }, delay);
   }
   const running = (async (): Promise<HandlerOutcome> => {
     try {
-      return { kind: 'value', value: await tool.handler(args, context(call, controller.signal, options)) };
+      return { kind: 'value', value: await tool.handler(args, context(call, signal, options)) };
     } catch (error) {
       return { kind: 'threw', error };
     }
@@ -281,37 +283,6 @@ async function runHandler<REQ, RES>(
   } finally {
     if (timer) clearTimeout(timer);
     outer?.removeEventListener('abort', onOuterAbort);
-  }
-}
-
-/**
- * A call only the caller's signal can cancel: the handler gets that signal itself (it aborts exactly when a signal of
- * our own, aborted from it, would), and the call still ends as `aborted` the moment it fires, even if the handler
- * ignores it.
- */
-async function runUntilAborted<REQ, RES>(
-  tool: Tool<REQ, RES>,
-  args: REQ,
-  call: ToolCall<RES>,
-  options: ExecuteOptions,
-  outer: AbortSignal,
-): Promise<HandlerOutcome> {
-  let onAbort: () => void = () => {};
-  const cancelled = new Promise<HandlerOutcome>((resolve) => {
-    onAbort = () => resolve({ kind: 'cancelled', code: CallErrorCode.aborted, message: abortText(tool.name, outer) });
-  });
-  outer.addEventListener('abort', onAbort, { once: true });
-  const running = (async (): Promise<HandlerOutcome> => {
-    try {
-      return { kind: 'value', value: await tool.handler(args, context(call, outer, options)) };
-    } catch (error) {
-      return { kind: 'threw', error };
-    }
-  })();
-  try {
-    return await Promise.race([running, cancelled]);
-  } finally {
-    outer.removeEventListener('abort', onAbort);
   }
 }
 
