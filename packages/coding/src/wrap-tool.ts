@@ -76,7 +76,8 @@ export function wrapSource(
 
   async function run(request: unknown, call: ToolContext): Promise<unknown> {
     const root = state.currentRoot();
-    const ws = await state.workspace(root, gateOptions).catch(() => undefined);
+    // Only a tool that writes needs the gate here (for the guard and to record what it wrote).
+    const ws = writes ? await state.workspace(root, gateOptions).catch(() => undefined) : undefined;
     if (writes) {
       const refusal = ws
         ? await guardRequest(ws, state, writes, request, files?.offerFor(call.callId))

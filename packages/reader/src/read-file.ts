@@ -3,6 +3,7 @@ import type { LoadedFile, OpenedFile, Workspace } from '@bough/workspace';
 import { extensionOf } from '@bough/workspace';
 import { failure } from './errors.js';
 import { IMAGE_TYPES, looksLikeImage } from './internal/image.js';
+import { loadedWindow } from './internal/loaded-window.js';
 import { readBounded } from './internal/read-bounded.js';
 import { streamWindow } from './internal/stream-window.js';
 import { textResponse } from './internal/text-response.js';
@@ -86,6 +87,18 @@ export async function readFile(
           'or inspect it with a command such as `file` or `xxd | head` through the bash tool.',
       );
     }
+    const origin = { path: file.path, relative: file.relative, size: file.size };
+    const encoding = bom ? 'utf-8-bom' : 'utf-8';
+    // Totals and the whole-file hash only where reading on past the window is cheap.
+    const fullScan = file.size <= Math.min(limits.fullScanMaxBytes, limits.tailScanMaxBytes);
+    if (file.bytes && fullScan && !signal?.aborted) {
+      const { offset, limit } = window;
+      const whole = loadedWindow(file.bytes, bom, offset, limit, limits.maxLineChars, limits.maxOutputBytes);
+      if (whole) {
+        const { maxLineChars } = limits;
+        return textResponse(origin, whole, { encoding, source: 'file', offset, maxLineChars, sha256: whole.sha256 });
+      }
+    }
     const result = await streamWindow(file.handle, {
       start: bom,
       size: file.size,
@@ -94,15 +107,14 @@ export async function readFile(
       maxLineChars: limits.maxLineChars,
       maxOutputBytes: limits.maxOutputBytes,
       chunkBytes: limits.chunkBytes,
-      // Totals and the whole-file hash only where reading on past the window is cheap.
-      fullScan: file.size <= Math.min(limits.fullScanMaxBytes, limits.tailScanMaxBytes),
+      fullScan,
       head,
       ...(signal ? { signal } : {}),
     });
     if (result.aborted) return failure('aborted', 'The read was cancelled.');
     const invalid = result.invalidUtf8At;
-    return textResponse({ path: file.path, relative: file.relative, size: file.size }, result, {
-      encoding: bom ? 'utf-8-bom' : 'utf-8',
+    return textResponse(origin, result, {
+      encoding,
       source: 'file',
       offset: window.offset,
       maxLineChars: limits.maxLineChars,

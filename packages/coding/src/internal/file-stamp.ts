@@ -33,6 +33,20 @@ async function stampOf(
   }
 }
 
+/**
+ * True when `path` is a file (followed) of fewer than `minBytes` bytes: most reads are of such files and need no
+ * stamp, which a plain stat tells without the nanosecond (bigint) one a stamp is made of. Anything else, including a
+ * stat that fails, is left to {@link stampOf} to judge.
+ */
+function smallerThan(path: string, minBytes: number): boolean {
+  try {
+    const s = statSync(path, { throwIfNoEntry: false });
+    return s?.isFile() === true && s.size < minBytes;
+  } catch {
+    return false;
+  }
+}
+
 /** A stamp taken before a read, to be confirmed after it with {@link confirmStamp}. */
 export interface PendingStamp {
   readonly stamp: FileStamp;
@@ -45,6 +59,7 @@ export interface PendingStamp {
  * times, where a tick is seconds long), gets no stamp at all.
  */
 export async function stampBeforeRead(path: string, minBytes: number): Promise<PendingStamp | undefined> {
+  if (smallerThan(path, minBytes)) return undefined;
   let got = await stampOf(path, true);
   if (!got || got.size < BigInt(minBytes) || got.ctimeNs % 1_000_000_000n === 0n) return undefined;
   const age = BigInt(Date.now()) * 1_000_000n - got.ctimeNs;
