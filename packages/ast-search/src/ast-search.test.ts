@@ -41,6 +41,17 @@ describe('ast_search behaviour', () => {
     expect(result.summary).toMatch(/match\(es\) found/);
   });
 
+  it('returns match text exactly as the file holds it after characters outside ASCII and astral ones', async () => {
+    ws.write('intl/names.py', '# héllo 😀 ünï\ns = "😀😀"\nimport  os.path  # c\ndef f():\n    import ß\n');
+    const result = await run({ pattern: 'import $M', path: 'intl' });
+    expect(result.matches.map((m) => [m.line, m.col, m.text])).toEqual([
+      [3, 0, 'import  os.path'],
+      [5, 4, 'import ß'],
+    ]);
+    const clipped = await run({ pattern: 'import $M', path: 'intl' }, { maxMatchTextChars: 5 });
+    expect(clipped.matches.map((m) => m.text)).toEqual(['impo…', 'impo…']);
+  });
+
   it('counts every match even when only max_results are returned', async () => {
     const result = await run({ pattern: 'print($$$A)', path: 'app', max_results: 1 });
     expect(result.matches).toHaveLength(1);

@@ -44,6 +44,8 @@ function findAll(root: SgNode, matchers: readonly PatternMatcher[]): SgNode[] {
 type Parsed =
   | {
       relative: string;
+      /** The text the tree was parsed from: match text is cut from it. */
+      text: string;
       root: SgRoot | undefined;
       /** The file's cache entry as stored now (undefined without a cache), to remember this query's result in. */
       entry?: CachedSource;
@@ -67,15 +69,15 @@ async function readAndParse(
   // A file missing a word every match needs is searched by that check alone; parsing it could find nothing.
   if (!mayMatch(matchers, text)) {
     if (!hit) cache?.set(path, { stamp, lang, text, root: undefined });
-    return { relative, root: undefined };
+    return { relative, text, root: undefined };
   }
-  if (hit?.root) return { relative, root: hit.root, entry: hit, path };
+  if (hit?.root) return { relative, text, root: hit.root, entry: hit, path };
   try {
     const root = await napi.parseAsync(lang, text);
     // Stored again with its tree (the cache re-counts the entry's size), so the next query skips the parse.
     const entry: CachedSource = { stamp, lang, text, root };
     cache?.set(path, entry);
-    return { relative, root, ...(cache ? { entry, path } : {}) };
+    return { relative, text, root, ...(cache ? { entry, path } : {}) };
   } catch {
     return { skip: 'unreadable' };
   }
@@ -88,7 +90,7 @@ async function readAndParse(
  * among the first matches) or when it is going to be remembered.
  */
 function resultOf(
-  parsed: { root: SgRoot | undefined; entry?: CachedSource; path?: string },
+  parsed: { text: string; root: SgRoot | undefined; entry?: CachedSource; path?: string },
   matchers: readonly PatternMatcher[],
   queryKey: string,
   maxResults: number,
@@ -108,7 +110,9 @@ function resultOf(
         line: range.start.line + 1,
         col: range.start.column,
         end_line: range.end.line + 1,
-        text: clip(node.text(), maxChars),
+        // The range's indices are UTF-16 offsets into the string that was parsed, so the match text is cut from it
+        // here instead of asking the engine to copy it out of the tree (the whole node, however long, before clipping).
+        text: clip(parsed.text.slice(range.start.index, range.end.index), maxChars),
       });
     }
   }

@@ -31,10 +31,24 @@ export function emptySkips(): SkipCounts {
   return { ...emptySkipCounts(), binary: 0, not_searched: 0 };
 }
 
+/** Size of a listed file for ordering only (largest parsed first); undefined when it cannot be had. */
+function sizeHint(path: string): number | undefined {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false })?.size;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Lists the files under `dir` whose extension belongs to the language, honouring .gitignore and never following links.
  * `maxEntries` caps the files of the language (other files do not use it up); the walk still runs to its end so the
  * skip counts cover the whole directory.
+ *
+ * The walk trusts the types its directory listings give (`details: false`: one system call per directory instead of an
+ * asynchronous lstat per entry, most of which are other languages' files); only the files kept are lstat-ed, at once,
+ * for the size that orders the parses. Nothing here is trusted for reading: every file is opened later through the
+ * gate or its gated parent directory, which refuses links and anything but a regular file.
  */
 export async function listCandidates(
   workspace: Workspace,
@@ -48,6 +62,7 @@ export async function listCandidates(
   const walk = workspace.walk(dir, {
     recursive: true,
     filesOnly: true,
+    details: false,
     ...(options.signal ? { signal: options.signal } : {}),
   });
   let step = await walk.next();
@@ -56,11 +71,8 @@ export async function listCandidates(
     const ext = extensionOf(entry.relative);
     if (entry.kind === 'file' && extensions.has(ext)) {
       if (files.length < options.maxEntries) {
-        files.push({
-          path: entry.path,
-          relative: entry.relative,
-          ...(entry.size === undefined ? {} : { size: entry.size }),
-        });
+        const size = sizeHint(entry.path);
+        files.push({ path: entry.path, relative: entry.relative, ...(size === undefined ? {} : { size }) });
       } else capped = true;
     }
     step = await walk.next();
