@@ -222,6 +222,30 @@ export function garbageCollector(): () => void {
 }
 
 /**
+ * A settle hook for {@link pairedMedians} that leaves the process quiet: a full garbage collection, then waits until
+ * the process has spent almost no CPU time over a short window (at most `maxMs`). Native memory held by collected
+ * objects (e.g. parse trees of @ast-grep/napi) is freed by finalizers that run after the collection, on this process's
+ * threads; without the wait that freeing lands in whatever is timed next (ours or a peer's child process competing
+ * with it for the cores), which is then charged for the previous round's garbage.
+ */
+export function quiesce(maxMs = 3000): () => Promise<void> {
+  const gc = garbageCollector();
+  const windowMs = 50;
+  return async () => {
+    const until = performance.now() + maxMs;
+    gc();
+    for (;;) {
+      const before = process.cpuUsage();
+      await new Promise((resolve) => setTimeout(resolve, windowMs));
+      const used = process.cpuUsage(before);
+      // Under 10% of one core over the window: the finalizers are done.
+      if ((used.user + used.system) / 1000 < windowMs * 0.1 || performance.now() >= until) break;
+      gc();
+    }
+  };
+}
+
+/**
  * Times two functions in alternation after `warmup` rounds and returns both medians in ms; odd rounds run `b` first,
  * so neither side always runs on the cache or CPU state the other left. On a shared machine, alternation spreads load
  * changes and JIT/wasm tier-up evenly over both sides of a comparison.
@@ -231,13 +255,13 @@ export async function pairedMedians(
   b: () => Promise<unknown> | unknown,
   runs = 5,
   warmup = 1,
-  /** Runs before each timed call, outside the timing (e.g. a garbage collection). */
-  settle?: () => void,
+  /** Runs (and is awaited) before each timed call, outside the timing (e.g. a garbage collection, see {@link quiesce}). */
+  settle?: () => Promise<void> | void,
 ): Promise<[number, number]> {
   const samplesA: number[] = [];
   const samplesB: number[] = [];
   const timed = async (fn: () => Promise<unknown> | unknown) => {
-    settle?.();
+    await settle?.();
     const t0 = performance.now();
     await fn();
     return performance.now() - t0;
