@@ -122,6 +122,26 @@ describe('symlinks', () => {
     }
   });
 
+  it('a plain relative path resolves exactly like its other spellings', async () => {
+    for (const [plain, others] of [
+      ['src/deep/c.ts', ['./src/deep/c.ts', 'src//deep/c.ts', 'src/./deep/c.ts', 'src/x/../deep/c.ts']],
+      ['src/deep', ['src/deep/.', './src/deep']],
+      ['src/new/file.ts', ['./src/new/file.ts', 'src/deep/../new/file.ts']],
+    ] as const) {
+      for (const intent of ['read', 'write', 'list'] as const) {
+        // A refusal quotes the path as asked; everything else must match.
+        const settle = async (path: string) => {
+          const got = await f.ws.resolve(path, intent);
+          return got.success ? got : got.error_code;
+        };
+        const expected = await settle(plain);
+        for (const other of [...others, f.path(plain)]) {
+          expect({ other, intent, got: await settle(other) }).toEqual({ other, intent, got: expected });
+        }
+      }
+    }
+  });
+
   it('an intermediate link that stays inside is resolved to its real path', async () => {
     symlinkSync('src', f.path('srclink'));
     symlinkSync('srclink', f.path('chain'));

@@ -1,7 +1,7 @@
 import type { Stats } from 'node:fs';
 import { lstatSync, statSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, normalize, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 import { errnoCode, quotePath, type WorkspaceFailure, workspaceFailure } from '../errors.js';
 import type { WorkspaceLimits } from '../limits.js';
 import { isGitDirName, isProtectedName, type ProtectedNamePolicy } from '../protected-names.js';
@@ -84,6 +84,21 @@ function fsFailure(input: string, error: unknown): WorkspaceFailure {
   );
 }
 
+/**
+ * The components of a relative request made only of plain names (no empty, `.` or `..` component, no leading or
+ * trailing slash), which is then its own normalized form; undefined for anything else, which takes the general route.
+ * Only where the separator is `/`.
+ */
+function plainParts(input: string): string[] | undefined {
+  if (sep !== '/' || input.startsWith('/') || input.endsWith('/')) return undefined;
+  const parts = input.split('/');
+  for (const part of parts) if (part === '' || part === '.' || part === '..') return undefined;
+  return parts;
+}
+
+/** `dir/name` for a normalized absolute `dir` and one plain name: what `path.join` gives, without normalizing again. */
+const under = (dir: string, name: string) => (dir.endsWith('/') ? `${dir}${name}` : `${dir}/${name}`);
+
 /** Walks a request one component at a time from the real root, applying every containment and name rule. */
 export async function resolveDetail(
   ctx: ResolverContext,
@@ -92,14 +107,16 @@ export async function resolveDetail(
 ): Promise<ResolvedDetail | WorkspaceFailure> {
   const bad = lexicalCheck(input, ctx.limits);
   if (bad) return bad;
-  const abs = isAbsolute(input) ? normalize(input) : resolve(ctx.root, input);
-  let rel: string | undefined = relative(ctx.root, abs);
-  if (!isInside(ctx.root, abs)) {
+  // The common request, a relative path of plain names, is already its own normal form: no path arithmetic needed.
+  const plain = plainParts(input);
+  const abs = plain ? under(ctx.root, input) : isAbsolute(input) ? normalize(input) : resolve(ctx.root, input);
+  let rel: string | undefined = plain ? input : relative(ctx.root, abs);
+  if (!plain && !isInside(ctx.root, abs)) {
     if (!isAbsolute(input) || inPseudoFs(abs, ctx.root)) return outside(input);
     rel = await realignAlias(ctx, abs);
     if (rel === undefined || !isInside(ctx.root, resolve(ctx.root, rel))) return outside(input);
   }
-  const parts = components(rel);
+  const parts = plain ?? components(rel);
   const named = checkNames(ctx, input, parts, intent);
   if (named) return named;
 
@@ -108,7 +125,7 @@ export async function resolveDetail(
   let missing: string[] = [];
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
-    const next = join(current, part);
+    const next = under(current, part);
     const last = i === parts.length - 1;
     // One synchronous lstat per component: a few microseconds on a local disk, where the promise form costs a
     // thread-pool round trip each, and resolve runs for every path every tool touches.
@@ -171,8 +188,10 @@ export async function resolveDetail(
   }
 
   const path = missing.length > 0 ? join(current, ...missing) : current;
-  if (!isInside(ctx.root, path)) return outside(input);
-  const realParts = components(relative(ctx.root, path));
+  // A plain request that met no link ends where it was asked: already inside, its real components its own.
+  const asAsked = plain !== undefined && path === abs;
+  if (!asAsked && !isInside(ctx.root, path)) return outside(input);
+  const realParts = asAsked ? plain : components(relative(ctx.root, path));
   const realNamed = checkNames(ctx, input, realParts, intent);
   if (realNamed) return realNamed;
   if (intent === 'write') {
@@ -183,7 +202,7 @@ export async function resolveDetail(
   return {
     success: true,
     path,
-    relative: posixRelative(ctx.root, path),
+    relative: asAsked ? input : posixRelative(ctx.root, path),
     exists: finalStat !== undefined,
     kind,
     ...(finalStat ? { stat: finalStat } : {}),
