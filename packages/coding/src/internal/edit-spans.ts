@@ -38,7 +38,8 @@ export function windowFromRows(content: string, startLine: number): (string | nu
     const prefix = `${startLine + i}\t`;
     if (!row.startsWith(prefix)) return undefined;
     const text = row.slice(prefix.length);
-    lines.push(CUT_MARK.test(text) ? null : text);
+    // Every cut marker ends this way; the pattern is only tried on rows that do.
+    lines.push(text.endsWith(' more characters]') && CUT_MARK.test(text) ? null : text);
   }
   return lines;
 }

@@ -32,7 +32,11 @@ export function loadedWindow(
     return undefined;
   }
   if (text.includes('\uFEFF')) return undefined;
-  const builder = new RowBuilder(offset, limit, maxLineChars, maxOutputBytes);
+  // Rows hold at most the file's bytes plus a number, a tab and a line break each: when even that fits the cap,
+  // no row can reach it and their sizes need not be counted.
+  const rowsAtMost = Math.min(limit, text.length + 1);
+  const bound = bytes.length - start + rowsAtMost * (String(offset + limit).length + 2);
+  const builder = new RowBuilder(offset, limit, maxLineChars, maxOutputBytes, bound > maxOutputBytes);
   let index = 0;
   let at = 0;
   while (at < text.length) {

@@ -21,11 +21,16 @@ export class RowBuilder {
   private cappedByBytes = false;
   private cutLines = 0;
 
+  /**
+   * `measured` false: the caller has shown the rows it will add cannot reach `maxOutputBytes` together, so their
+   * sizes need not be counted (the answer is the same either way).
+   */
   constructor(
     readonly offset: number,
     readonly limit: number,
     private readonly maxLineChars: number,
     private readonly maxOutputBytes: number,
+    private readonly measured = true,
   ) {}
 
   /** True while line `index` (0-based) is before the window. */
@@ -52,6 +57,10 @@ export class RowBuilder {
       shown += ` … [line cut: ${dropped} more characters]`;
     }
     const row = `${index + 1}\t${shown}`;
+    if (!this.measured) {
+      this.rows.push(row);
+      return;
+    }
     const size = Buffer.byteLength(row) + 1;
     if (this.rows.length > 0 && this.bytes + size > this.maxOutputBytes) {
       this.stoppedAt = index;
