@@ -188,7 +188,10 @@ export function verdictOf(
   if (entry.isSymbolicLink()) return 'links';
   if (!isDir && !entry.isFile()) return 'special';
   if (options.includeHidden === false && entry.name.startsWith('.')) return 'hidden';
-  if (options.gitignore !== false && isIgnored(levels, join2(rel, entry.name), isDir)) return 'ignored';
+  // Without a .gitignore on the way there is nothing to match (and no path to build for it).
+  if (options.gitignore !== false && levels.length > 0 && isIgnored(levels, join2(rel, entry.name), isDir)) {
+    return 'ignored';
+  }
   return 'take';
 }
 
