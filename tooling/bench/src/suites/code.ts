@@ -344,7 +344,7 @@ async function firstQueryRows(spec: {
     ours.wall <= ours.cli
       ? `Met in this run; ${floorsText}.`
       : ratio(engine) > 1 || cpuBound
-        ? `The goal cannot be met through @ast-grep/napi on this machine: ${floorsText}; the engine alone needs more CPU time than the CLI's whole run, with every core busy on both sides.`
+        ? `The goal cannot be met through @ast-grep/napi on this machine: ${floorsText}${cpuBound ? "; the engine alone needs more CPU time than the CLI's whole run, and both keep every core busy" : ''}.`
         : `The floors came out under the CLI in this run, so the gap is ours: ${floorsText}.`;
   firstQuery.note = `${spec.note}. ${verdict} ${cpuNote}`;
 
@@ -481,8 +481,9 @@ async function astCacheRows(scratch: string, stdlib: string, runs: number): Prom
     note:
       'a fresh parse cache on every run, each timed call on a quiet process (garbage collected, finalizers done), as ' +
       'a new process starts; parsing on the libuv pool, matching on the main thread. What is left above the ' +
-      "design's floor: the gated walk that lists the files, each file opened in its gated parent directory, and the " +
-      'parse cache (trees and texts kept, match text of every file extracted so the next query is answered without parsing)',
+      "design's floor (which keeps every tree and text too): the gated walk that lists the files, each file opened in " +
+      "its gated parent directory and stamped from its descriptor, and the cache's bookkeeping (entries, and the match " +
+      'text of every file extracted so the same query is answered again without matching)',
   });
   await quiesce()();
   const warm = new Cache.value(cap);
