@@ -300,7 +300,9 @@ export const mcpSuite: BenchSuite = {
         if (typeof peer === 'string' || typeof mine === 'string') {
           const reason = [peer, mine].filter((x) => typeof x === 'string').join('; ');
           const extra = typeof peer === 'string' ? {} : { peer: peer.p50, peerLabel };
-          rows.push(unmeasured(suite, `${op.name}: p50 after ${SETTLE_CALLS} calls`, 'ms', reason, extra));
+          rows.push(
+            unmeasured(suite, `${op.name}: p50 after ${WARM_UP_CALLS + SETTLE_CALLS} calls`, 'ms', reason, extra),
+          );
           continue;
         }
         const serverNote = ours.note && !noted ? `${ours.note}; ` : '';
@@ -310,28 +312,28 @@ export const mcpSuite: BenchSuite = {
         if (typeof peerFirst !== 'string' && typeof mineFirst !== 'string') {
           rows.push({
             suite,
-            name: `${op.name}: p50 of the first ${FIRST_CALLS} calls`,
+            name: `${op.name}: p50 of calls ${WARM_UP_CALLS + 1}–${WARM_UP_CALLS + FIRST_CALLS}`,
             unit: 'ms',
             ours: mineFirst.p50,
             peer: peerFirst.p50,
             peerLabel,
-            note: `${serverNote}calls ${WARM_UP_CALLS + 1}–${WARM_UP_CALLS + FIRST_CALLS} of this operation on each side, before V8 has compiled the code they run; no goal`,
+            note: `${serverNote}the first timed calls of this operation on each side (after ${WARM_UP_CALLS} untimed), before V8 has compiled the code they run; no goal`,
           });
         }
         rows.push({
           suite,
-          name: `${op.name}: p50 after ${SETTLE_CALLS} calls`,
+          name: `${op.name}: p50 after ${WARM_UP_CALLS + SETTLE_CALLS} calls`,
           unit: 'ms',
           ours: mine.p50,
           peer: peer.p50,
           peerLabel,
           goal: '≤ 1.0×',
           met: mine.p50 <= peer.p50,
-          note: `up to ${calls} more calls per side once both made the same ${WARM_UP_CALLS + SETTLE_CALLS}, interleaved`,
+          note: `up to ${calls} more calls per side once both had made the same ${WARM_UP_CALLS + SETTLE_CALLS} (${WARM_UP_CALLS} untimed), interleaved`,
         });
         rows.push({
           suite,
-          name: `${op.name}: p95 after ${SETTLE_CALLS} calls`,
+          name: `${op.name}: p95 after ${WARM_UP_CALLS + SETTLE_CALLS} calls`,
           unit: 'ms',
           ours: mine.p95,
           peer: peer.p95,
@@ -339,7 +341,7 @@ export const mcpSuite: BenchSuite = {
         });
         rows.push({
           suite,
-          name: `${op.name}: throughput after ${SETTLE_CALLS} calls`,
+          name: `${op.name}: throughput after ${WARM_UP_CALLS + SETTLE_CALLS} calls`,
           unit: 'calls/s',
           ours: mine.perSecond,
           peer: peer.perSecond,
