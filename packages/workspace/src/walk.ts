@@ -5,7 +5,7 @@ import { BoughError } from '@bough/core';
 import type { WorkspaceFailure } from './errors.js';
 import { type IgnoreLevel, isIgnored, loadIgnoreLevel } from './internal/ignore-rules.js';
 import { applyIntent } from './internal/intent.js';
-import { components } from './internal/paths.js';
+import { childPath, components } from './internal/paths.js';
 import { readDirPinned } from './internal/pinned-dir.js';
 import { type ResolverContext, resolveDetail } from './internal/resolver.js';
 import { isGitDirName, isProtectedName } from './protected-names.js';
@@ -204,7 +204,7 @@ export async function ancestorLevels(ctx: ResolverContext, rel: string): Promise
     const base = parts.slice(0, i).join('/');
     const level = await loadIgnoreLevel(dir, base, ctx.limits.maxIgnoreFileBytes);
     if (level) levels.push(level);
-    dir = join(dir, parts[i]!);
+    dir = childPath(dir, parts[i]!);
   }
   // A directory the caller names explicitly is listed even when an ancestor rule ignores it.
   return rel !== '.' && isIgnored(levels, rel, true) ? [] : levels;

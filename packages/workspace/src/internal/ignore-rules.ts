@@ -1,8 +1,8 @@
 import { constants, lstatSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { join } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { descriptorMoved } from './fd-path.js';
+import { childPath } from './paths.js';
 
 /** The rules of one `.gitignore`, anchored at the directory that holds it (posix relative to the root, '' for root). */
 export interface IgnoreLevel {
@@ -16,7 +16,7 @@ export async function loadIgnoreLevel(
   base: string,
   maxBytes: number,
 ): Promise<IgnoreLevel | undefined> {
-  const file = join(realDir, '.gitignore');
+  const file = childPath(realDir, '.gitignore');
   // Most directories have no .gitignore. A synchronous lstat that reports absence without throwing settles that in
   // microseconds; an open that fails costs a thread-pool round trip plus an Error with a captured stack, for every
   // ancestor of every listing. A link or special file is absent too; the open below still re-checks what it gets.

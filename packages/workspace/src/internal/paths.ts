@@ -10,6 +10,13 @@ export function posixRelative(root: string, absolute: string): string {
   return sep === '/' ? rel : rel.split(sep).join('/');
 }
 
+/**
+ * `dir/name` for a normalized absolute directory and one plain name (no separator, not `.` or `..`): what
+ * `path.join` gives, without normalizing the whole path again.
+ */
+export const childPath = (dir: string, name: string): string =>
+  dir.endsWith('/') ? `${dir}${name}` : `${dir}/${name}`;
+
 /** Splits a root-relative native path into its components. */
 export function components(rel: string): string[] {
   return rel === '' || rel === '.' ? [] : rel.split(sep).filter((part) => part !== '' && part !== '.');

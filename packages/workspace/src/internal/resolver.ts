@@ -8,7 +8,7 @@ import { isGitDirName, isProtectedName, type ProtectedNamePolicy } from '../prot
 import type { PathIntent, ResolvedPath } from '../resolved-path.js';
 import { gitDirGuard } from './git-dir-guard.js';
 import { lexicalCheck } from './lexical.js';
-import { components, inPseudoFs, isInside, posixRelative } from './paths.js';
+import { childPath, components, inPseudoFs, isInside, posixRelative } from './paths.js';
 
 /** Everything a workspace operation needs to decide about a path. */
 export interface ResolverContext {
@@ -96,9 +96,6 @@ function plainParts(input: string): string[] | undefined {
   return parts;
 }
 
-/** `dir/name` for a normalized absolute `dir` and one plain name: what `path.join` gives, without normalizing again. */
-const under = (dir: string, name: string) => (dir.endsWith('/') ? `${dir}${name}` : `${dir}/${name}`);
-
 /** Walks a request one component at a time from the real root, applying every containment and name rule. */
 export async function resolveDetail(
   ctx: ResolverContext,
@@ -107,9 +104,10 @@ export async function resolveDetail(
 ): Promise<ResolvedDetail | WorkspaceFailure> {
   const bad = lexicalCheck(input, ctx.limits);
   if (bad) return bad;
-  // The common request, a relative path of plain names, is already its own normal form: no path arithmetic needed.
+  // The common request, a relative path of plain names, is already its own normal form: no path arithmetic needed
+  // (appended to the root like a single name).
   const plain = plainParts(input);
-  const abs = plain ? under(ctx.root, input) : isAbsolute(input) ? normalize(input) : resolve(ctx.root, input);
+  const abs = plain ? childPath(ctx.root, input) : isAbsolute(input) ? normalize(input) : resolve(ctx.root, input);
   let rel: string | undefined = plain ? input : relative(ctx.root, abs);
   if (!plain && !isInside(ctx.root, abs)) {
     if (!isAbsolute(input) || inPseudoFs(abs, ctx.root)) return outside(input);
@@ -125,7 +123,7 @@ export async function resolveDetail(
   let missing: string[] = [];
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
-    const next = under(current, part);
+    const next = childPath(current, part);
     const last = i === parts.length - 1;
     // One synchronous lstat per component: a few microseconds on a local disk, where the promise form costs a
     // thread-pool round trip each, and resolve runs for every path every tool touches.
