@@ -213,54 +213,58 @@ export async function searchFiles(
   const onAbort = () => wake?.();
   signal?.addEventListener('abort', onAbort, { once: true });
   let done = 0;
-  while (done < files.length) {
-    if (signal?.aborted) {
-      outcome.aborted = true;
-      break;
+  try {
+    while (done < files.length) {
+      if (signal?.aborted) {
+        outcome.aborted = true;
+        break;
+      }
+      if (Date.now() >= deadline) {
+        // Files still parsing finish in the background; their results are dropped with the rest.
+        outcome.stoppedEarly = true;
+        skips.not_searched += files.length - done;
+        break;
+      }
+      launch();
+      if (finished.length === 0) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        wake = undefined;
+        continue;
+      }
+      const { index, parsed } = finished.shift()!;
+      inFlight--;
+      done++;
+      // Keep the pool busy while this tree is matched on the main thread.
+      launch();
+      if ('skip' in parsed) {
+        skips[parsed.skip]++;
+        continue;
+      }
+      outcome.filesSearched++;
+      if (!parsed.root) continue;
+      const result = resultOf(
+        parsed,
+        matchers,
+        queryKey,
+        maxResults,
+        limits.maxMatchTextChars,
+        cache,
+        first.wants(index),
+      );
+      outcome.total += result.total;
+      if (result.matches.length === 0 || !first.wants(index)) continue;
+      first.offer(
+        index,
+        result.matches.slice(0, maxResults).map((match) => ({ file: parsed.relative, ...match })),
+      );
     }
-    if (Date.now() >= deadline) {
-      // Files still parsing finish in the background; their results are dropped with the rest.
-      outcome.stoppedEarly = true;
-      skips.not_searched += files.length - done;
-      break;
-    }
-    launch();
-    if (finished.length === 0) {
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-      });
-      wake = undefined;
-      continue;
-    }
-    const { index, parsed } = finished.shift()!;
-    inFlight--;
-    done++;
-    // Keep the pool busy while this tree is matched on the main thread.
-    launch();
-    if ('skip' in parsed) {
-      skips[parsed.skip]++;
-      continue;
-    }
-    outcome.filesSearched++;
-    if (!parsed.root) continue;
-    const result = resultOf(
-      parsed,
-      matchers,
-      queryKey,
-      maxResults,
-      limits.maxMatchTextChars,
-      cache,
-      first.wants(index),
-    );
-    outcome.total += result.total;
-    if (result.matches.length === 0 || !first.wants(index)) continue;
-    first.offer(
-      index,
-      result.matches.slice(0, maxResults).map((match) => ({ file: parsed.relative, ...match })),
-    );
+  } finally {
+    // Held directories are released however the loop ends; reads still in flight then find the set closed.
+    signal?.removeEventListener('abort', onAbort);
+    kit.dirs.close();
   }
-  signal?.removeEventListener('abort', onAbort);
-  kit.dirs.close();
   outcome.matches = first.list();
   return outcome;
 }
