@@ -1,4 +1,5 @@
 import type { HeldDir } from './held-dir.js';
+import { plainParts } from './internal/paths.js';
 import type { Workspace } from './workspace.js';
 
 // Directories held open at once by default. Tools visit files mostly directory by directory, so a handful suffices;
@@ -30,9 +31,7 @@ function plainPath(path: string, limits: { readonly maxPathLength: number; reado
   if (path.length > limits.maxPathLength || path.trim() === '' || path.startsWith('~') || /[\\\0]/.test(path)) {
     return false;
   }
-  return path
-    .split('/')
-    .every((part) => part !== '' && part !== '.' && part !== '..' && Buffer.byteLength(part) <= limits.maxNameBytes);
+  return plainParts(path)?.every((part) => Buffer.byteLength(part) <= limits.maxNameBytes) === true;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { WorkspaceFailure } from './errors.js';
 import { applyIntent } from './internal/intent.js';
+import { childPath } from './internal/paths.js';
 import { type ResolverContext, resolveDetail } from './internal/resolver.js';
 import {
   ancestorLevels,
@@ -47,9 +48,6 @@ export async function listDirectoryIn(
   const read = await readDirectory(rules, detail.path, detail.relative, ancestors, true);
   if (!read) return listing;
   const { entries: listed, levels } = read;
-  // Names from a listing hold no slash and are never '.' or '..': appended to the normalized directory path they
-  // give what path.join would, without normalizing the whole path again for every entry.
-  const prefix = detail.path.endsWith('/') ? detail.path : `${detail.path}/`;
   for (let i = 0; i < listed.length; i++) {
     const entry = listed[i]!;
     if (options.signal?.aborted) {
@@ -71,7 +69,8 @@ export async function listDirectoryIn(
     if (isDir && options.filesOnly) continue;
     summary.entries++;
     entries.push({
-      path: prefix + entry.name,
+      // A listed name holds no slash and is never '.' or '..'.
+      path: childPath(detail.path, entry.name),
       relative: join2(detail.relative, entry.name),
       kind: isDir ? 'directory' : 'file',
     });

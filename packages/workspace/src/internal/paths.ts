@@ -17,6 +17,18 @@ export function posixRelative(root: string, absolute: string): string {
 export const childPath = (dir: string, name: string): string =>
   dir.endsWith('/') ? `${dir}${name}` : `${dir}/${name}`;
 
+/**
+ * The components of a relative path made only of plain names (no empty, `.` or `..` component, so no leading or
+ * trailing slash either), which is then its own normal form; undefined for anything else. Only where the separator
+ * is `/`.
+ */
+export function plainParts(path: string): string[] | undefined {
+  if (sep !== '/') return undefined;
+  const parts = path.split('/');
+  for (const part of parts) if (part === '' || part === '.' || part === '..') return undefined;
+  return parts;
+}
+
 /** Splits a root-relative native path into its components. */
 export function components(rel: string): string[] {
   return rel === '' || rel === '.' ? [] : rel.split(sep).filter((part) => part !== '' && part !== '.');

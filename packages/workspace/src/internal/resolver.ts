@@ -1,14 +1,14 @@
 import type { Stats } from 'node:fs';
 import { lstatSync, statSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, normalize, relative, resolve } from 'node:path';
 import { errnoCode, quotePath, type WorkspaceFailure, workspaceFailure } from '../errors.js';
 import type { WorkspaceLimits } from '../limits.js';
 import { isGitDirName, isProtectedName, type ProtectedNamePolicy } from '../protected-names.js';
 import type { PathIntent, ResolvedPath } from '../resolved-path.js';
 import { gitDirGuard } from './git-dir-guard.js';
 import { lexicalCheck } from './lexical.js';
-import { childPath, components, inPseudoFs, isInside, posixRelative } from './paths.js';
+import { childPath, components, inPseudoFs, isInside, plainParts, posixRelative } from './paths.js';
 
 /** Everything a workspace operation needs to decide about a path. */
 export interface ResolverContext {
@@ -82,18 +82,6 @@ function fsFailure(input: string, error: unknown): WorkspaceFailure {
     'io_error',
     `Could not check ${quotePath(input)} (${code ?? 'unknown error'}). Retry or pick another path.`,
   );
-}
-
-/**
- * The components of a relative request made only of plain names (no empty, `.` or `..` component, no leading or
- * trailing slash), which is then its own normalized form; undefined for anything else, which takes the general route.
- * Only where the separator is `/`.
- */
-function plainParts(input: string): string[] | undefined {
-  if (sep !== '/' || input.startsWith('/') || input.endsWith('/')) return undefined;
-  const parts = input.split('/');
-  for (const part of parts) if (part === '' || part === '.' || part === '..') return undefined;
-  return parts;
 }
 
 /** Walks a request one component at a time from the real root, applying every containment and name rule. */
