@@ -91,28 +91,28 @@ export async function readFile(
     const encoding = bom ? 'utf-8-bom' : 'utf-8';
     // Totals and the whole-file hash only where reading on past the window is cheap.
     const fullScan = file.size <= Math.min(limits.fullScanMaxBytes, limits.tailScanMaxBytes);
-    if (file.bytes && fullScan && !signal?.aborted) {
-      const { offset, limit } = window;
-      const whole = loadedWindow(file.bytes, bom, offset, limit, limits.maxLineChars, limits.maxOutputBytes);
-      if (whole) {
-        const { maxLineChars } = limits;
-        return textResponse(origin, whole, { encoding, source: 'file', offset, maxLineChars, sha256: whole.sha256 });
-      }
-    }
-    const result = await streamWindow(file.handle, {
-      start: bom,
-      size: file.size,
-      offset: window.offset,
-      limit: window.limit,
-      maxLineChars: limits.maxLineChars,
-      maxOutputBytes: limits.maxOutputBytes,
-      chunkBytes: limits.chunkBytes,
-      fullScan,
-      head,
-      ...(signal ? { signal } : {}),
-    });
-    if (result.aborted) return failure('aborted', 'The read was cancelled.');
-    const invalid = result.invalidUtf8At;
+    // A small file read whole is windowed from its text decoded once; anything that path cannot answer the same way
+    // (see loadedWindow) is streamed.
+    const whole =
+      file.bytes && fullScan && !signal?.aborted
+        ? loadedWindow(file.bytes, bom, window.offset, window.limit, limits.maxLineChars, limits.maxOutputBytes)
+        : undefined;
+    const result =
+      whole ??
+      (await streamWindow(file.handle, {
+        start: bom,
+        size: file.size,
+        offset: window.offset,
+        limit: window.limit,
+        maxLineChars: limits.maxLineChars,
+        maxOutputBytes: limits.maxOutputBytes,
+        chunkBytes: limits.chunkBytes,
+        fullScan,
+        head,
+        ...(signal ? { signal } : {}),
+      }));
+    if ('aborted' in result && result.aborted) return failure('aborted', 'The read was cancelled.');
+    const invalid = 'invalidUtf8At' in result ? result.invalidUtf8At : undefined;
     return textResponse(origin, result, {
       encoding,
       source: 'file',
