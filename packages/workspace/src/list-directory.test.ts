@@ -1,19 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
-import { type Fixture, makeFixture, WALK_FIXTURE_FILES } from '@bough/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Fixture, useFixture, WALK_FIXTURE_FILES } from '@bough/test-utils';
+import { describe, expect, it } from 'vitest';
 import type { ListDirectoryOptions } from './list-directory.js';
 import type { WalkEntry, WalkSummary } from './walk.js';
 
 let f: Fixture;
-let before: string;
-beforeEach(() => {
-  f = makeFixture({ ...WALK_FIXTURE_FILES });
-  before = f.snapshotOutside();
-});
-afterEach(() => {
-  expect(f.snapshotOutside()).toBe(before);
-  f.cleanup();
+useFixture(WALK_FIXTURE_FILES, (made) => {
+  f = made;
 });
 
 /** What a non-recursive, names-only walk of `dir` yields, for comparison. */

@@ -2,18 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { linkSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { CANARY, type Fixture, makeFixture } from '@bough/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CANARY, type Fixture, useFixture } from '@bough/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 let f: Fixture;
-let before: string;
-beforeEach(() => {
-  f = makeFixture({ 'a.txt': 'hello\n', 'dir/b.txt': 'bee' });
-  before = f.snapshotOutside();
-});
-afterEach(() => {
-  expect(f.snapshotOutside()).toBe(before);
-  f.cleanup();
+useFixture({ 'a.txt': 'hello\n', 'dir/b.txt': 'bee' }, (made) => {
+  f = made;
 });
 
 type Opener = 'openRead' | 'openOrLoad (loaded)' | 'openOrLoad (opened)';

@@ -1,18 +1,12 @@
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { CANARY, type Fixture, makeFixture } from '@bough/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CANARY, type Fixture, useFixture } from '@bough/test-utils';
+import { describe, expect, it } from 'vitest';
 import { readWorkspaceText } from './read-text.js';
 
 let f: Fixture;
-let before: string;
-beforeEach(() => {
-  f = makeFixture({ 'src/a.ts': 'export const a = 1;\n', 'empty.txt': '', '.env': 'TOKEN=1\n' });
-  before = f.snapshotOutside();
-});
-afterEach(() => {
-  expect(f.snapshotOutside()).toBe(before);
-  f.cleanup();
+useFixture({ 'src/a.ts': 'export const a = 1;\n', 'empty.txt': '', '.env': 'TOKEN=1\n' }, (made) => {
+  f = made;
 });
 
 describe('readWorkspaceText', () => {

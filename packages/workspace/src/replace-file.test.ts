@@ -1,18 +1,12 @@
 import { chmodSync, linkSync, lstatSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { CANARY, type Fixture, makeFixture } from '@bough/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CANARY, type Fixture, useFixture } from '@bough/test-utils';
+import { describe, expect, it } from 'vitest';
 import { Workspace } from './workspace.js';
 
 let f: Fixture;
-let before: string;
-beforeEach(() => {
-  f = makeFixture({ 'a.txt': 'old\n', 'src/b.ts': 'B' });
-  before = f.snapshotOutside();
-});
-afterEach(() => {
-  expect(f.snapshotOutside()).toBe(before);
-  f.cleanup();
+const hooks = useFixture({ 'a.txt': 'old\n', 'src/b.ts': 'B' }, (made) => {
+  f = made;
 });
 
 const temps = () => readdirSync(f.root).filter((n) => n.endsWith('.tmp'));
@@ -139,7 +133,7 @@ describe('replaceFile', () => {
   it('never modifies an outside file through a hard link', async () => {
     const outsideFile = join(f.outside, 'secret.txt');
     linkSync(outsideFile, f.path('hard.txt'));
-    before = f.snapshotOutside();
+    hooks.acceptOutside();
     const r = await f.ws.replaceFile('hard.txt', async (sink) => {
       await sink.write(Buffer.from('replaced'), 0);
       return true;

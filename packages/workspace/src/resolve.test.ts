@@ -1,19 +1,13 @@
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigurationError } from '@bough/core';
-import { CANARY, type Fixture, makeFixture } from '@bough/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CANARY, type Fixture, useFixture } from '@bough/test-utils';
+import { describe, expect, it } from 'vitest';
 import { resolveInWorkspace, Workspace } from './workspace.js';
 
 let f: Fixture;
-let before: string;
-beforeEach(() => {
-  f = makeFixture({ 'a.txt': 'A', 'src/b.ts': 'B', 'src/deep/c.ts': 'C', '.env.example': 'X=1' });
-  before = f.snapshotOutside();
-});
-afterEach(() => {
-  expect(f.snapshotOutside()).toBe(before);
-  f.cleanup();
+useFixture({ 'a.txt': 'A', 'src/b.ts': 'B', 'src/deep/c.ts': 'C', '.env.example': 'X=1' }, (made) => {
+  f = made;
 });
 
 async function code(path: string, intent: 'read' | 'write' | 'list' = 'read') {

@@ -1,18 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { CANARY, type Fixture, makeFixture, WALK_FIXTURE_FILES } from '@bough/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CANARY, type Fixture, useFixture, WALK_FIXTURE_FILES } from '@bough/test-utils';
+import { describe, expect, it } from 'vitest';
 import { type WalkEntry, type WalkOptions, type WalkSummary, WorkspaceError } from './walk.js';
 
 let f: Fixture;
-let before: string;
-beforeEach(() => {
-  f = makeFixture({ ...WALK_FIXTURE_FILES });
-  before = f.snapshotOutside();
-});
-afterEach(() => {
-  expect(f.snapshotOutside()).toBe(before);
-  f.cleanup();
+useFixture(WALK_FIXTURE_FILES, (made) => {
+  f = made;
 });
 
 async function collect(dir: string, options: WalkOptions = {}) {

@@ -10,20 +10,14 @@ import {
   symlinkSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { CANARY, type Fixture, makeFixture } from '@bough/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CANARY, type Fixture, useFixture } from '@bough/test-utils';
+import { describe, expect, it } from 'vitest';
 import { resolveDetail } from './internal/resolver.js';
 import { writeFileIn } from './write-file.js';
 
 let f: Fixture;
-let before: string;
-beforeEach(() => {
-  f = makeFixture({ 'a.txt': 'old\n', 'src/b.ts': 'B' });
-  before = f.snapshotOutside();
-});
-afterEach(() => {
-  expect(f.snapshotOutside()).toBe(before);
-  f.cleanup();
+const hooks = useFixture({ 'a.txt': 'old\n', 'src/b.ts': 'B' }, (made) => {
+  f = made;
 });
 
 const ctx = () => ({ root: f.root, policy: { names: ['.env'], patterns: [], allow: [] }, limits: f.ws.limits });
@@ -76,7 +70,7 @@ describe('writeFile', () => {
   it('never modifies an outside file through a hard link', async () => {
     const outsideFile = join(f.outside, 'secret.txt');
     linkSync(outsideFile, f.path('hard.txt'));
-    before = f.snapshotOutside();
+    hooks.acceptOutside();
     expect(await writeCode('hard.txt', 'overwritten')).toBe('ok');
     expect(readFileSync(outsideFile, 'utf8')).toContain(CANARY);
     expect(readFileSync(f.path('hard.txt'), 'utf8')).toBe('overwritten');

@@ -63,4 +63,11 @@ export {
 export { expectFailure, expectSuccess } from './results.js';
 export { snapshotTree } from './snapshot.js';
 export { makeWorkspace, sha256File, type TempWorkspace } from './workspace.js';
-export { CANARY, type Fixture, makeFixture, WALK_FIXTURE_FILES } from './workspace-fixture.js';
+export {
+  CANARY,
+  type Fixture,
+  type FixtureHooks,
+  makeFixture,
+  useFixture,
+  WALK_FIXTURE_FILES,
+} from './workspace-fixture.js';

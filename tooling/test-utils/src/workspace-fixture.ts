@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Workspace, type WorkspaceOptions } from '@bough/workspace';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { snapshotTree } from './snapshot.js';
 
 /** The canary text planted outside the workspace; it must never appear in any result. */
@@ -65,5 +66,45 @@ export function makeFixture(files: Record<string, string> = {}, options: Workspa
     path: (relative) => join(root, relative),
     snapshotOutside: () => snapshotTree(outside),
     cleanup: () => rmSync(base, { recursive: true, force: true }),
+  };
+}
+
+/** What {@link useFixture} hands back to the test file. */
+export interface FixtureHooks {
+  /** Takes the outside tree as it is now as the one every test must leave unchanged (after planting something there). */
+  acceptOutside(): void;
+}
+
+/**
+ * The usual lifecycle of a workspace test file: before each test a fresh {@link makeFixture} with `files` (handed to
+ * `use`) and a snapshot of everything outside the workspace; after it, that snapshot must be unchanged and the tree
+ * is removed.
+ */
+export function useFixture(
+  files: Record<string, string>,
+  use: (fixture: Fixture) => void,
+  options: WorkspaceOptions = {},
+): FixtureHooks {
+  let fixture: Fixture | undefined;
+  let before = '';
+  beforeEach(() => {
+    fixture = makeFixture({ ...files }, options);
+    before = fixture.snapshotOutside();
+    use(fixture);
+  });
+  afterEach(() => {
+    const done = fixture;
+    fixture = undefined;
+    if (!done) return;
+    try {
+      expect(done.snapshotOutside()).toBe(before);
+    } finally {
+      done.cleanup();
+    }
+  });
+  return {
+    acceptOutside() {
+      if (fixture) before = fixture.snapshotOutside();
+    },
   };
 }
