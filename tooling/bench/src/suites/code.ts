@@ -19,6 +19,7 @@ import {
   type BenchSuite,
   type CommandOptions,
   commandMedian,
+  median,
   pairedMedians,
   quiesce,
   timeCommand,
@@ -140,6 +141,19 @@ async function engineAlone(napi: AstNapi, query: FloorQuery): Promise<number> {
 }
 
 /**
+ * Runs `script` as an ES module in a fresh Node process with `gc` exposed and returns the JSON object it printed last;
+ * throws with the start of its stderr when it fails.
+ */
+function runModuleChild<T>(script: readonly string[]): T {
+  const run = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script.join('\n')], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
+  if (run.status !== 0) throw new Error(`the child process failed: ${run.stderr.slice(0, 200)}`);
+  return JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as T;
+}
+
+/**
  * RSS of a fresh Node process that loads only @bough/ast-search, runs the query once with a cache of `cap` bytes over
  * `root` and collects garbage: what holding the cache costs a process, without the bench's own heap and modules.
  */
@@ -157,13 +171,13 @@ function cacheRssInChild(
     'if (r.success === false) throw new Error(String(r.error));',
     'globalThis.gc();',
     'console.log(JSON.stringify({ rss: process.memoryUsage().rss, base, bytes: cache.bytes, files: cache.size }));',
-  ].join('\n');
-  const child = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 20,
-  });
-  if (child.status !== 0) return { reason: `the child process failed: ${child.stderr.slice(0, 200)}` };
-  const got = JSON.parse(child.stdout.trim().split('\n').pop() ?? '{}') as Record<string, number>;
+  ];
+  let got: Record<string, number>;
+  try {
+    got = runModuleChild<Record<string, number>>(script);
+  } catch (error) {
+    return { reason: (error as Error).message };
+  }
   return {
     rss: (got.rss ?? 0) / 2 ** 20,
     base: (got.base ?? 0) / 2 ** 20,
@@ -222,11 +236,6 @@ function commandCpu(argv: readonly string[], cwd: string, runs: number): number 
   return samples[samples.length >> 1];
 }
 
-const medianOf = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? Number.NaN : (sorted[sorted.length >> 1] as number);
-};
-
 /**
  * A first query of ours against the CLI, then floors, each against its own CLI runs (the machine's speed drifts
  * between rows, so ratios are compared): napi alone keeping every tree (this design's floor: no gate, no cache
@@ -266,7 +275,7 @@ async function firstQueryRows(spec: {
       1,
       settle,
     );
-    return { wall, cli, cpu: medianOf(cpus.slice(1)) };
+    return { wall, cli, cpu: median(cpus.slice(1)) };
   };
   let total = 0;
   const ours = await paired(async () => {
@@ -406,15 +415,8 @@ async function firstQueryInChild(
     'const wall = performance.now() - t0; const c = process.cpuUsage(c0);',
     'if (r.success === false) throw new Error(String(r.error));',
     'console.log(JSON.stringify({ wall, cpu: (c.user + c.system) / 1000 }));',
-  ].join('\n');
-  const child = () => {
-    const run = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], {
-      encoding: 'utf8',
-      maxBuffer: 1 << 20,
-    });
-    if (run.status !== 0) throw new Error(`the child process failed: ${run.stderr.slice(0, 200)}`);
-    return JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as { wall: number; cpu: number };
-  };
+  ];
+  const child = () => runModuleChild<{ wall: number; cpu: number }>(script);
   const walls: number[] = [];
   const cpus: number[] = [];
   const clis: number[] = [];
@@ -430,7 +432,7 @@ async function firstQueryInChild(
     return { reason: (error as Error).message };
   }
   // The first round warms the page cache for both sides.
-  return { wall: medianOf(walls.slice(1)), cpu: medianOf(cpus.slice(1)), cli: medianOf(clis.slice(1)) };
+  return { wall: median(walls.slice(1)), cpu: median(cpus.slice(1)), cli: median(clis.slice(1)) };
 }
 
 /**

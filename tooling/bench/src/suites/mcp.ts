@@ -141,12 +141,10 @@ async function measureBoth(
   b.samples.length = 0;
   let i = WARM_UP_CALLS;
   for (; i < WARM_UP_CALLS + SETTLE_CALLS; i++) await pair(i);
+  const busy = (side: Side) => side.samples.reduce((sum, ms) => sum + ms, 0);
   const firstOf = (side: Side) => {
-    const samples = side.samples.slice(0, FIRST_CALLS);
-    return summarise(
-      { ...side, samples },
-      samples.reduce((sum, ms) => sum + ms, 0),
-    );
+    const first = { ...side, samples: side.samples.slice(0, FIRST_CALLS) };
+    return summarise(first, busy(first));
   };
   const first: [LatencySummary | string, LatencySummary | string] = [firstOf(a), firstOf(b)];
   a.samples.length = 0;
@@ -156,7 +154,6 @@ async function measureBoth(
     await pair(i);
     if (n >= 10 && performance.now() - t0 > 15_000) break;
   }
-  const busy = (side: Side) => side.samples.reduce((sum, ms) => sum + ms, 0);
   return [
     { first: first[0], warm: summarise(a, busy(a)) },
     { first: first[1], warm: summarise(b, busy(b)) },
