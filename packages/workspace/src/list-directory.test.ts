@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { symlinkSync } from 'node:fs';
+import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { type Fixture, useFixture, WALK_FIXTURE_FILES } from '@bough/test-utils';
 import { describe, expect, it } from 'vitest';
 import type { ListDirectoryOptions } from './list-directory.js';
@@ -41,6 +41,78 @@ describe('listDirectory', () => {
     expect(listing.relative).toBe(dir);
     expect(listing.path).toBe(f.path(dir === '.' ? '' : dir).replace(/\/$/, ''));
   });
+
+  it('answers every spelling and link layout exactly as the component walk does', async () => {
+    // listDirectory proves a plain path by its open descriptor instead of walking it; the walk still checks each
+    // component, so any difference between the two answers is a hole in the shortcut.
+    mkdirSync(f.path('real/sub/deep'), { recursive: true });
+    mkdirSync(f.path('.ssh'));
+    writeFileSync(f.path('real/sub/file.txt'), 'x');
+    symlinkSync(f.path('real'), f.path('inlink'));
+    symlinkSync(f.outside, f.path('outlink'));
+    symlinkSync(f.path('real/sub'), f.path('real/final'));
+    symlinkSync('loop', f.path('loop'));
+    const spellings = [
+      'real/sub',
+      'real/sub/deep',
+      'real/sub/',
+      './real/sub',
+      'real//sub',
+      'real/./sub',
+      'real/../real/sub',
+      f.path('real/sub'),
+      'inlink/sub',
+      'inlink',
+      'outlink',
+      'outlink/dir',
+      'real/final',
+      'loop',
+      'loop/x',
+      'real/sub/file.txt',
+      'real/sub/file.txt/x',
+      'real/nope',
+      'real/nope/x',
+      '.env',
+      '.ssh',
+      '.git',
+      ' ',
+      'real/sub\0',
+    ];
+    for (const dir of spellings) {
+      const listing = await f.ws.listDirectory(dir);
+      let walk: Awaited<ReturnType<typeof walked>> | undefined;
+      let refused: string | undefined;
+      try {
+        walk = await walked(dir, {});
+      } catch (error) {
+        refused = (error as { failure?: { error_code: string } }).failure?.error_code ?? String(error);
+      }
+      if (refused !== undefined) {
+        expect(listing, dir).toMatchObject({ success: false, error_code: refused });
+        continue;
+      }
+      if (!listing.success) throw new Error(`${dir}: ${listing.error}`);
+      expect(listing.entries, dir).toEqual(walk?.entries);
+      expect(listing.summary, dir).toEqual(walk?.summary);
+    }
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'leaves no descriptor open, whether the listing succeeds or is refused',
+    async () => {
+      mkdirSync(f.path('real/sub'), { recursive: true });
+      symlinkSync(f.outside, f.path('outlink'));
+      const open = () => readdirSync('/proc/self/fd').length;
+      await f.ws.listDirectory('real/sub');
+      const before = open();
+      for (let i = 0; i < 50; i++) {
+        for (const dir of ['real/sub', 'real', 'outlink', 'outlink/dir', 'missing', 'b.txt', '.env']) {
+          await f.ws.listDirectory(dir);
+        }
+      }
+      expect(open()).toBe(before);
+    },
+  );
 
   it('returns the gate failure instead of throwing', async () => {
     expect(await f.ws.listDirectory('../')).toMatchObject({ success: false, error_code: 'outside_workspace' });

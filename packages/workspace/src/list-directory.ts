@@ -1,7 +1,8 @@
+import { closeSync } from 'node:fs';
 import type { WorkspaceFailure } from './errors.js';
 import { applyIntent } from './internal/intent.js';
 import { childPath } from './internal/paths.js';
-import { type ResolverContext, resolveDetail } from './internal/resolver.js';
+import { provenPlainDir, type ResolverContext, resolveDetail } from './internal/resolver.js';
 import {
   ancestorLevels,
   emptySummary,
@@ -36,16 +37,32 @@ export async function listDirectoryIn(
   dir: string,
   options: ListDirectoryOptions = {},
 ): Promise<DirectoryListing | WorkspaceFailure> {
-  const resolved = await resolveDetail(ctx, dir, 'list');
-  const detail = resolved.success ? applyIntent(resolved, dir, 'list') : resolved;
-  if (!detail.success) return detail;
+  // A plain path proven by its descriptor needs no component walk, and is listed through the descriptor it was
+  // proven with; anything else takes the walk, which also says why a path is refused.
+  const proven = provenPlainDir(ctx, dir);
+  let detail: { readonly path: string; readonly relative: string };
+  if (proven) {
+    detail = proven;
+  } else {
+    const resolved = await resolveDetail(ctx, dir, 'list');
+    const checked = resolved.success ? applyIntent(resolved, dir, 'list') : resolved;
+    if (!checked.success) return checked;
+    detail = checked;
+  }
   const summary = emptySummary();
   const entries: WalkEntry[] = [];
   const listing: DirectoryListing = { success: true, path: detail.path, relative: detail.relative, entries, summary };
   const cap = Math.min(options.maxEntries ?? ctx.limits.maxWalkEntries, ctx.limits.maxWalkEntries);
-  const ancestors = options.gitignore !== false ? await ancestorLevels(ctx, detail.relative) : [];
   const rules = { ctx, options, summary };
-  const read = await readDirectory(rules, detail.path, detail.relative, ancestors, true);
+  let ancestors: Awaited<ReturnType<typeof ancestorLevels>> = [];
+  try {
+    if (options.gitignore !== false) ancestors = await ancestorLevels(ctx, detail.relative);
+  } catch (error) {
+    if (proven) closeQuietly(proven.held.fd);
+    throw error;
+  }
+  // From here readDirectory owns the held descriptor and closes it whatever happens to the listing.
+  const read = await readDirectory(rules, detail.path, detail.relative, ancestors, true, proven?.held);
   if (!read) return listing;
   const { entries: listed, levels } = read;
   for (let i = 0; i < listed.length; i++) {
@@ -76,4 +93,12 @@ export async function listDirectoryIn(
     });
   }
   return listing;
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // already closed by the listing, or never usable: nothing to release
+  }
 }

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CANARY, type Fixture, makeFixture } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -117,5 +117,28 @@ describe('file ⇄ symlink races', () => {
         }
       }
     }
+  });
+
+  it('a listed directory flipping to a link to outside is never listed through the link', async () => {
+    // A name only the outside directory has, so a listing that went through the link would show it.
+    writeFileSync(join(f.outside, 'dir', 'only-outside.txt'), 'x');
+    before = f.snapshotOutside();
+    await startRacer(f.path('d'), join(f.outside, 'dir'), 'dir');
+    let listedInside = 0;
+    for (let i = 0; i < 600; i++) {
+      const l = await f.ws.listDirectory('d');
+      if (!l.success) {
+        expect(ALLOWED.has(l.error_code)).toBe(true);
+        continue;
+      }
+      expect(l.path).toBe(f.path('d'));
+      for (const entry of l.entries) {
+        expect(entry.path.startsWith(`${f.root}/`)).toBe(true);
+        expect(entry.relative).not.toContain('only-outside');
+      }
+      if (l.entries.some((entry) => entry.relative === 'd/x.txt')) listedInside++;
+    }
+    // The race was real: the directory was listed while it existed, not only refused.
+    expect(listedInside).toBeGreaterThan(0);
   });
 });

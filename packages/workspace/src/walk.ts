@@ -6,7 +6,7 @@ import type { WorkspaceFailure } from './errors.js';
 import { type IgnoreLevel, isIgnored, loadIgnoreLevel } from './internal/ignore-rules.js';
 import { applyIntent } from './internal/intent.js';
 import { childPath, components } from './internal/paths.js';
-import { readDirPinned } from './internal/pinned-dir.js';
+import { type ProvenDir, readDirPinned, readHeldDir } from './internal/pinned-dir.js';
 import { type ResolverContext, resolveDetail } from './internal/resolver.js';
 import { isGitDirName, isProtectedName } from './protected-names.js';
 
@@ -75,6 +75,7 @@ export const join2 = (rel: string, name: string) => (rel === '.' ? name : `${rel
 /**
  * One directory's entries in name order, with the ignore rules that hold inside it (its own .gitignore added to
  * `levels`); undefined, counted as unreadable, when it cannot be listed. `sync` lists a small directory synchronously.
+ * `held`: `dir` already opened and proven (it is listed through it and closed); otherwise `dir` is opened here.
  */
 export async function readDirectory(
   state: Pick<WalkState, 'options' | 'ctx' | 'summary'>,
@@ -82,8 +83,9 @@ export async function readDirectory(
   rel: string,
   levels: readonly IgnoreLevel[],
   sync: boolean,
+  held?: ProvenDir,
 ): Promise<{ entries: Dirent[]; levels: readonly IgnoreLevel[] } | undefined> {
-  const listed = await readDirPinned(dir, sync);
+  const listed = held ? await readHeldDir(held, dir, sync) : await readDirPinned(dir, sync);
   if (!Array.isArray(listed)) {
     state.summary.skipped.unreadable++;
     return undefined;

@@ -24,6 +24,18 @@ export async function readDirPinned(path: string, allowSync = false): Promise<Di
   // itself stays asynchronous unless the caller allows otherwise and the directory is small (SYNC_LIST_BYTES).
   const held = openProvenDir(path);
   if (!held) return { error: 'ECHANGED' };
+  return readHeldDir(held, path, allowSync);
+}
+
+/**
+ * Lists the directory `held` (from {@link openProvenDir} of `path`) and closes it, whatever happens: through its
+ * descriptor on Linux, by path elsewhere with a check that `path` is still that directory afterwards.
+ */
+export async function readHeldDir(
+  held: ProvenDir,
+  path: string,
+  allowSync = false,
+): Promise<Dirent[] | { error: string }> {
   try {
     const before = fstatSync(held.fd);
     if (held.prefix !== path) {
@@ -45,6 +57,16 @@ export async function readDirPinned(path: string, allowSync = false): Promise<Di
   }
 }
 
+/** A directory descriptor proven by {@link openProvenDir}, and the prefix names inside it are reached through. */
+export interface ProvenDir {
+  readonly fd: number;
+  /** `/proc/self/fd/N` on Linux (an openat equivalent), the directory's own path elsewhere. */
+  readonly prefix: string;
+}
+
+/** True when {@link openProvenDir} proves a directory by the kernel's name for its descriptor (Linux). */
+export const PROVEN_BY_NAME = PROC_FD;
+
 /**
  * Opens `dir` without following a final link and proves the descriptor is that directory: on Linux the kernel's name
  * for the open descriptor (`/proc/self/fd`) must be `dir`, and names are then looked up through the descriptor (an
@@ -52,7 +74,7 @@ export async function readDirPinned(path: string, allowSync = false): Promise<Di
  * verified directory open of the package: {@link readDirPinned}, {@link pinDir} and `Workspace.holdDirSync` stand on it. The caller
  * closes `fd`; undefined (nothing left open) when `dir` cannot be opened or proven.
  */
-export function openProvenDir(dir: string): { readonly fd: number; readonly prefix: string } | undefined {
+export function openProvenDir(dir: string): ProvenDir | undefined {
   let fd: number;
   try {
     fd = openSync(dir, DIR_FLAGS); // synchronous: see readDirPinned

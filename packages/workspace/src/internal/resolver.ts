@@ -9,6 +9,7 @@ import type { PathIntent, ResolvedPath } from '../resolved-path.js';
 import { gitDirGuard } from './git-dir-guard.js';
 import { lexicalCheck } from './lexical.js';
 import { childPath, components, inPseudoFs, isInside, plainParts, posixRelative } from './paths.js';
+import { openProvenDir, PROVEN_BY_NAME, type ProvenDir } from './pinned-dir.js';
 
 /** Everything a workspace operation needs to decide about a path. */
 export interface ResolverContext {
@@ -195,4 +196,31 @@ export async function resolveDetail(
     base: current,
     missing,
   };
+}
+
+/** A directory named by a plain relative path, held open and proven to be exactly that path ({@link provenPlainDir}). */
+export interface ProvenPlainDir {
+  readonly held: ProvenDir;
+  /** Its real path (the root joined with the request). */
+  readonly path: string;
+  /** The request itself, already its own normal form. */
+  readonly relative: string;
+}
+
+/**
+ * The short way to a directory for a request made of plain names (`src/lib`): open root/request without following a
+ * final link and ask the kernel for the descriptor's name (Linux). When that name is the lexical path itself, no
+ * component was a link (a link on the way would have changed the name) and every component is a real directory, so
+ * the component walk of {@link resolveDetail} would reach the same directory with the same answer; the names are
+ * checked just as it checks them. Undefined (nothing left open) whenever that cannot be shown: other spellings,
+ * links, missing or refused paths, other platforms. The caller then takes the full walk, which reports exactly why,
+ * and closes `held` otherwise.
+ */
+export function provenPlainDir(ctx: ResolverContext, input: string): ProvenPlainDir | undefined {
+  if (!PROVEN_BY_NAME || lexicalCheck(input, ctx.limits)) return undefined;
+  const parts = plainParts(input);
+  if (!parts || checkNames(ctx, input, parts, 'list')) return undefined;
+  const path = childPath(ctx.root, input);
+  const held = openProvenDir(path);
+  return held ? { held, path, relative: input } : undefined;
 }
