@@ -17,7 +17,9 @@ const FAILURE_SHOWN = new Set(['success', 'error', 'error_code']);
 const SAYS_NOTHING = /^Showing all \d+ lines\.$/;
 
 function joinParts(parts: readonly (string | undefined)[]): string {
-  return parts.filter((part): part is string => typeof part === 'string' && part.length > 0).join('\n');
+  let text = '';
+  for (const part of parts) if (part) text = text === '' ? part : `${text}\n${part}`;
+  return text;
 }
 
 function compact(value: unknown): string {

@@ -97,18 +97,17 @@ export async function listDir(
     ...(filter ? { filtered } : {}),
   };
   const truncated = overCap > 0 || summary.truncated;
-  const left = Object.entries(skipped)
-    .filter(([key, n]) => n > 0 && key !== 'filtered')
-    .map(([key, n]) => `${n} ${key}`);
-  const notice = [
-    `${entries.length} entr${entries.length === 1 ? 'y' : 'ies'} under ${start.relative}${options.recursive ? ' (recursive)' : ''}.`,
-    truncated
-      ? `The listing was cut at ${entries.length}; list a subdirectory or filter by file_types to see the rest.`
-      : '',
-    left.length > 0 ? `Not shown: ${left.join(', ')}.` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
+  // Every count but the filter's, in the order above; a plain loop, since this runs once per listing.
+  let left = '';
+  for (const key in skipped) {
+    const n = skipped[key]!;
+    if (n > 0 && key !== 'filtered') left += `${left === '' ? '' : ', '}${n} ${key}`;
+  }
+  let notice = `${entries.length} entr${entries.length === 1 ? 'y' : 'ies'} under ${start.relative}${options.recursive ? ' (recursive)' : ''}.`;
+  if (truncated) {
+    notice += ` The listing was cut at ${entries.length}; list a subdirectory or filter by file_types to see the rest.`;
+  }
+  if (left !== '') notice += ` Not shown: ${left}.`;
   return {
     success: true,
     type: 'directory',

@@ -79,6 +79,8 @@ export function isProtectedName(name: string, policy: ProtectedNamePolicy = DEFA
 
 /** True when a component is a `.git` directory name (folded), where writes could plant hooks that run later. */
 export function isGitDirName(name: string): boolean {
+  // Folding never changes a first character into '.', so a name that does not start with one is not '.git'.
+  if (name.charCodeAt(0) !== 0x2e) return false;
   let verdict = gitNames.get(name);
   if (verdict === undefined) {
     verdict = foldName(name) === '.git';

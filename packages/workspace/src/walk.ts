@@ -202,11 +202,12 @@ export async function ancestorLevels(ctx: ResolverContext, rel: string): Promise
   const parts = components(rel === '.' ? '' : rel);
   const levels: IgnoreLevel[] = [];
   let dir = ctx.root;
+  let base = '';
   for (let i = 0; i < parts.length; i++) {
-    const base = parts.slice(0, i).join('/');
     const level = await loadIgnoreLevel(dir, base, ctx.limits.maxIgnoreFileBytes);
     if (level) levels.push(level);
     dir = childPath(dir, parts[i]!);
+    base = base === '' ? parts[i]! : `${base}/${parts[i]!}`;
   }
   // A directory the caller names explicitly is listed even when an ancestor rule ignores it.
   return rel !== '.' && isIgnored(levels, rel, true) ? [] : levels;
