@@ -2,6 +2,7 @@ import type { BranchView } from './branch-view.js';
 import { CallErrorCode, describeZodError, errorMessage } from './errors.js';
 import { failure, type ToolFailure } from './failure.js';
 import { newId } from './internal/ids.js';
+import { markParsed } from './parsed.js';
 import { effectiveTimeout } from './timeout.js';
 import type { ErrorHook, PostHook, PreHook, Tool, ToolHooks, ToolProgress } from './tool.js';
 
@@ -108,9 +109,12 @@ async function runPipeline<REQ, RES>(
     return;
   }
   let args: REQ = parsed.data;
+  // Whether a pre hook saw the arguments: one could have changed them in place, so the handler must parse them again.
+  let hooked = false;
 
   for (const set of hookSets) {
     for (const hook of set?.pre ?? []) {
+      hooked = true;
       const pending = runPreHook(hook, { ...base, args });
       const verdict = isThenable(pending) ? await pending : pending;
       if (verdict.deny !== undefined) {
@@ -132,6 +136,8 @@ async function runPipeline<REQ, RES>(
     }
   }
   call.args = args;
+  // A fresh parse output nobody else has touched: the handler need not parse it again (see takeParsed).
+  if (!hooked && args !== call.rawArgs) markParsed(args, tool.request);
 
   const outcome = await runHandler(tool, args, call, options);
   if (outcome.kind === 'cancelled') {

@@ -43,6 +43,7 @@ it('exports exactly these names, so every change to the public surface is delibe
       "messageText",
       "renderPrompt",
       "statelessProvider",
+      "takeParsed",
       "textReply",
       "toAnthropicTool",
       "toMcpTool",
