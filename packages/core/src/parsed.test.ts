@@ -16,7 +16,9 @@ function probe(seen: { taken: boolean[] }) {
       const taken = takeParsed(request, Request);
       seen.taken.push(taken);
       const parsed = taken ? { success: true as const, data: request } : Request.safeParse(request);
-      return parsed.success ? { n: parsed.data.n } : { success: false, error: 'invalid', error_code: 'invalid_request' };
+      return parsed.success
+        ? { n: parsed.data.n }
+        : { success: false, error: 'invalid', error_code: 'invalid_request' };
     },
   });
 }
