@@ -99,6 +99,6 @@ function closeQuietly(fd: number): void {
   try {
     closeSync(fd);
   } catch {
-    // already closed by the listing, or never usable: nothing to release
+    // the descriptor was only read through; a close that fails loses nothing
   }
 }
