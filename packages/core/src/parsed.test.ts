@@ -36,10 +36,13 @@ describe('takeParsed', () => {
     expect(takeParsed({ n: 1 }, Request)).toBe(false);
     expect(takeParsed(undefined, Request)).toBe(false);
     const other = z.object({ n: z.number() });
-    const seen = { taken: [] as boolean[] };
-    const tool = probe(seen);
     // The handler asks about another schema: still false.
-    const asking = defineTool({ ...tool, handler: async (request) => ({ taken: takeParsed(request, other) }) });
+    const asking = defineTool({
+      name: 'asking',
+      description: 'Asks whether its request was parsed with a schema other than its own.',
+      request: Request,
+      handler: async (request) => ({ taken: takeParsed(request, other) }),
+    });
     expect((await executeTool(asking, { n: 1 })).output).toEqual({ taken: false });
   });
 
