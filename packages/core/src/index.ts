@@ -63,7 +63,7 @@ export {
   type MessageRole,
   messageText,
 } from './messages.js';
-export { takeParsed } from './parsed.js';
+export { parseOnce } from './parsed.js';
 export { branchProvider, isProvider, type Provider, type ProviderContext, statelessProvider } from './provider.js';
 export { type RegisterOptions, type Registrable, type RegistryEntry, ToolRegistry } from './registry.js';
 export {

@@ -24,3 +24,14 @@ export function takeParsed(value: unknown, schema: z.ZodType): boolean {
   parsedFor.delete(value);
   return by === schema;
 }
+
+/**
+ * `schema.safeParse(request)`, except for the request the executor has just parsed with this very schema for the call
+ * being handled ({@link takeParsed}): that one is used as is. For handlers that validate their input anyway (the
+ * packages' standalone `handle…` functions), so a call through a registry is parsed once, and any other input is
+ * still parsed here.
+ */
+export function parseOnce<S extends z.ZodType>(schema: S, request: unknown): ReturnType<S['safeParse']> {
+  if (takeParsed(request, schema)) return { success: true, data: request } as ReturnType<S['safeParse']>;
+  return schema.safeParse(request) as ReturnType<S['safeParse']>;
+}

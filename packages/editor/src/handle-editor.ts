@@ -1,4 +1,4 @@
-import { describeZodError, errorMessage, takeParsed } from '@bough/core';
+import { describeZodError, errorMessage, parseOnce } from '@bough/core';
 import { type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import { editAction } from './edit-action.js';
 import { failure } from './errors.js';
@@ -65,10 +65,7 @@ async function editorResponse(
   request: unknown,
   options: EditorOptions & { signal?: AbortSignal; callId?: string },
 ): Promise<EditorResponse> {
-  // A request the executor has just parsed with this schema is used as is (see takeParsed); any other is parsed here.
-  const parsed = takeParsed(request, EditorRequest)
-    ? { success: true as const, data: request as EditorRequest }
-    : EditorRequest.safeParse(request);
+  const parsed = parseOnce(EditorRequest, request);
   if (!parsed.success) {
     return failure('invalid_request', `Invalid editor request: ${describeZodError(parsed.error)}`);
   }

@@ -1,4 +1,4 @@
-import { describeZodError, errorMessage, takeParsed } from '@bough/core';
+import { describeZodError, errorMessage, parseOnce } from '@bough/core';
 import { extensionOf, Workspace } from '@bough/workspace';
 import { failure } from './errors.js';
 import { resolveReaderLimits } from './limits.js';
@@ -36,10 +36,7 @@ async function readerResponse(
   request: unknown,
   options: ReaderOptions & { signal?: AbortSignal },
 ): Promise<ReaderResponse> {
-  // A request the executor has just parsed with this schema is used as is (see takeParsed); any other is parsed here.
-  const parsed = takeParsed(request, ReaderRequest)
-    ? { success: true as const, data: request as ReaderRequest }
-    : ReaderRequest.safeParse(request);
+  const parsed = parseOnce(ReaderRequest, request);
   if (!parsed.success) return failure('invalid_request', `Invalid reader request: ${describeZodError(parsed.error)}`);
   const req = parsed.data;
   if (options.signal?.aborted) return failure('aborted', 'The call was cancelled before it started.');

@@ -2,6 +2,7 @@ import { closeSync } from 'node:fs';
 import type { WorkspaceFailure } from './errors.js';
 import { applyIntent } from './internal/intent.js';
 import { childPath } from './internal/paths.js';
+import { quietly } from './internal/quietly.js';
 import { provenPlainDir, type ResolverContext, resolveDetail } from './internal/resolver.js';
 import {
   ancestorLevels,
@@ -58,7 +59,7 @@ export async function listDirectoryIn(
   try {
     if (options.gitignore !== false) ancestors = await ancestorLevels(ctx, detail.relative);
   } catch (error) {
-    if (proven) closeQuietly(proven.held.fd);
+    if (proven) quietly(() => closeSync(proven.held.fd));
     throw error;
   }
   // From here readDirectory owns the held descriptor and closes it whatever happens to the listing.
@@ -93,12 +94,4 @@ export async function listDirectoryIn(
     });
   }
   return listing;
-}
-
-function closeQuietly(fd: number): void {
-  try {
-    closeSync(fd);
-  } catch {
-    // the descriptor was only read through; a close that fails loses nothing
-  }
 }

@@ -1,6 +1,7 @@
 import { closeSync, constants, type Dirent, fstatSync, lstatSync, openSync, readdirSync, readlinkSync } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import { errnoCode } from '../errors.js';
+import { quietly } from './quietly.js';
 
 const DIR_FLAGS = constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW;
 // Where the kernel can name an open descriptor, which is what makes a held directory exact.
@@ -49,11 +50,8 @@ export async function readHeldDir(
   } catch (error) {
     return { error: errnoCode(error) ?? 'EIO' };
   } finally {
-    try {
-      closeSync(held.fd);
-    } catch {
-      // the listing already has what it needs; a failed close of a read-only directory loses nothing
-    }
+    // the listing already has what it needs; a failed close of a read-only directory loses nothing
+    quietly(() => closeSync(held.fd));
   }
 }
 

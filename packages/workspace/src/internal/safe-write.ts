@@ -6,6 +6,7 @@ import { errnoCode, quotePath, type WorkspaceFailure, workspaceFailure } from '.
 import type { FillReplacement, ReplacementSink } from '../replacement.js';
 import { descriptorMoved, descriptorMovedSync } from './fd-path.js';
 import { type PinnedDir, pinDir } from './pinned-dir.js';
+import { quietly } from './quietly.js';
 
 /** Test seams that let a test stage a real race at an exact moment; production callers never pass them. */
 export interface WriteHooks {
@@ -94,14 +95,6 @@ const inlineWrite = (data: Uint8Array, durable: boolean, hooks: WriteHooks) =>
 function writeAllSync(fd: number, data: Uint8Array): void {
   let offset = 0;
   while (offset < data.byteLength) offset += writeSync(fd, data, offset, data.byteLength - offset, offset);
-}
-
-function quietly(work: () => void): void {
-  try {
-    work();
-  } catch {
-    // clean-up of something this call made; nothing else depends on it
-  }
 }
 
 /** {@link createIn} with synchronous calls: the new file's descriptor, or 'moved' (undone) when it is elsewhere. */
