@@ -54,24 +54,29 @@ export interface PendingStamp {
 
 /**
  * Takes the stamp of the file at `path` before a read of it, for files of at least `minBytes` (smaller files are
- * hashed by the reader). A file changed less than {@link SETTLE_MS} ago is waited for first; one whose ctime is in
- * the future (a clock that disagrees with this one), or whose times have no sub-second part (a filesystem with coarse
- * times, where a tick is seconds long), gets no stamp at all.
+ * hashed by the reader). A file changed less than {@link SETTLE_MS} ago is waited for first, for at most
+ * {@link SETTLE_ROUNDS} waits; one still changing after them, one whose ctime is in the future (a clock that disagrees
+ * with this one), or one whose times have no sub-second part (a filesystem with coarse times, where a tick is seconds
+ * long) gets no stamp at all.
  */
 export async function stampBeforeRead(path: string, minBytes: number): Promise<PendingStamp | undefined> {
   if (smallerThan(path, minBytes)) return undefined;
-  let got = await stampOf(path, true);
-  if (!got || got.size < BigInt(minBytes) || got.ctimeNs % 1_000_000_000n === 0n) return undefined;
-  const age = BigInt(Date.now()) * 1_000_000n - got.ctimeNs;
-  if (age < -SETTLE_NS) return undefined;
-  if (age < SETTLE_NS) {
+  for (let round = 0; round < SETTLE_ROUNDS; round++) {
+    const got = await stampOf(path, true);
+    if (!got || got.size < BigInt(minBytes) || got.ctimeNs % 1_000_000_000n === 0n) return undefined;
+    const age = BigInt(Date.now()) * 1_000_000n - got.ctimeNs;
+    if (age < -SETTLE_NS) return undefined;
+    if (age >= SETTLE_NS) return { stamp: got.stamp };
+    // Timers count whole milliseconds of their own clock, so a wait can end a little short of the wall-clock time
+    // asked for; the file may also have changed again meanwhile. Either way the next round looks again.
     await sleep(Number((SETTLE_NS - age) / 1_000_000n) + 1);
-    got = await stampOf(path, true);
-    // Still changing: no stamp rather than one that cannot tell two writes apart.
-    if (!got || BigInt(Date.now()) * 1_000_000n - got.ctimeNs < SETTLE_NS) return undefined;
   }
-  return { stamp: got.stamp };
+  // Still changing: no stamp rather than one that cannot tell two writes apart.
+  return undefined;
 }
+
+/** How many times {@link stampBeforeRead} waits for a file to settle before it gives up on a stamp. */
+const SETTLE_ROUNDS = 4;
 
 /**
  * The stamp to record after a read of `realPath` (the path the reader actually opened): the one taken before, if the
