@@ -1,4 +1,4 @@
-import { describeZodError, errorMessage } from '@bough/core';
+import { describeZodError, errorMessage, parseOnce } from '@bough/core';
 import { type AstGrepEngine, DYNAMIC_GRAMMARS, type DynamicGrammar, loadAstGrep } from '@bough/grammars';
 import { type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import type { AstSearchErrorCode } from './errors.js';
@@ -57,7 +57,7 @@ function refused(
  * `unavailable`), never a throw. The request is typed as the schema's input and still validated at run time.
  */
 export async function handleAstSearch(request: AstSearchInput, options: AstSearchOptions): Promise<AstSearchResponse> {
-  const parsed = AstSearchRequest.safeParse(request);
+  const parsed = parseOnce(AstSearchRequest, request);
   if (!parsed.success)
     return refused('invalid_request', `Invalid ast_search request: ${describeZodError(parsed.error)}`);
   const { pattern, lang, max_results } = parsed.data;

@@ -1,4 +1,4 @@
-import { describeZodError, type ToolProgress } from '@bough/core';
+import { describeZodError, parseOnce, type ToolProgress } from '@bough/core';
 import { clampTimeout, openSandbox, runProcess, splitCommand } from '@bough/process';
 import { startBackgroundJob } from './background.js';
 import type { BashCallOptions } from './bash-options.js';
@@ -20,7 +20,7 @@ export async function handleBash<R extends BashInput>(
 }
 
 async function bashResponse(request: BashInput, options: BashCallOptions): Promise<BashResponse> {
-  const parsed = BashRequest.safeParse(request);
+  const parsed = parseOnce(BashRequest, request);
   if (!parsed.success) return failure('invalid_request', `Invalid bash request: ${describeZodError(parsed.error)}`);
   const { command, timeout, cwd, background } = parsed.data;
   const limits = resolveBashLimits(options.limits);

@@ -1,4 +1,4 @@
-import { defineTool, describeZodError, limitText, type Tool } from '@bough/core';
+import { defineTool, describeZodError, limitText, parseOnce, type Tool } from '@bough/core';
 import { type BashToolFailure, failure } from './errors.js';
 import type { JobOutput, JobStore } from './job-store.js';
 import { type JobsInput, JobsRequest, JobsResponse, type JobsResponseFor } from './jobs-schema.js';
@@ -37,7 +37,7 @@ export async function handleJobs<R extends JobsInput>(
 }
 
 async function jobsResponse(request: unknown, store: JobStore, signal?: AbortSignal): Promise<JobsResponse> {
-  const parsed = JobsRequest.safeParse(request);
+  const parsed = parseOnce(JobsRequest, request);
   if (!parsed.success) return failure('invalid_request', `Invalid jobs request: ${describeZodError(parsed.error)}`);
   const { action, job_id, since = {}, max_bytes, timeout } = parsed.data;
   if (action === 'list') return { success: true, jobs: store.list() };

@@ -28,6 +28,18 @@ describeToolConformance('bash', {
   ],
 });
 
+describeToolConformance('jobs', {
+  makeTool: () => createJobsTool(new JobStore()),
+  validRequest: () => ({ action: 'list' }),
+  invalidRequests: [
+    {},
+    { action: 'launch' },
+    { action: 'read' },
+    { action: 'list', job_id: 7 },
+    { action: 'list', x: 1 },
+  ],
+});
+
 describe('bash tool', () => {
   it('says plainly that it is not a sandbox and how to recover from refusals', () => {
     expect(BASH_DESCRIPTION).toContain('not a sandbox');

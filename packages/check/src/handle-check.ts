@@ -1,4 +1,4 @@
-import { describeZodError, errorMessage, type ToolProgress } from '@bough/core';
+import { describeZodError, errorMessage, parseOnce, type ToolProgress } from '@bough/core';
 import { type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import { CheckCache } from './check-cache.js';
 import type { CodeCheckErrorCode } from './errors.js';
@@ -44,7 +44,7 @@ const byFileName = new Intl.Collator().compare;
  * response narrows by `success`.
  */
 export async function handleCodeCheck(request: CodeCheckInput, options: CodeCheckOptions): Promise<CodeCheckResponse> {
-  const parsed = CodeCheckRequest.safeParse(request);
+  const parsed = parseOnce(CodeCheckRequest, request);
   if (!parsed.success)
     return refused('auto', 'invalid_request', `Invalid code_check request: ${describeZodError(parsed.error)}`);
   const { paths, tool, max_diagnostics } = parsed.data;

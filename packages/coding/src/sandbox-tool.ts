@@ -1,4 +1,4 @@
-import { defineTool, errorMessage, type Tool, type ToolHooks } from '@bough/core';
+import { defineTool, errorMessage, parseOnce, type Tool, type ToolHooks } from '@bough/core';
 import { z } from 'zod';
 import { fail } from './errors.js';
 import { sandboxDiff } from './sandbox-diff.js';
@@ -42,7 +42,7 @@ export function createSandboxTool(state: ToolkitState, options: SandboxToolOptio
     hooks,
     annotations: { readOnlyHint: false, destructiveHint: true },
     handler: async (request, { signal }) => {
-      const parsed = SandboxRequest.safeParse(request);
+      const parsed = parseOnce(SandboxRequest, request);
       if (!parsed.success) return fail('invalid_request', `Invalid sandbox request: ${parsed.error.message}`);
       const git = { ...options, signal };
       try {

@@ -4,6 +4,7 @@ import {
   defineTool,
   errorMessage,
   type Provider,
+  parseOnce,
   type Tool,
   type ToolHooks,
 } from '@bough/core';
@@ -87,7 +88,7 @@ export function createSubagentTool(state: ToolkitState, deps: SubagentDeps, hook
     scope: 'branch',
     hooks,
     handler: async (raw, { signal }) => {
-      const parsed = schema.safeParse(raw);
+      const parsed = parseOnce(schema, raw);
       if (!parsed.success) return fail('invalid_request', `Invalid subagent request: ${parsed.error.message}`);
       const request = parsed.data;
       if (deps.parentPreset !== undefined && PRESET_RANK[request.permissions] > PRESET_RANK[deps.parentPreset]) {

@@ -1,4 +1,4 @@
-import { type BranchView, type ChatModel, describeZodError } from '@bough/core';
+import { type BranchView, type ChatModel, describeZodError, parseOnce } from '@bough/core';
 import { fail } from './errors.js';
 import { compact } from './internal/compact.js';
 import { evict, evictActionResults, restore } from './internal/curate.js';
@@ -39,7 +39,7 @@ async function contextResponse(
   options: ContextOptions,
 ): Promise<ContextResponse> {
   const limits = CONTEXT_LIMITS.resolve(options.limits);
-  const parsed = ContextRequest.safeParse(request);
+  const parsed = parseOnce(ContextRequest, request);
   if (!parsed.success) {
     return fail('invalid_request', `Invalid context request: ${describeZodError(parsed.error)}`);
   }

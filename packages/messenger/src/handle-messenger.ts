@@ -1,4 +1,4 @@
-import { describeZodError } from '@bough/core';
+import { describeZodError, parseOnce } from '@bough/core';
 import { fail } from './errors.js';
 import { checkOutgoing, deliver, receive } from './internal/mail.js';
 import { signal } from './internal/signals.js';
@@ -19,7 +19,7 @@ export async function handleMessenger<R extends MessengerInput>(
 
 async function messengerResponse(request: unknown, deps: MessengerDeps): Promise<MessengerResponse> {
   const limits = MESSENGER_LIMITS.resolve(deps.limits);
-  const parsed = MessengerRequest.safeParse(request);
+  const parsed = parseOnce(MessengerRequest, request);
   if (!parsed.success) {
     return fail('invalid_request', `Invalid messenger request: ${describeZodError(parsed.error)}`);
   }

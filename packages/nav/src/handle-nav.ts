@@ -1,4 +1,4 @@
-import { describeZodError, errorMessage } from '@bough/core';
+import { describeZodError, errorMessage, parseOnce } from '@bough/core';
 import {
   addWalkSkips,
   emptySkipCounts,
@@ -71,7 +71,7 @@ export async function handleCodeNav<R extends NavInput>(
 }
 
 async function navResponse(request: NavInput, options: NavOptions): Promise<NavResponse> {
-  const parsed = NavRequest.safeParse(request);
+  const parsed = parseOnce(NavRequest, request);
   if (!parsed.success) return fail('invalid_request', `Invalid code_nav request: ${describeZodError(parsed.error)}`);
   const { action } = parsed.data;
   // An empty path is the workspace root, as everywhere in bough.

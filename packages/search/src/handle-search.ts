@@ -1,5 +1,5 @@
 import { dirname, posix } from 'node:path';
-import { describeZodError } from '@bough/core';
+import { describeZodError, parseOnce } from '@bough/core';
 import { isWorkspaceFailure, type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import { failure } from './errors.js';
 import { find } from './find.js';
@@ -56,7 +56,7 @@ export async function handleSearch<R extends SearchInput>(
 
 async function searchResponse(request: SearchInput, options: SearchCallOptions): Promise<SearchResponse> {
   const limits = resolveSearchLimits(options.limits);
-  const parsed = requestSchemaFor(limits).safeParse(request);
+  const parsed = parseOnce(requestSchemaFor(limits), request);
   if (!parsed.success) return failure('invalid_request', `Invalid search request: ${describeZodError(parsed.error)}`);
   const req = parsed.data;
   // The per-action default never exceeds a lower configured ceiling: a request that names no max_results is valid.
