@@ -16,14 +16,27 @@ import {
   type SearchResponseFor,
 } from './schema.js';
 
-/** The request schema whose `max_results` ceiling is the configured limit (the shared default schema when unchanged). */
+/** Schemas built for configured limits, by the resolved limits object they were built for. */
+const configured = new WeakMap<SearchLimits, typeof SearchRequest>();
+
+/**
+ * The request schema whose `max_results` ceiling is the configured limit (the shared default schema when unchanged).
+ * Built once per resolved limits object, so a tool and each of its calls use the same schema, and the request the
+ * registry parsed with it is not parsed again ({@link parseOnce}).
+ */
 export function requestSchemaFor(limits: SearchLimits): typeof SearchRequest {
   const defaults = { grep: defaultResults('grep', limits), find: defaultResults('find', limits) };
   const standard =
     limits.maxResults === DEFAULT_SEARCH_LIMITS.maxResults &&
     defaults.grep === DEFAULT_SEARCH_LIMITS.grepResults &&
     defaults.find === DEFAULT_SEARCH_LIMITS.findResults;
-  return standard ? SearchRequest : makeSearchRequest(limits.maxResults, defaults);
+  if (standard) return SearchRequest;
+  let schema = configured.get(limits);
+  if (!schema) {
+    schema = makeSearchRequest(limits.maxResults, defaults);
+    configured.set(limits, schema);
+  }
+  return schema;
 }
 
 /** How a search tool is configured. */

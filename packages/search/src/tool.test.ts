@@ -1,6 +1,7 @@
 import { describeToolConformance } from '@bough/test-utils';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SEARCH_LIMITS } from './limits.js';
+import { requestSchemaFor } from './handle-search.js';
+import { DEFAULT_SEARCH_LIMITS, resolveSearchLimits } from './limits.js';
 import { createSearchTool, searchProvider } from './tool.js';
 
 describeToolConformance('search', {
@@ -28,6 +29,14 @@ describeToolConformance('search', {
 describe('search tool', () => {
   it('has one default per action, in the limits the coding toolkit shares', () => {
     expect([DEFAULT_SEARCH_LIMITS.grepResults, DEFAULT_SEARCH_LIMITS.findResults]).toEqual([50, 100]);
+  });
+
+  it('builds the schema for configured limits once, so every call uses the schema its tool was built with', () => {
+    const limits = resolveSearchLimits({ maxResults: 20 });
+    const tool = createSearchTool({ workspaceRoot: '/', limits });
+    expect(requestSchemaFor(limits)).toBe(tool.request);
+    expect(requestSchemaFor(resolveSearchLimits(limits))).toBe(tool.request);
+    expect(tool.request.safeParse({ action: 'grep', pattern: 'x', max_results: 21 }).success).toBe(false);
   });
 
   it('is handed out by a stateless provider', () => {

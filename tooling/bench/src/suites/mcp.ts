@@ -101,6 +101,11 @@ const FIRST_CALLS = 20;
  */
 const SETTLE_CALLS = 100;
 
+/** Why a pair of samples has no row: the reasons of the side (or sides) that could not be measured. */
+function whyUnmeasured(...sides: (LatencySummary | string)[]): string {
+  return sides.filter((side): side is string => typeof side === 'string').join('; ');
+}
+
 /**
  * Calls (the ones before included) each side has made before the long-run samples of a cheap operation: by then the
  * per-call code of either server has been optimised, so the row shows what is left once warm-up is over.
@@ -324,7 +329,7 @@ export const mcpSuite: BenchSuite = {
         const peer = peerPhases.warm;
         const mine = minePhases.warm;
         if (typeof peer === 'string' || typeof mine === 'string') {
-          const reason = [peer, mine].filter((x) => typeof x === 'string').join('; ');
+          const reason = whyUnmeasured(peer, mine);
           const extra = typeof peer === 'string' ? {} : { peer: peer.p50, peerLabel };
           rows.push(
             unmeasured(suite, `${op.name}: p50 after ${WARM_UP_CALLS + SETTLE_CALLS} calls`, 'ms', reason, extra),
@@ -360,17 +365,13 @@ export const mcpSuite: BenchSuite = {
         const peerLong = peerPhases.long;
         const mineLong = minePhases.long;
         if (peerLong !== undefined && mineLong !== undefined) {
+          const name = `${op.name}: p50 after ${count(WARM_UP_CALLS + LONG_RUN_CALLS)} calls`;
           rows.push(
             typeof peerLong === 'string' || typeof mineLong === 'string'
-              ? unmeasured(
-                  suite,
-                  `${op.name}: p50 after ${count(WARM_UP_CALLS + LONG_RUN_CALLS)} calls`,
-                  'ms',
-                  [peerLong, mineLong].filter((x) => typeof x === 'string').join('; '),
-                )
+              ? unmeasured(suite, name, 'ms', whyUnmeasured(peerLong, mineLong))
               : {
                   suite,
-                  name: `${op.name}: p50 after ${count(WARM_UP_CALLS + LONG_RUN_CALLS)} calls`,
+                  name,
                   unit: 'ms',
                   ours: mineLong.p50,
                   peer: peerLong.p50,
