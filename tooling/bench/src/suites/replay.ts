@@ -1,0 +1,139 @@
+import { existsSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { type BenchRow, type BenchSuite, unmeasured } from '../harness.js';
+import { gitText } from '../replay/git-history.js';
+import { type FormatTally, type RepositoryReplay, replayRepository } from '../replay/replay.js';
+import type { CommitReplay, ReplayOutcome } from '../replay/replay-commit.js';
+import { repoRoot } from './support.js';
+
+const suite = 'replay';
+const ENV = 'BOUGH_REPLAY_REPOS';
+
+/** A short name for a repository path: `/work/.mirror/psf+requests/repo` → `psf/requests`. */
+function label(path: string): string {
+  let name = path.replace(/\/+$/u, '');
+  if (/^(repo|\.git)$/u.test(basename(name))) name = dirname(name);
+  return basename(name)
+    .replace(/\.git$/u, '')
+    .replace('+', '/');
+}
+
+const byCount = (counts: Record<string, number>) =>
+  Object.entries(counts)
+    .sort((a, b) => b[1] - a[1])
+    .map(([key, n]) => `${key} ×${n}`)
+    .join(', ');
+
+function summary(t: FormatTally): string {
+  const parts = [`${t.tried} tried, ${t.identical} identical`];
+  parts.push(`refused ${Object.keys(t.refused).length ? byCount(t.refused) : '0'}`, `wrong ${t.wrong}`);
+  if (Object.keys(t.skipped).length) parts.push(`skipped: ${byCount(t.skipped)}`);
+  return parts.join('; ');
+}
+
+/** Commits `git apply` reproduced that the editor did not (in the unified diff). */
+const missedByUs = (commits: readonly CommitReplay[]) =>
+  commits.filter((c) => c.gitApply.kind === 'identical' && c.unified.kind !== 'identical').length;
+
+function describe(c: CommitReplay, format: 'unified' | 'applyPatch'): string | undefined {
+  const o: ReplayOutcome = c[format];
+  if (o.kind === 'refused') return `${format} ${c.sha.slice(0, 10)} refused ${o.code}: ${o.detail.slice(0, 200)}`;
+  if (o.kind === 'wrong') return `${format} ${c.sha.slice(0, 10)} WRONG: ${o.detail.slice(0, 200)}`;
+  return undefined;
+}
+
+function rowsFor(name: string, r: RepositoryReplay): BenchRow[] {
+  const gitIdentical = r.gitApply.identical;
+  const ap = r.applyPatch;
+  const ambiguous = `apply_patch hunks not unique: ${r.ambiguousHunks.first} at the first occurrence, ${r.ambiguousHunks.later} later`;
+  const { patches, oursMs, gitMs } = r.timed;
+  return [
+    {
+      suite,
+      name: `${name}: unified diff (git diff -M), commits reproduced byte for byte`,
+      unit: 'commits',
+      ours: r.unified.identical,
+      peer: gitIdentical,
+      peerLabel: 'git apply of the same diff',
+      lowerIsBetter: false,
+      goal: '= git apply, 0 wrong',
+      met: r.unified.wrong === 0 && missedByUs(r.commits) === 0,
+      note: summary(r.unified),
+    },
+    {
+      suite,
+      name: `${name}: apply_patch rendering of the same commits, reproduced byte for byte`,
+      unit: 'commits',
+      ours: ap.identical,
+      goal: '0 wrong',
+      met: ap.wrong === 0,
+      note: `${summary(ap)}; ${ambiguous}`,
+    },
+    patches === 0
+      ? unmeasured(suite, `${name}: time per patch`, 'ms', 'no commit reproduced by both')
+      : {
+          suite,
+          name: `${name}: time per patch over ${patches} commits both reproduced (unified diff)`,
+          unit: 'ms',
+          ours: oursMs / patches,
+          peer: gitMs / patches,
+          peerLabel: 'git apply (process included)',
+          goal: '≤ 0.5×',
+          met: oursMs / gitMs <= 0.5,
+          note: 'ours: handleEditor in-process on a fresh copy of the touched files',
+        },
+  ];
+}
+
+/** Issue 35's real-commit replay: the project's own history and the repositories named in BOUGH_REPLAY_REPOS. */
+export const replaySuite: BenchSuite = {
+  name: suite,
+  async run({ scratch, scale, log }) {
+    const maxCommits = Math.max(20, Math.round(Number(process.env.BOUGH_REPLAY_COMMITS ?? '300') * scale));
+    const rows: BenchRow[] = [];
+    const missing: BenchRow[] = [];
+    const listed = (process.env[ENV] ?? '').split(':').filter(Boolean);
+    const repos: { name: string; path: string }[] = [{ name: 'bough (own history)', path: repoRoot }];
+    for (const path of listed) {
+      let problem: string | undefined;
+      if (!existsSync(path)) problem = 'the path does not exist';
+      else {
+        try {
+          gitText(path, ['rev-parse', '--verify', '-q', 'HEAD^{commit}']);
+        } catch {
+          problem = 'not a git repository with commits';
+        }
+      }
+      if (problem) missing.push(unmeasured(suite, label(path), 'commits', `not measured: ${path}: ${problem}`));
+      else repos.push({ name: label(path), path });
+    }
+    for (const [i, repo] of repos.entries()) {
+      const t0 = performance.now();
+      let result: RepositoryReplay;
+      try {
+        result = await replayRepository(repo.path, { maxCommits, scratch: join(scratch, String(i)) });
+      } catch (error) {
+        rows.push(
+          unmeasured(suite, repo.name, 'commits', `not measured: ${String((error as Error).message).slice(0, 160)}`),
+        );
+        continue;
+      }
+      log(`${repo.name}: ${result.commits.length} commits in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      const cases = result.commits.flatMap((c) => [describe(c, 'unified'), describe(c, 'applyPatch')]);
+      for (const line of cases.filter(Boolean).slice(0, 5)) log(`  ${line}`);
+      rows.push(...rowsFor(repo.name, result));
+    }
+    rows.push(...missing);
+    if (listed.length === 0) {
+      rows.push(
+        unmeasured(
+          suite,
+          'public repositories',
+          'commits',
+          `not measured: ${ENV} is not set (colon-separated paths of local git repositories, e.g. bare clones; the bench never uses the network)`,
+        ),
+      );
+    }
+    return rows;
+  },
+};
