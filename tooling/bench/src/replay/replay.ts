@@ -23,8 +23,8 @@ export interface RepositoryReplay {
   readonly unified: FormatTally;
   readonly applyPatch: FormatTally;
   readonly gitApply: FormatTally;
-  /** Commits where the editor (unified diff) and `git apply` both reproduced the commit, and their summed times. */
-  readonly timed: { readonly patches: number; readonly oursMs: number; readonly gitMs: number };
+  /** Per-patch times (ms) of the commits the editor (unified diff) and `git apply` both reproduced, in commit order. */
+  readonly timed: { readonly oursMs: readonly number[]; readonly gitMs: readonly number[] };
   /** apply_patch hunks that are not unique, summed (see {@link CommitReplay.ambiguousHunks}). */
   readonly ambiguousHunks: { readonly first: number; readonly later: number };
 }
@@ -72,7 +72,7 @@ export async function replayRepository(repo: string, options: ReplayOptions = {}
     unified: emptyTally(),
     applyPatch: emptyTally(),
     gitApply: emptyTally(),
-    timed: { patches: 0, oursMs: 0, gitMs: 0 },
+    timed: { oursMs: [] as number[], gitMs: [] as number[] },
     ambiguousHunks: { first: 0, later: 0 },
   };
   try {
@@ -85,9 +85,8 @@ export async function replayRepository(repo: string, options: ReplayOptions = {}
       result.ambiguousHunks.first += replay.ambiguousHunks.first;
       result.ambiguousHunks.later += replay.ambiguousHunks.later;
       if (replay.unified.kind === 'identical' && replay.gitApply.kind === 'identical') {
-        result.timed.patches++;
-        result.timed.oursMs += replay.unified.ms;
-        result.timed.gitMs += replay.gitApply.ms;
+        result.timed.oursMs.push(replay.unified.ms);
+        result.timed.gitMs.push(replay.gitApply.ms);
       }
       options.onCommit?.(replay, index, commits.length);
     }
