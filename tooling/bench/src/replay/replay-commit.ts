@@ -12,13 +12,15 @@ export type ReplayOutcome =
   | { readonly kind: 'wrong'; readonly detail: string; readonly ms: number }
   | { readonly kind: 'skipped'; readonly reason: string };
 
-/** One commit replayed: the editor on the unified diff and on its apply_patch rendering, `git apply` on the diff. */
+/** One commit replayed: the editor on the unified diff and its apply_patch rendering, `git apply` and a peer beside. */
 export interface CommitReplay {
   readonly sha: string;
   readonly subject: string;
   readonly unified: ReplayOutcome;
   readonly applyPatch: ReplayOutcome;
   readonly gitApply: ReplayOutcome;
+  /** The apply_patch rendering applied by a peer apply_patch program (Codex's), when one was given. */
+  readonly peerApplyPatch: ReplayOutcome;
   /** Known editor gaps the commit runs into, per rendering (see {@link KnownGap}). */
   readonly unifiedGaps: readonly KnownGap[];
   readonly applyPatchGaps: readonly KnownGap[];
@@ -96,6 +98,30 @@ export async function applyOurs(
   return wrong === undefined ? { kind: 'identical', ms } : { kind: 'wrong', detail: wrong, ms };
 }
 
+/** Runs a peer applier (a child process reading the patch on stdin, in `dir`) and classifies the result. */
+function applyProcess(
+  dir: string,
+  argv: readonly string[],
+  patch: string,
+  before: ReadonlyMap<string, TreeFile>,
+  expected: ReadonlyMap<string, TreeFile>,
+): ReplayOutcome {
+  materialise(dir, before);
+  const t0 = performance.now();
+  const run = spawnSync(argv[0]!, argv.slice(1), {
+    cwd: dir,
+    input: patch,
+    env: { ...GIT_ENV, GIT_CEILING_DIRECTORIES: dirname(dir) },
+  });
+  const ms = performance.now() - t0;
+  if (run.status !== 0) {
+    const detail = `${run.stderr?.toString() ?? ''}${run.stdout?.toString() ?? ''}${run.error?.message ?? ''}`.trim();
+    return { kind: 'refused', code: `exit ${run.status}`, detail, ms };
+  }
+  const wrong = difference(dir, expected);
+  return wrong === undefined ? { kind: 'identical', ms } : { kind: 'wrong', detail: wrong, ms };
+}
+
 /** Applies a unified diff with `git apply` (a child process, outside any repository) and classifies the result. */
 export function applyGit(
   dir: string,
@@ -103,22 +129,19 @@ export function applyGit(
   before: ReadonlyMap<string, TreeFile>,
   expected: ReadonlyMap<string, TreeFile>,
 ): ReplayOutcome {
-  materialise(dir, before);
-  const t0 = performance.now();
-  const run = spawnSync('git', ['apply', '--whitespace=nowarn', '-'], {
-    cwd: dir,
-    input: patch,
-    env: { ...GIT_ENV, GIT_CEILING_DIRECTORIES: dirname(dir) },
-  });
-  const ms = performance.now() - t0;
-  if (run.status !== 0)
-    return { kind: 'refused', code: `exit ${run.status}`, detail: run.stderr.toString().trim(), ms };
-  const wrong = difference(dir, expected);
-  return wrong === undefined ? { kind: 'identical', ms } : { kind: 'wrong', detail: wrong, ms };
+  return applyProcess(dir, ['git', 'apply', '--whitespace=nowarn', '-'], patch, before, expected);
 }
 
-/** Replays one prepared commit in three sibling directories under `scratch`. */
-export async function replayCommit(scratch: string, prepared: PreparedCommit): Promise<CommitReplay> {
+/**
+ * Replays one prepared commit in sibling directories under `scratch`. `applyPatchPeer` is an apply_patch program that
+ * reads a patch on stdin (Codex's: its `codex` binary reached through a link named `apply_patch`); without it, the
+ * apply_patch rendering has no peer and `peerApplyPatch` is skipped.
+ */
+export async function replayCommit(
+  scratch: string,
+  prepared: PreparedCommit,
+  applyPatchPeer?: string,
+): Promise<CommitReplay> {
   const { sha, subject } = prepared.commit;
   if (prepared.skip !== undefined) {
     const skipped: ReplayOutcome = { kind: 'skipped', reason: prepared.skip };
@@ -128,6 +151,7 @@ export async function replayCommit(scratch: string, prepared: PreparedCommit): P
       unified: skipped,
       applyPatch: skipped,
       gitApply: skipped,
+      peerApplyPatch: skipped,
       unifiedGaps: [],
       applyPatchGaps: [],
       ambiguousHunks: { first: 0, later: 0 },
@@ -136,11 +160,29 @@ export async function replayCommit(scratch: string, prepared: PreparedCommit): P
   const { before, after, unified, applyPatch, unifiedGaps, applyPatchGaps } = prepared;
   const gitApply = applyGit(join(scratch, 'git'), unified, before, after);
   const ours = await applyOurs(join(scratch, 'unified'), unified, before, after);
+  const notRendered = applyPatch.ok
+    ? undefined
+    : ({ kind: 'skipped', reason: `apply_patch cannot say: ${applyPatch.reason}` } as const);
   const rendered = applyPatch.ok
     ? await applyOurs(join(scratch, 'apply-patch'), applyPatch.text, before, after)
-    : ({ kind: 'skipped', reason: applyPatch.reason } as const);
+    : notRendered!;
+  const peerApplyPatch: ReplayOutcome = !applyPatch.ok
+    ? notRendered!
+    : applyPatchPeer === undefined
+      ? { kind: 'skipped', reason: 'no apply_patch peer given' }
+      : applyProcess(join(scratch, 'peer-apply-patch'), [applyPatchPeer], applyPatch.text, before, after);
   const ambiguousHunks = applyPatch.ok
     ? { first: applyPatch.ambiguousFirst, later: applyPatch.ambiguousLater }
     : { first: 0, later: 0 };
-  return { sha, subject, unified: ours, applyPatch: rendered, gitApply, unifiedGaps, applyPatchGaps, ambiguousHunks };
+  return {
+    sha,
+    subject,
+    unified: ours,
+    applyPatch: rendered,
+    gitApply,
+    peerApplyPatch,
+    unifiedGaps,
+    applyPatchGaps,
+    ambiguousHunks,
+  };
 }

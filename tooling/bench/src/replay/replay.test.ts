@@ -150,7 +150,7 @@ describe('real-commit replay of the editor patch action', () => {
     if (prepared.skip !== undefined) throw new Error(prepared.skip);
     expect(prepared.unifiedGaps.map((g) => g.split(' ')[0]).sort()).toEqual(['crlf-add', 'mode-lines', 'mode-on-move']);
     expect(prepared.applyPatchGaps.map((g) => g.split(' ')[0])).toEqual(['mode-on-move']);
-    expect(prepared.applyPatch).toEqual({ ok: false, reason: 'notes.txt: mode 100644 → 100755' });
+    expect(prepared.applyPatch).toEqual({ ok: false, reason: 'mode change', detail: 'notes.txt: 100644 → 100755' });
   });
 
   it('finds a changed byte, a changed mode, a missing and an extra file', () => {

@@ -23,6 +23,8 @@ export interface RepositoryReplay {
   readonly unified: FormatTally;
   readonly applyPatch: FormatTally;
   readonly gitApply: FormatTally;
+  /** The apply_patch peer (Codex's applier) on the same rendering; all skipped when no peer was given. */
+  readonly peerApplyPatch: FormatTally;
   /** Per-patch times (ms) of the commits the editor (unified diff) and `git apply` both reproduced, in commit order. */
   readonly timed: { readonly oursMs: readonly number[]; readonly gitMs: readonly number[] };
   /** apply_patch hunks that are not unique, summed (see {@link CommitReplay.ambiguousHunks}). */
@@ -38,6 +40,8 @@ export interface ReplayOptions {
   /** Where the three working copies go (default: a fresh temp directory, removed at the end). */
   readonly scratch?: string;
   readonly limits?: PrepareLimits;
+  /** An apply_patch program reading the patch on stdin, e.g. Codex's binary through a link named `apply_patch`. */
+  readonly applyPatchPeer?: string;
   /** Called after each commit, e.g. to log progress. */
   readonly onCommit?: (replay: CommitReplay, index: number, total: number) => void;
 }
@@ -72,16 +76,19 @@ export async function replayRepository(repo: string, options: ReplayOptions = {}
     unified: emptyTally(),
     applyPatch: emptyTally(),
     gitApply: emptyTally(),
+    peerApplyPatch: emptyTally(),
     timed: { oursMs: [] as number[], gitMs: [] as number[] },
     ambiguousHunks: { first: 0, later: 0 },
   };
   try {
     for (const [index, commit] of commits.entries()) {
-      const replay = await replayCommit(scratch, prepareCommit(repo, commit, options.limits ?? PREPARE_LIMITS));
+      const prepared = prepareCommit(repo, commit, options.limits ?? PREPARE_LIMITS);
+      const replay = await replayCommit(scratch, prepared, options.applyPatchPeer);
       result.commits.push(replay);
       count(result.unified, replay.unified);
       count(result.applyPatch, replay.applyPatch);
       count(result.gitApply, replay.gitApply);
+      count(result.peerApplyPatch, replay.peerApplyPatch);
       result.ambiguousHunks.first += replay.ambiguousHunks.first;
       result.ambiguousHunks.later += replay.ambiguousHunks.later;
       if (replay.unified.kind === 'identical' && replay.gitApply.kind === 'identical') {

@@ -16,8 +16,15 @@ export type ApplyPatchRendering =
       /** …and where the true spot is a later occurrence (an applier taking the first would apply it wrongly). */
       readonly ambiguousLater: number;
     }
-  | { readonly ok: false; readonly reason: string };
+  | {
+      readonly ok: false;
+      /** What the format cannot say, as a category to count by (e.g. 'mode change'). */
+      readonly reason: string;
+      /** The file and values concerned. */
+      readonly detail: string;
+    };
 
+const no = (reason: string, detail: string): ApplyPatchRendering => ({ ok: false, reason, detail });
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The text of a blob, or undefined when it is not UTF-8. */
@@ -108,36 +115,33 @@ export function toApplyPatch(
   blobs: ReadonlyMap<string, Buffer>,
 ): ApplyPatchRendering {
   if (sections.length !== entries.length)
-    return { ok: false, reason: `${sections.length} diff sections for ${entries.length} changed paths` };
+    return no('diff sections do not match', `${sections.length} diff sections for ${entries.length} changed paths`);
   const out: Rendered = { lines: ['*** Begin Patch'], ambiguousFirst: 0, ambiguousLater: 0 };
   for (const [k, entry] of entries.entries()) {
-    if (/[\r\n]/u.test(entry.oldPath + entry.newPath)) return { ok: false, reason: 'a path holds a line break' };
+    if (/[\r\n]/u.test(entry.oldPath + entry.newPath)) return no('line break in a path', entry.newPath);
     if (entry.status === 'D') {
       out.lines.push(`*** Delete File: ${entry.oldPath}`);
       continue;
     }
     const after = utf8Text(blobs.get(entry.newBlob)!);
-    if (after === undefined) return { ok: false, reason: `${entry.newPath} is not UTF-8` };
+    if (after === undefined) return no('not UTF-8', entry.newPath);
     if (entry.status === 'A') {
-      if (entry.newMode !== '100644')
-        return { ok: false, reason: `new file ${entry.newPath} has mode ${entry.newMode}` };
-      if (after.includes('\r\n')) return { ok: false, reason: `new file ${entry.newPath} has CRLF line breaks` };
-      if (after !== '' && !after.endsWith('\n'))
-        return { ok: false, reason: `new file ${entry.newPath} has no final newline` };
+      if (entry.newMode !== '100644') return no('executable new file', `${entry.newPath} ${entry.newMode}`);
+      if (after.includes('\r\n')) return no('new file with CRLF', entry.newPath);
+      if (after !== '' && !after.endsWith('\n')) return no('new file without final newline', entry.newPath);
       out.lines.push(`*** Add File: ${entry.newPath}`, ...textLines(after).map((line) => `+${line}`));
       continue;
     }
     if (entry.oldMode !== entry.newMode)
-      return { ok: false, reason: `${entry.newPath}: mode ${entry.oldMode} → ${entry.newMode}` };
+      return no('mode change', `${entry.newPath}: ${entry.oldMode} → ${entry.newMode}`);
     const before = utf8Text(blobs.get(entry.oldBlob)!);
-    if (before === undefined) return { ok: false, reason: `${entry.oldPath} is not UTF-8` };
+    if (before === undefined) return no('not UTF-8', entry.oldPath);
     const [was, now] = [lineBreaks(before), lineBreaks(after)];
-    if (was === 'mixed' || now === 'mixed') return { ok: false, reason: `${entry.newPath} mixes LF and CRLF` };
+    if (was === 'mixed' || now === 'mixed') return no('mixed LF and CRLF', entry.newPath);
     if (was !== now && was !== 'none' && now !== 'none')
-      return { ok: false, reason: `${entry.newPath}: line breaks change from ${was} to ${now}` };
+      return no('line breaks change', `${entry.newPath}: ${was} → ${now}`);
     const finalBreak = (text: string) => text === '' || text.endsWith('\n');
-    if (finalBreak(before) !== finalBreak(after))
-      return { ok: false, reason: `${entry.newPath}: the final newline is added or removed` };
+    if (finalBreak(before) !== finalBreak(after)) return no('final newline added or removed', entry.newPath);
     out.lines.push(`*** Update File: ${entry.oldPath}`);
     if (entry.newPath !== entry.oldPath) out.lines.push(`*** Move to: ${entry.newPath}`);
     renderHunks(textLines(before), sections[k]!.hunks, out);

@@ -8,6 +8,8 @@ import { repoRoot } from './support.js';
 
 const suite = 'replay';
 const ENV = 'BOUGH_REPLAY_REPOS';
+/** Path of Codex's applier: its `codex` binary through a link named `apply_patch` (it then reads a patch on stdin). */
+const PEER_ENV = 'BOUGH_REPLAY_APPLY_PATCH';
 
 /** A short name for a repository path: `/work/.mirror/psf+requests/repo` → `psf/requests`. */
 function label(path: string): string {
@@ -31,9 +33,18 @@ function summary(t: FormatTally): string {
   return parts.join('; ');
 }
 
-/** Commits `git apply` reproduced that the editor did not (in the unified diff). */
-const missedByUs = (commits: readonly CommitReplay[]) =>
-  commits.filter((c) => c.gitApply.kind === 'identical' && c.unified.kind !== 'identical').length;
+/** Refusals by policy rather than fidelity: the editor never writes credential-like names (SECURITY.md). */
+const byDesign = (o: ReplayOutcome) => o.kind === 'refused' && o.code === 'protected_path';
+
+/**
+ * Commits the peer reproduced that the editor did not (`git apply` for the unified diff, Codex for apply_patch),
+ * refusals by design aside.
+ */
+const missedByUs = (commits: readonly CommitReplay[], format: 'unified' | 'applyPatch' = 'unified') =>
+  commits.filter((c) => {
+    const [peer, ours] = format === 'unified' ? [c.gitApply, c.unified] : [c.peerApplyPatch, c.applyPatch];
+    return peer.kind === 'identical' && ours.kind !== 'identical' && !byDesign(ours);
+  }).length;
 
 function describe(c: CommitReplay, format: 'unified' | 'applyPatch'): string | undefined {
   const o: ReplayOutcome = c[format];
@@ -45,6 +56,7 @@ function describe(c: CommitReplay, format: 'unified' | 'applyPatch'): string | u
 function rowsFor(name: string, r: RepositoryReplay): BenchRow[] {
   const gitIdentical = r.gitApply.identical;
   const ap = r.applyPatch;
+  const peer = r.peerApplyPatch;
   const ambiguous = `apply_patch hunks not unique: ${r.ambiguousHunks.first} at the first occurrence, ${r.ambiguousHunks.later} later`;
   const { oursMs, gitMs } = r.timed;
   const patches = oursMs.length;
@@ -59,7 +71,7 @@ function rowsFor(name: string, r: RepositoryReplay): BenchRow[] {
       peer: gitIdentical,
       peerLabel: 'git apply of the same diff',
       lowerIsBetter: false,
-      goal: '= git apply, 0 wrong',
+      goal: '= git apply (protected names aside), 0 wrong',
       met: r.unified.wrong === 0 && missedByUs(r.commits) === 0,
       note: summary(r.unified),
     },
@@ -68,9 +80,12 @@ function rowsFor(name: string, r: RepositoryReplay): BenchRow[] {
       name: `${name}: apply_patch rendering of the same commits, reproduced byte for byte`,
       unit: 'commits',
       ours: ap.identical,
-      goal: '0 wrong',
-      met: ap.wrong === 0,
-      note: `${summary(ap)}; ${ambiguous}`,
+      ...(peer.tried > 0
+        ? { peer: peer.identical, peerLabel: 'Codex apply_patch on the same rendering', lowerIsBetter: false }
+        : {}),
+      goal: peer.tried > 0 ? '= Codex (protected names aside), 0 wrong' : '0 wrong',
+      met: ap.wrong === 0 && missedByUs(r.commits, 'applyPatch') === 0,
+      note: `${summary(ap)}; ${ambiguous}; ${peer.tried > 0 ? `Codex: ${summary(peer)}` : `no Codex peer (${PEER_ENV} unset)`}`,
     },
     patches === 0
       ? unmeasured(suite, `${name}: time per patch`, 'ms', 'no commit reproduced by both')
@@ -95,6 +110,7 @@ export const replaySuite: BenchSuite = {
     const maxCommits = Math.max(20, Math.round(Number(process.env.BOUGH_REPLAY_COMMITS ?? '300') * scale));
     const rows: BenchRow[] = [];
     const missing: BenchRow[] = [];
+    const applyPatchPeer = process.env[PEER_ENV] || undefined;
     const listed = (process.env[ENV] ?? '').split(':').filter(Boolean);
     const repos: { name: string; path: string }[] = [{ name: 'bough (own history)', path: repoRoot }];
     for (const path of listed) {
@@ -114,7 +130,11 @@ export const replaySuite: BenchSuite = {
       const t0 = performance.now();
       let result: RepositoryReplay;
       try {
-        result = await replayRepository(repo.path, { maxCommits, scratch: join(scratch, String(i)) });
+        result = await replayRepository(repo.path, {
+          maxCommits,
+          scratch: join(scratch, String(i)),
+          ...(applyPatchPeer ? { applyPatchPeer } : {}),
+        });
       } catch (error) {
         rows.push(
           unmeasured(suite, repo.name, 'commits', `not measured: ${String((error as Error).message).slice(0, 160)}`),
