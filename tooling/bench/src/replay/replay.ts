@@ -42,6 +42,8 @@ export interface ReplayOptions {
   readonly limits?: PrepareLimits;
   /** An apply_patch program reading the patch on stdin, e.g. Codex's binary through a link named `apply_patch`. */
   readonly applyPatchPeer?: string;
+  /** Stop taking new commits once this much time (ms) has passed and at least 20 were replayed (default: no limit). */
+  readonly budgetMs?: number;
   /** Called after each commit, e.g. to log progress. */
   readonly onCommit?: (replay: CommitReplay, index: number, total: number) => void;
 }
@@ -80,8 +82,10 @@ export async function replayRepository(repo: string, options: ReplayOptions = {}
     timed: { oursMs: [] as number[], gitMs: [] as number[] },
     ambiguousHunks: { first: 0, later: 0 },
   };
+  const t0 = performance.now();
   try {
     for (const [index, commit] of commits.entries()) {
+      if (index >= 20 && performance.now() - t0 > (options.budgetMs ?? Number.POSITIVE_INFINITY)) break;
       const prepared = prepareCommit(repo, commit, options.limits ?? PREPARE_LIMITS);
       const replay = await replayCommit(scratch, prepared, options.applyPatchPeer);
       result.commits.push(replay);

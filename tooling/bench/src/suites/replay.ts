@@ -10,6 +10,8 @@ const suite = 'replay';
 const ENV = 'BOUGH_REPLAY_REPOS';
 /** Path of Codex's applier: its `codex` binary through a link named `apply_patch` (it then reads a patch on stdin). */
 const PEER_ENV = 'BOUGH_REPLAY_APPLY_PATCH';
+/** Time one repository may take before the replay stops taking commits, so the suite stays within a few minutes. */
+const BUDGET_MS = 35_000;
 
 /** A short name for a repository path: `/work/.mirror/psf+requests/repo` → `psf/requests`. */
 function label(path: string): string {
@@ -65,7 +67,7 @@ function rowsFor(name: string, r: RepositoryReplay): BenchRow[] {
   return [
     {
       suite,
-      name: `${name}: unified diff (git diff -M), commits reproduced byte for byte`,
+      name: `${name}, last ${r.commits.length} non-merge commits: unified diff (git diff -M) reproduced byte for byte`,
       unit: 'commits',
       ours: r.unified.identical,
       peer: gitIdentical,
@@ -132,6 +134,7 @@ export const replaySuite: BenchSuite = {
       try {
         result = await replayRepository(repo.path, {
           maxCommits,
+          budgetMs: BUDGET_MS,
           scratch: join(scratch, String(i)),
           ...(applyPatchPeer ? { applyPatchPeer } : {}),
         });
@@ -141,7 +144,8 @@ export const replaySuite: BenchSuite = {
         );
         continue;
       }
-      log(`${repo.name}: ${result.commits.length} commits in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      const cut = result.commits.length < maxCommits ? ' (stopped by the time budget or the history)' : '';
+      log(`${repo.name}: ${result.commits.length} commits in ${((performance.now() - t0) / 1000).toFixed(1)} s${cut}`);
       const cases = result.commits.flatMap((c) => [describe(c, 'unified'), describe(c, 'applyPatch')]);
       for (const line of cases.filter(Boolean).slice(0, 5)) log(`  ${line}`);
       rows.push(...rowsFor(repo.name, result));
