@@ -7,6 +7,8 @@ import {
   makeWorkspace,
   requireCliBuild,
   spawnCli,
+  sseAnswer,
+  startFakeOpenAI,
   type TempWorkspace,
 } from '@bough/test-utils';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -73,6 +75,19 @@ describe('bough mcp starts safe', () => {
     // With bubblewrap where it works, and with the sandbox off, there is nothing to warn about.
     const off = await bashThroughMcp([ws.root, '--sandbox', 'off'], '/bin/echo hi', { PATH: '/nonexistent' });
     expect(off.stderr()).not.toMatch(/warning/);
+  }, 60_000);
+
+  it('bough agent --sandbox auto tells the person too, once, when it falls back', async () => {
+    const model = await startFakeOpenAI([{ sse: sseAnswer(['ok']) }]);
+    try {
+      const argv = [CLI_BIN, 'agent', 'hi', '--sandbox', 'auto', '--base-url', model.url, '--model', 'm'];
+      const child = spawn(process.execPath, argv, { cwd: ws.root, env: { PATH: '/nonexistent', HOME: ws.base } });
+      const err = collect(child.stderr);
+      expect(await exited(child)).toBe(0);
+      expect(err().match(/bough agent: warning: the OS sandbox cannot be used here/g)).toHaveLength(1);
+    } finally {
+      await model.close();
+    }
   }, 60_000);
 
   it('refuses an empty directory argument like /, with exit 2', async () => {
