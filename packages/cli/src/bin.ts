@@ -8,6 +8,8 @@ import { readAll } from './stdin.js';
 // processes); a second one exits at once. Exiting through process.exit (not the default signal action) still runs
 // the exit handlers, and the job store's handler kills every background job's process group on the way out.
 const controller = new AbortController();
+/** How long the process may linger after the command returned before it exits regardless. */
+const LINGER_MS = 1_000;
 let exitCode: number | undefined;
 const stopOn = (name: StopSignal) =>
   process.on(name, () => {
@@ -47,14 +49,14 @@ const code = await main(
   },
   controller.signal,
 );
-// Interrupted runs exit with the shell's convention (128 + signal number), whatever the command returned. The command
-// is over: what it left behind (a background job's pipes, a timer) must not keep the process alive, so exit once the
-// output is flushed.
-// A write that failed reports it on a later tick: let that arrive before the exit code is chosen.
+// Interrupted runs exit with the shell's convention (128 + signal number), whatever the command returned. A write
+// that failed reports it on a later tick: let that arrive before the exit code is chosen.
 await new Promise((resolve) => setImmediate(resolve));
-const final = exitCode ?? code;
-if (process.stdout.destroyed || process.stdout.writableLength === 0) process.exit(final);
-process.stdout.write('', () => process.exit(final));
+process.exitCode = exitCode ?? code;
+// The process ends once what the command stopped has gone (a killed command's pipes close as it dies). Whatever still
+// holds it a moment later, such as a background job an agent left running, must not keep it alive: exit then, and
+// the job store's exit handler kills those jobs' process groups on the way out.
+setTimeout(() => process.exit(), LINGER_MS).unref();
 
 function commandOf(argv: readonly string[]): string | undefined {
   try {
