@@ -17,7 +17,7 @@ import {
   saveSession,
 } from '../agent/session.js';
 import { flag, has, type ParsedArgs, sandboxFlags, UsageError } from '../args.js';
-import { jobWatchdog } from '../internal/job-watchdog.js';
+import { jobWatchdog, watchBackgroundJobs } from '../internal/job-watchdog.js';
 import { sandboxNotice } from '../internal/sandbox-notice.js';
 import type { CliIO } from '../output.js';
 import { CLI_TOOLKIT_TOOLS, toolkitBranch, toolkitProvider, workspaceRoot } from '../toolset.js';
@@ -111,9 +111,8 @@ export async function agentCommand(args: ParsedArgs, io: CliIO, signal: AbortSig
     branch = toolkitBranch(root, toolkit);
     branch.setSystem(SYSTEM(root));
   }
-  // Every command bash starts is handed to the watchdog, which ends the ones left if this process is killed.
-  const watchdog = jobWatchdog();
-  branch.registry.addHooks('bash', { post: [() => void watchdog.note()] });
+  // Every background job bash starts is handed to the watchdog, which ends the ones left if this process is killed.
+  watchBackgroundJobs(branch.registry, jobWatchdog());
   // Nothing is written before the model answered once: a run that never reached it leaves no session behind.
   let reached = session.resume;
   const save = () => {

@@ -4,7 +4,7 @@ import { Branch, ConfigurationError, type ToolRegistry } from '@bough/core';
 import { checkRoot, generateToken, type ServedRoots, serveHttp, serveStdio } from '@bough/mcp';
 import type { SandboxMode } from '@bough/process';
 import { flag, has, type ParsedArgs, sandboxFlags, UsageError } from '../args.js';
-import { type JobWatchdog, jobWatchdog } from '../internal/job-watchdog.js';
+import { type JobWatchdog, jobWatchdog, watchBackgroundJobs } from '../internal/job-watchdog.js';
 import { sandboxNotice } from '../internal/sandbox-notice.js';
 import type { CliIO } from '../output.js';
 import { standaloneTools, toolList, withJobs } from '../toolset.js';
@@ -84,7 +84,8 @@ function buildFor(
         ...(sandbox.network ? { network: true } : {}),
       });
       own(registry, () => bash.dispose());
-      return noteJobs(registry, watchdog);
+      watchBackgroundJobs(registry, watchdog);
+      return registry;
     };
   }
   if (only?.includes('context')) {
@@ -103,19 +104,13 @@ function buildFor(
       });
       branch.registerTools(toolkit);
       own(branch.registry, () => toolkit.dispose());
-      noteJobs(branch.registry, watchdog);
+      watchBackgroundJobs(branch.registry, watchdog);
     } catch (error) {
       if (only && error instanceof ConfigurationError) throw new UsageError(error.message);
       throw error;
     }
     return branch.registry;
   };
-}
-
-/** Hands every command bash started to the watchdog, which ends the ones still running if this server dies. */
-function noteJobs(registry: ToolRegistry, watchdog: JobWatchdog): ToolRegistry {
-  registry.addHooks('bash', { post: [() => void watchdog.note()] });
-  return registry;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import type { ToolRegistry } from '@bough/core';
 
 /**
  * The watchdog: a tiny shell that collects `pid:starttime` lines on its stdin and, once the stdin reaches its end
@@ -27,6 +28,20 @@ exit 0
 export interface JobWatchdog {
   /** Looks for process groups started by this process since the last look and hands them to the watchdog. */
   note(): void;
+}
+
+/**
+ * Registry hooks handing every background job bash started to the watchdog (a look through /proc costs ~10 ms on a
+ * busy machine, so plain commands, which end with their call, are not looked for).
+ */
+export function watchBackgroundJobs(registry: ToolRegistry, watchdog: JobWatchdog): void {
+  registry.addHooks('bash', {
+    post: [
+      ({ args }) => {
+        if ((args as { background?: unknown } | null)?.background === true) watchdog.note();
+      },
+    ],
+  });
 }
 
 const NONE: JobWatchdog = Object.freeze({ note: () => {} });
