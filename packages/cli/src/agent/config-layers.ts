@@ -1,4 +1,5 @@
-import { PERMISSION_PRESETS, type PermissionPresetName, PRESET_RANK } from '@bough/coding';
+import { isPresetName, PERMISSION_PRESETS, type PermissionPresetName, PRESET_RANK } from '@bough/coding';
+import { UsageError } from '../args.js';
 
 /** The keys a config file may hold (a key is never read from a file: name its variable with `apiKeyEnv`). */
 export const FILE_KEYS = [
@@ -78,3 +79,28 @@ export function layerFiles(
 
 /** The preset names, for messages. */
 export const PRESET_NAMES = Object.keys(PERMISSION_PRESETS);
+
+/** Checks the type of every value a config file holds, naming the file and the key of a bad one. */
+export function checkFile(file: FileConfig, path: string): void {
+  for (const key of ['baseUrl', 'model', 'apiKeyEnv', 'permissions'] as const) {
+    const value = file[key];
+    if (value !== undefined && (typeof value !== 'string' || value === ''))
+      throw new UsageError(`${key} in ${path} must be a non-empty string.`);
+  }
+  if (file.permissions !== undefined && !isPresetName(file.permissions)) {
+    throw new UsageError(
+      `permissions in ${path} must be one of ${PRESET_NAMES.join(', ')} (got ${JSON.stringify(file.permissions)}).`,
+    );
+  }
+  for (const [key, min] of [
+    ['maxTurns', 1],
+    ['timeoutMs', 1],
+    ['retries', 0],
+  ] as const) {
+    const value = file[key];
+    if (value !== undefined && (typeof value !== 'number' || !Number.isInteger(value) || value < min))
+      throw new UsageError(`${key} in ${path} must be a whole number ≥ ${min}.`);
+  }
+  if (file.stream !== undefined && typeof file.stream !== 'boolean')
+    throw new UsageError(`stream in ${path} must be true or false.`);
+}

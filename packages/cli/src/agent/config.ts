@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isPresetName, type PermissionPresetName } from '@bough/coding';
 import { flag, has, intFlag, type ParsedArgs, UsageError } from '../args.js';
-import { FILE_KEYS, type FileConfig, type FileKey, layerFiles, PRESET_NAMES } from './config-layers.js';
+import { checkFile, FILE_KEYS, type FileConfig, type FileKey, layerFiles, PRESET_NAMES } from './config-layers.js';
 
 /** Where a setting came from, most specific first. */
 export type ConfigSource = 'flag' | 'env' | 'file' | 'default';
@@ -80,31 +80,6 @@ function pick<T>(
 ): Setting<T> {
   for (const [source, from, value] of candidates) if (value !== undefined) return { value, source, from };
   return { value: fallback, source: 'default', from: fallbackFrom };
-}
-
-/** Checks the type of every value a config file holds, naming the file and the key of a bad one. */
-function checkFile(file: FileConfig, path: string): void {
-  for (const key of ['baseUrl', 'model', 'apiKeyEnv', 'permissions'] as const) {
-    const value = file[key];
-    if (value !== undefined && (typeof value !== 'string' || value === ''))
-      throw new UsageError(`${key} in ${path} must be a non-empty string.`);
-  }
-  if (file.permissions !== undefined && !isPresetName(file.permissions)) {
-    throw new UsageError(
-      `permissions in ${path} must be one of ${PRESET_NAMES.join(', ')} (got ${JSON.stringify(file.permissions)}).`,
-    );
-  }
-  for (const [key, min] of [
-    ['maxTurns', 1],
-    ['timeoutMs', 1],
-    ['retries', 0],
-  ] as const) {
-    const value = file[key];
-    if (value !== undefined && (typeof value !== 'number' || !Number.isInteger(value) || value < min))
-      throw new UsageError(`${key} in ${path} must be a whole number ≥ ${min}.`);
-  }
-  if (file.stream !== undefined && typeof file.stream !== 'boolean')
-    throw new UsageError(`stream in ${path} must be true or false.`);
 }
 
 function envInt(env: Readonly<Record<string, string | undefined>>, name: string, min: number): number | undefined {
