@@ -14,6 +14,7 @@ import {
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sleepers, until } from './test-sleepers.js';
 
 let ws: TempWorkspace;
 beforeEach(() => {
@@ -96,6 +97,30 @@ describe('bough mcp starts safe', () => {
       const err = collect(child.stderr);
       expect(await exited(child)).toBe(2);
       expect(err()).toMatch(/empty directory name/);
+    }
+  }, 60_000);
+});
+
+describe('bough agent killed with a background job running', () => {
+  it('leaves no job behind: the watchdog ends it when the agent is SIGKILLed', async () => {
+    const marker = `${4000 + Math.floor(Math.random() * 5000)}.${process.pid}`;
+    const call = { id: 'b1', name: 'bash', args: { command: `sleep ${marker}`, background: true } };
+    // The model starts the job, then never answers again: the agent waits until it is killed.
+    const model = await startFakeOpenAI([{ sse: sseAnswer([], [call]) }, { hang: true }]);
+    try {
+      const argv = [CLI_BIN, 'agent', 'go', '--yes', '--base-url', model.url, '--model', 'm'];
+      const child = spawn(process.execPath, argv, {
+        cwd: ws.root,
+        env: { PATH: process.env.PATH ?? '', HOME: ws.base },
+      });
+      await until(() => model.requests.length >= 2);
+      expect(sleepers(marker).length).toBeGreaterThan(0);
+      child.kill('SIGKILL');
+      await exited(child);
+      // No deadline of its own: without the watchdog the job sleeps on for its whole lifetime.
+      await until(() => sleepers(marker).length === 0);
+    } finally {
+      await model.close();
     }
   }, 60_000);
 });

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { sandboxSupport } from '@bough/process';
 import { CLI_BIN, exited, makeWorkspace, requireCliBuild, type TempWorkspace } from '@bough/test-utils';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -7,6 +6,7 @@ import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/s
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sleepers, until } from './test-sleepers.js';
 
 /** The SDK's stdio framing over a child we spawned ourselves, so the test decides when stdin closes. */
 class ChildTransport implements Transport {
@@ -30,26 +30,6 @@ class ChildTransport implements Transport {
   async close(): Promise<void> {
     this.child.stdin?.end();
   }
-}
-
-/** Host pids of live `sleep <marker>` processes, wherever they run (a sandboxed one has another pid inside). */
-function sleepers(marker: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const argv = readFileSync(`/proc/${entry}/cmdline`, 'latin1').split('\0');
-      const stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
-      const state = stat.slice(stat.lastIndexOf(')') + 2)[0];
-      if (argv.at(-2) === marker && /sleep$/.test(argv[0] ?? '') && state !== 'Z') found.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return found;
-}
-
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 25));
 }
 
 let ws: TempWorkspace;
