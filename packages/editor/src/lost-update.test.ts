@@ -4,6 +4,7 @@ import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lockedPathCount } from '../../workspace/src/internal/path-locks.js';
 import { handleEditor } from './index.js';
+import type { EditorInput } from './schema.js';
 
 type Out = { success: boolean; error_code?: string };
 
@@ -35,7 +36,7 @@ describe('no lost update between concurrent mutations of one file', () => {
   });
   afterEach(() => ws.cleanup());
   const call = async (request: Record<string, unknown>) =>
-    (await handleEditor(request, { workspaceRoot: ws.root })) as Out;
+    (await handleEditor(request as EditorInput, { workspaceRoot: ws.root })) as Out;
 
   /** Runs `rounds` races; `settle` checks one round's outcomes against the final text and says what it saw. */
   async function race(
