@@ -1,11 +1,19 @@
-import type { FileChange, Workspace } from '@bough/workspace';
+import type { FileChange, OpenedFile, Workspace } from '@bough/workspace';
 import { type EditorFailure, failure } from './errors.js';
 import { applyReplacements } from './internal/apply-edit.js';
 import { fileDiff } from './internal/line-diff.js';
 import { normalizeLineEndings } from './internal/line-endings.js';
 import { decodeLoaded, loadBytes } from './internal/load-text.js';
 import { applyHunks, type HunkReport } from './internal/patch-apply.js';
-import { type PatchOp, parsePatch } from './internal/patch-parse.js';
+import {
+  bytesAsText,
+  bytesForDisplay,
+  hunksAsBytes,
+  modeFor,
+  patchableAsBytes,
+  textAsBytes,
+} from './internal/patch-bytes.js';
+import { type PatchHunk, type PatchOp, parsePatch } from './internal/patch-parse.js';
 import { encodeText, firstLoneSurrogate } from './internal/text-codec.js';
 import type { EditorLimits } from './limits.js';
 import type { EditorResponse } from './schema.js';
@@ -28,6 +36,8 @@ interface Planned {
   real: string[];
 }
 
+type LoadedFileInfo = Omit<OpenedFile, 'handle'>;
+
 type Plan = { ok: true; file: Planned } | { ok: false; failure: EditorFailure };
 
 const refused = (f: EditorFailure, path: string): Plan => ({
@@ -39,7 +49,7 @@ const refused = (f: EditorFailure, path: string): Plan => ({
   } as EditorFailure,
 });
 
-async function planAdd(ws: Workspace, path: string, content: string): Promise<Plan> {
+async function planAdd(ws: Workspace, path: string, content: string, executable?: boolean): Promise<Plan> {
   const where = await ws.resolve(path, 'write');
   if (!where.success) return refused(where, path);
   if (where.exists) {
@@ -56,8 +66,16 @@ async function planAdd(ws: Workspace, path: string, content: string): Promise<Pl
       op: 'add',
       relative: where.relative,
       before: '',
-      after: content,
-      changes: [{ kind: 'create', path: where.path, data: Buffer.from(content, 'utf8') }],
+      after: normalizeLineEndings(content).text,
+      // The content keeps the line endings the patch gave each line; a 100755 file is made executable, like git.
+      changes: [
+        {
+          kind: 'create',
+          path: where.path,
+          data: Buffer.from(content, 'utf8'),
+          ...(executable ? { mode: 0o755 } : {}),
+        },
+      ],
       real: [where.path],
     },
   };
@@ -95,33 +113,40 @@ async function planExisting(
       },
     };
   }
-  const loaded = decodeLoaded(read.file, read.bytes);
-  if (!loaded.ok) return refused(loaded.failure, op.path);
-  const { decoded, bytes } = loaded;
-  const normalized = normalizeLineEndings(decoded.text);
-  const applied = applyHunks(normalized.text, op.hunks, fuzzy);
+  const bytes = read.bytes;
+  const source = sourceOf(read.file, bytes, op.hunks, fuzzy);
+  if (!source.ok) return refused(source.failure, op.path);
+  const normalized = normalizeLineEndings(source.text);
+  const applied = applyHunks(normalized.text, source.hunks, source.fuzzy);
   if (!applied.ok) {
+    const why = `Hunk ${applied.hunk + 1} of ${where.relative} does not apply: ${applied.reason}.`;
+    const extra = { hunk_index: applied.hunk, ...(applied.candidates ? { candidate_lines: applied.candidates } : {}) };
     return refused(
-      failure(
-        'patch_conflict',
-        `Hunk ${applied.hunk + 1} of ${where.relative} does not apply: ${applied.reason}. Read the file again and redo that hunk.`,
-        { hunk_index: applied.hunk, ...(applied.candidates ? { candidate_lines: applied.candidates } : {}) },
-      ),
+      source.asBytes
+        ? failure(
+            'unsupported_encoding',
+            `${why} ${where.relative} is not UTF-8 text, so its hunks must match its bytes exactly (no loose matching, and a non-ASCII character in the patch stands for its UTF-8 bytes); the file was not touched.`,
+            extra,
+          )
+        : failure('patch_conflict', `${why} Read the file again and redo that hunk.`, extra),
       op.path,
     );
   }
-  const done = applyReplacements(decoded.text, normalized, applied.replacements);
-  const output = Buffer.concat([bytes.subarray(0, decoded.bomBytes), encodeText(done.text, decoded.encoding)]);
+  const done = applyReplacements(source.text, normalized, applied.replacements);
+  const output = source.encode(done.text);
+  const before = source.show(normalized.text);
+  const after = source.show(done.after);
   if (op.moveTo === undefined) {
+    const mode = op.executable === undefined ? {} : { mode: modeFor(read.file.mode, op.executable) };
     return {
       ok: true,
       file: {
         op: 'update',
         relative: where.relative,
-        before: normalized.text,
-        after: done.after,
+        before,
+        after,
         hunks: applied.hunks,
-        changes: [{ kind: 'replace', path: where.path, data: output, expected: bytes }],
+        changes: [{ kind: 'replace', path: where.path, data: output, expected: bytes, ...mode }],
         real: [where.path],
       },
     };
@@ -140,15 +165,58 @@ async function planExisting(
       op: 'move',
       relative: target.relative,
       from: where.relative,
-      before: normalized.text,
-      after: done.after,
+      before,
+      after,
       hunks: applied.hunks,
       changes: [
-        { kind: 'create', path: target.path, data: output },
+        // The moved file keeps its mode (or takes the one a git mode line gives), as a rename would.
+        { kind: 'create', path: target.path, data: output, mode: modeFor(read.file.mode, op.executable) },
         { kind: 'delete', path: where.path, expected: bytes },
       ],
       real: [target.path, where.path],
     },
+  };
+}
+
+/** What an updated file's hunks are applied to: its decoded text, or its bytes when it is not text we decode. */
+type Source =
+  | {
+      ok: true;
+      asBytes: boolean;
+      text: string;
+      hunks: readonly PatchHunk[];
+      fuzzy: boolean;
+      encode: (text: string) => Buffer;
+      show: (text: string) => string;
+    }
+  | { ok: false; failure: EditorFailure };
+
+function sourceOf(file: LoadedFileInfo, bytes: Buffer, hunks: readonly PatchHunk[], fuzzy: boolean): Source {
+  const loaded = decodeLoaded(file, bytes);
+  if (loaded.ok) {
+    const { decoded } = loaded;
+    const bom = bytes.subarray(0, decoded.bomBytes);
+    return {
+      ok: true,
+      asBytes: false,
+      text: decoded.text,
+      hunks,
+      fuzzy,
+      encode: (text) => Buffer.concat([bom, encodeText(text, decoded.encoding)]),
+      show: (text) => text,
+    };
+  }
+  if (!patchableAsBytes(bytes)) return loaded;
+  // Not text we decode (Latin-1 and the like): patched on its bytes like git apply does, exact matches only.
+  const { bom, text } = bytesAsText(bytes);
+  return {
+    ok: true,
+    asBytes: true,
+    text,
+    hunks: hunksAsBytes(hunks),
+    fuzzy: false,
+    encode: (edited) => textAsBytes(bom, edited),
+    show: bytesForDisplay,
   };
 }
 
@@ -162,7 +230,10 @@ export async function planPatch(
   const files: Planned[] = [];
   const seen = new Set<string>();
   for (const op of ops) {
-    const plan = op.op === 'add' ? await planAdd(ws, op.path, op.content) : await planExisting(ws, op, fuzzy, limits);
+    const plan =
+      op.op === 'add'
+        ? await planAdd(ws, op.path, op.content, op.executable)
+        : await planExisting(ws, op, fuzzy, limits);
     if (!plan.ok) return plan;
     for (const real of plan.file.real) {
       if (seen.has(real)) {
@@ -202,6 +273,11 @@ export async function patchAction(
   }
   const parsed = parsePatch(args.patch);
   if (!parsed.ok) {
+    if (parsed.unsupported) {
+      return failure('unsupported_patch', `Nothing was written: ${parsed.reason} (patch line ${parsed.line})`, {
+        patch_line: parsed.line,
+      });
+    }
     return failure('invalid_patch', `The patch could not be read at its line ${parsed.line}: ${parsed.reason}`, {
       patch_line: parsed.line,
     });
