@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -97,5 +97,23 @@ describe('no lost update between concurrent mutations of one file', () => {
         expect(final).toBe(whole);
       },
     );
+  }, 180_000);
+
+  it('move × patch: a patched file is moved with its change, or the patch finds it gone; never a lost change', async () => {
+    const moved = join(ws.root, 'g.txt');
+    for (let round = 0; round < ROUNDS / 2; round++) {
+      rmSync(moved, { force: true });
+      writeFileSync(file, START);
+      const [p, m] = await Promise.all([
+        call({ action: 'patch', patch: hunk('a2', 'P2') }),
+        turns(round % 60).then(() => call({ action: 'move', file_path: 'f.txt', destination: 'g.txt' })),
+      ]);
+      if (!m.success) expect(m.error_code).toBe('changed_during_check');
+      if (!p.success) expect(['file_changed', 'not_found']).toContain(p.error_code);
+      const expected = p.success ? withLine(START, 'a2', 'P2') : START;
+      expect(existsSync(m.success ? file : moved)).toBe(false);
+      expect(readFileSync(m.success ? moved : file, 'utf8')).toBe(expected);
+    }
+    expect(lockedPathCount()).toBe(0);
   }, 180_000);
 });

@@ -16,7 +16,8 @@ export interface WriteFileOptions {
   /**
    * Runs under the path's lock (see {@link lockPaths}) just before the file is written, after every other writer of
    * the path in this process has finished: the place to check the file is still what the caller read. Resolving
-   * false writes nothing and gives `changed_during_check`.
+   * false writes nothing and gives `changed_during_check`. It may read anything but must not write this path (it
+   * would wait for the lock it runs under).
    */
   readonly confirm?: () => Promise<boolean>;
 }
