@@ -32,6 +32,8 @@ interface Planned {
   before: string;
   after: string;
   hunks?: HunkReport[];
+  /** Permission bits a git mode line set (reported; absent when the file keeps its own). */
+  mode?: number;
   changes: FileChange[];
   real: string[];
 }
@@ -67,6 +69,7 @@ async function planAdd(ws: Workspace, path: string, content: string, executable?
       relative: where.relative,
       before: '',
       after: normalizeLineEndings(content).text,
+      ...(executable ? { mode: 0o755 } : {}),
       // The content keeps the line endings the patch gave each line; a 100755 file is made executable, like git.
       changes: [
         {
@@ -146,6 +149,7 @@ async function planExisting(
         before,
         after,
         hunks: applied.hunks,
+        ...mode,
         changes: [{ kind: 'replace', path: where.path, data: output, expected: bytes, ...mode }],
         real: [where.path],
       },
@@ -168,6 +172,7 @@ async function planExisting(
       before,
       after,
       hunks: applied.hunks,
+      ...(op.executable === undefined ? {} : { mode: modeFor(read.file.mode, op.executable) }),
       changes: [
         // The moved file keeps its mode (or takes the one a git mode line gives), as a rename would.
         { kind: 'create', path: target.path, data: output, mode: modeFor(read.file.mode, op.executable) },
@@ -331,6 +336,7 @@ export async function patchAction(
       ...(f.from !== undefined ? { from: f.from } : {}),
       added: d.added,
       removed: d.removed,
+      ...(f.mode !== undefined ? { mode: (f.mode & 0o777).toString(8) } : {}),
       ...(f.hunks ? { hunks: f.hunks } : {}),
     };
   });
@@ -348,7 +354,7 @@ export async function patchAction(
     message:
       `${args.dryRun ? 'Dry run, nothing written: the patch would change' : 'Patched'} ${files.length} file${files.length === 1 ? '' : 's'} ` +
       `(${files
-        .map((f) => `${f.op} ${f.relative}`)
+        .map((f) => `${f.op} ${f.relative}${f.mode ? ` (mode ${f.mode})` : ''}`)
         .join(', ')
         .slice(0, 400)}; +${added} -${removed} lines)` +
       `${loose ? `; ${loose} hunk${loose === 1 ? '' : 's'} matched loosely, see files[].hunks` : ''}.`,

@@ -95,7 +95,14 @@ describe('patch byte fidelity', () => {
     expect(diff).toContain('new mode 100755');
     expect(diff).toContain('new file mode 100755');
     expect(diff).toContain('old mode 100755');
-    expect(await patch(diff)).toMatchObject({ success: true });
+    const out = await patch(diff);
+    expect(out).toMatchObject({ success: true });
+    expect(out.files).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ relative: 'tool.sh', mode: '755', added: 0, removed: 0 }),
+        expect.objectContaining({ relative: 'new.sh', mode: '755' }),
+      ]),
+    );
     expect(modeOf(ws.path('tool.sh'))).toBe(0o755);
     expect(readFileSync(ws.path('tool.sh'), 'utf8')).toBe('echo 1\n');
     expect(modeOf(ws.path('lib.sh'))).toBe(0o644);
