@@ -72,6 +72,9 @@ async function bashResponse(request: BashInput, options: BashCallOptions): Promi
   if (sandbox.note) notes.push(sandbox.note);
   const withheld = sandbox.check();
   if (withheld) notes.push(withheld);
+  // The command and everything it started are gone (PID namespace): undo what git would run later on the host.
+  const repaired = sandbox.finish();
+  if (repaired) notes.push(repaired);
   if (result.timed_out) {
     notes.push(
       `The command did not finish within ${applied.timeoutMs} ms and was stopped with everything it started; ` +

@@ -1,0 +1,209 @@
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import { isWithin } from './bwrap-args.js';
+import {
+  type ControlEntry,
+  type ControlRecord,
+  configuredPaths,
+  differs,
+  recordControl,
+  recordPath,
+} from './git-control.js';
+import type { ScannedEntry } from './workspace-scan.js';
+
+// Nothing a sandboxed command leaves behind may run later on the host through git. Two layers, because neither is
+// enough alone:
+// 1. Mounts, so the usual routes fail while the command runs (the host's editor may run git meanwhile): every git
+//    directory found is bound onto itself, which makes it a mount point that cannot be renamed or removed (EBUSY;
+//    renaming `.git` aside and copying it back was the attack), and its existing hooks, config, info, commondir,
+//    gitdir, worktrees and modules are bound read-only, as are `.git` files and the paths the repository's config
+//    names (core.hooksPath, include.path, core.attributesFile).
+// 2. A before/after comparison of every git directory (by identity, so a repository moved with its parent is still
+//    known) and of its control files, because mounts cannot stop what did not exist at the start: a new `.git`
+//    anywhere (nested repository, `gitdir:` file, link), a directory turned into a bare repository, a hooks
+//    directory, `commondir`, `config.worktree` or `objects/info/alternates` that was missing. After the command
+//    every such change is undone: new `.git` entries are removed, a new bare repository loses its HEAD (renamed
+//    aside, so git no longer takes the directory for a repository), changed control files get their recorded
+//    content back and new ones are removed. The result says what was undone.
+const MOUNTED_CONTROL = ['hooks', 'config', 'info', 'commondir', 'gitdir', 'config.worktree', 'worktrees', 'modules'];
+
+interface KnownGit {
+  readonly entry: ScannedEntry;
+  readonly control: ControlRecord;
+}
+
+/** The git state of a workspace when a command starts, with the mounts that protect it. */
+export interface GitGuard {
+  /** bwrap arguments, to follow the workspace's own bind. */
+  readonly binds: string[];
+  /** True when a recording was cut short by its bounds (the result says the check was partial). */
+  readonly partial: boolean;
+  /** Compares with the workspace after the command and undoes what could run later; a note when anything was. */
+  repair(after: readonly ScannedEntry[]): string | undefined;
+}
+
+/** Records the git directories a scan found and builds their mounts. */
+export function guardGit(root: string, found: readonly ScannedEntry[]): GitGuard {
+  const known = new Map<string, KnownGit>();
+  const binds: string[] = [];
+  const extras = new Map<string, ControlRecord>();
+  let partial = false;
+  for (const entry of found) {
+    if (entry.kind === 'dir') {
+      const control = recordControl(entry.path);
+      partial ||= control.partial;
+      known.set(key(entry), { entry, control });
+      if (entry.path !== root) binds.push('--bind', entry.path, entry.path);
+      for (const name of MOUNTED_CONTROL) {
+        const path = join(entry.path, name);
+        if (existsSync(path)) binds.push('--ro-bind', path, path);
+      }
+      const workTree = basename(entry.path) === '.git' ? dirname(entry.path) : entry.path;
+      for (const path of configuredPaths(entry.path, workTree)) {
+        if (!isWithin(path, root) || extras.has(path)) continue;
+        extras.set(path, recordPath(path));
+        if (existsSync(path)) binds.push('--ro-bind', path, path);
+      }
+    } else {
+      known.set(key(entry), { entry, control: recordPath(entry.path) });
+      if (entry.kind === 'file') binds.push('--ro-bind', entry.path, entry.path);
+    }
+  }
+  return {
+    binds,
+    partial,
+    repair: (after) => repairGit(root, known, extras, after),
+  };
+}
+
+function key(entry: ScannedEntry): string {
+  return `${entry.kind}:${entry.dev}:${entry.ino}`;
+}
+
+function repairGit(
+  root: string,
+  known: Map<string, KnownGit>,
+  extras: Map<string, ControlRecord>,
+  after: readonly ScannedEntry[],
+): string | undefined {
+  const undone: string[] = [];
+  const failed: string[] = [];
+  const show = (path: string) => JSON.stringify(relative(root, path) || '.');
+  for (const entry of after) {
+    const before = known.get(key(entry));
+    if (!before) {
+      if (basename(entry.path) === '.git') {
+        if (remove(root, entry.path)) undone.push(`removed the new git repository ${show(entry.path)}`);
+        else failed.push(show(entry.path));
+      } else {
+        const head = join(entry.path, 'HEAD');
+        if (safeParent(root, head) && tryRename(head, `${head}.disabled-by-sandbox`)) {
+          undone.push(`disabled the new bare repository ${show(entry.path)} (its HEAD was renamed)`);
+        } else failed.push(show(entry.path));
+      }
+      continue;
+    }
+    const now = before.entry.kind === 'dir' ? recordControl(entry.path) : recordPath(entry.path);
+    const changes = restore(root, entry.path, before.control, now);
+    if (changes.changed > 0) undone.push(`restored ${changes.changed} git control file(s) in ${show(entry.path)}`);
+    failed.push(...changes.failed.map(show));
+  }
+  for (const [path, record] of extras) {
+    const changes = restore(root, path, record, recordPath(path));
+    if (changes.changed > 0) undone.push(`restored ${show(path)}, which the repository's git config runs or reads`);
+    failed.push(...changes.failed.map(show));
+  }
+  if (undone.length === 0 && failed.length === 0) return undefined;
+  let note = `The command changed what git would run or read outside the sandbox; this was undone: ${undone.join('; ')}.`;
+  if (failed.length > 0) {
+    note += ` Could not undo changes at ${failed.join(', ')}: do not run git in this workspace before checking them.`;
+  }
+  return note;
+}
+
+/** Puts every recorded entry of `base` back and removes the entries that appeared under it. */
+function restore(
+  root: string,
+  base: string,
+  before: ControlRecord,
+  now: ControlRecord,
+): { changed: number; failed: string[] } {
+  const at = (rel: string) => (rel === '' ? base : join(base, rel));
+  let changed = 0;
+  const failed: string[] = [];
+  // Removals first, deepest first; then re-creations, shallowest first.
+  const added = [...now.entries.keys()].filter((rel) => !before.entries.has(rel)).sort((a, b) => b.length - a.length);
+  for (const rel of added) {
+    if ([...added].some((other) => other !== rel && rel.startsWith(`${other}/`))) continue;
+    if (remove(root, at(rel))) changed++;
+    else failed.push(at(rel));
+  }
+  const back = [...before.entries.entries()].sort(([a], [b]) => a.length - b.length);
+  for (const [rel, was] of back) {
+    const is = now.entries.get(rel);
+    if (is && !differs(was, is)) continue;
+    if (is && was.kind === 'dir' && is.kind === 'dir') continue;
+    if (put(root, at(rel), was, is !== undefined)) changed++;
+    else failed.push(at(rel));
+  }
+  return { changed, failed };
+}
+
+function put(root: string, path: string, entry: ControlEntry, exists: boolean): boolean {
+  if (!safeParent(root, path)) return false;
+  try {
+    if (exists) rmSync(path, { recursive: true, force: true });
+    if (entry.kind === 'dir') mkdirSync(path, { mode: entry.mode });
+    else if (entry.kind === 'link') symlinkSync(entry.target as string, path);
+    else if (entry.kind === 'file') writeFileSync(path, entry.content as Buffer, { mode: entry.mode, flag: 'wx' });
+    else return false;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function remove(root: string, path: string): boolean {
+  if (!safeParent(root, path)) return false;
+  try {
+    lstatSync(path);
+  } catch {
+    return true;
+  }
+  try {
+    rmSync(path, { recursive: true, force: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function tryRename(from: string, to: string): boolean {
+  try {
+    renameSync(from, to);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The host changes files here, so a parent directory swapped for a link must not lead it outside: the parent's real
+ * path has to be inside the workspace (rmSync and the `wx` write never follow the final component).
+ */
+function safeParent(root: string, path: string): boolean {
+  try {
+    return isWithin(realpathSync.native(dirname(path)), root) && dirname(path) !== path;
+  } catch {
+    return false;
+  }
+}
