@@ -3,7 +3,7 @@
 // `git status` and `git commit` afterwards run no code the command planted (a planted hook or fsmonitor would create
 // the marker file). Skips, saying why, only where bubblewrap cannot build a sandbox.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, openSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { GIT_ID, gitSync, initRepo, makeWorkspace, snapshotTree, type TempWorksp
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BashCallOptions } from './bash-options.js';
 import { handleBash } from './handle-bash.js';
+import { createBashTools } from './tool-set.js';
 
 const support = sandboxSupport();
 if (!support.available)
@@ -71,6 +72,22 @@ interface Route {
 }
 
 const sh = (script: string) => `sh -c '${script}'`;
+// A sleep length nothing else uses: a survivor would carry it on its command line.
+const sleepMark = `1000.${process.pid}${Math.floor(Math.random() * 1e6)}`;
+
+/** Host pids (not zombies) whose command line contains `text`. */
+function processesWith(text: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (/\) [ZX] /.test(readFileSync(`/proc/${entry}/stat`, 'latin1'))) continue;
+      if (readFileSync(`/proc/${entry}/cmdline`, 'latin1').includes(text)) found.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
 const py = (code: string) => `${PY} -c '${code}'`;
 
 const GIT_ROUTES: Route[] = [
@@ -174,6 +191,22 @@ const GIT_ROUTES: Route[] = [
     command: () => sh(`printf "[core]\\n\\tfsmonitor = touch ${marker}\\n" >> shared.gitconfig`),
     verify: () => expect(readFileSync(ws.path('shared.gitconfig'), 'utf8')).toBe('[user]\n\tname = x\n'),
   },
+  {
+    name: 'a submodule-style .git file and its git directory under .git/modules',
+    setup: () => {
+      const module = join(ws.base, 'module');
+      execFileSync('mkdir', ['-p', module, ws.path('.git/modules'), ws.path('sub')]);
+      initRepo(module);
+      execFileSync('mv', [join(module, '.git'), ws.path('.git/modules/sub')]);
+      writeFileSync(ws.path('sub/.git'), 'gitdir: ../.git/modules/sub\n');
+      gitSync(ws.path('sub'), 'config', 'core.worktree', '../../../sub');
+    },
+    command: () =>
+      sh(
+        `rm -f sub/.git; echo "gitdir: ../evil" > sub/.git; cp -a .git evil; ${hook('evil/hooks/pre-commit')}; ${hook('.git/modules/sub/hooks/pre-commit')}; ${fsmonitor('.git/modules/sub')}`,
+      ),
+    verify: () => expect(readFileSync(ws.path('sub/.git'), 'utf8')).toBe('gitdir: ../.git/modules/sub\n'),
+  },
 ];
 
 const OTHER_ROUTES: Route[] = [
@@ -201,6 +234,18 @@ const OTHER_ROUTES: Route[] = [
           `${ws.path('.env')}", "via-proc")\ntry: print(open("via-proc").read())\nexcept OSError as e: print(e.errno)`,
       ),
     verify: (result) => expect(JSON.stringify(result)).not.toMatch(/CORPUS-ENV-CANARY/),
+  },
+  {
+    name: 'setsid and a double fork leave nothing running',
+    python: true,
+    command: () =>
+      py(
+        `import os, subprocess\nsubprocess.Popen(["setsid", "sleep", "${sleepMark}"])\nif os.fork() == 0:\n  os.setsid()\n  if os.fork() == 0: os.execvp("sleep", ["sleep", "${sleepMark}"])\n  os._exit(0)\nprint("started")`,
+      ),
+    verify: (result) => {
+      expect(result.stdout).toBe('started\n');
+      expect(processesWith(sleepMark)).toEqual([]);
+    },
   },
   {
     name: 'descriptors: only stdin, stdout and stderr are open',
@@ -253,6 +298,24 @@ describe.skipIf(!support.available)('sandbox escape corpus', () => {
       expect(existsSync(marker)).toBe(false);
     } finally {
       bare.cleanup();
+    }
+  });
+
+  it('a background job that plants a repository: undone when the job ends', async () => {
+    const set = createBashTools({ workspaceRoot: ws.root, sandbox: 'required' });
+    const call = { signal: new AbortController().signal, callId: 'corpus' };
+    try {
+      const job = (await set.bash.handler(
+        { command: sh(`git init -q sub2; ${hook('sub2/.git/hooks/pre-commit')}`), background: true },
+        call,
+      )) as { success: boolean; job_id: string };
+      expect(job).toMatchObject({ success: true, sandboxed: true });
+      const done = await set.jobs.handler({ action: 'wait', job_id: job.job_id, timeout: 20_000 }, call);
+      expect(done).toMatchObject({ status: 'exited' });
+      expect(existsSync(ws.path('sub2/.git'))).toBe(false);
+      hostGitRunsNothing();
+    } finally {
+      await set.dispose();
     }
   });
 
@@ -336,7 +399,7 @@ describe.skipIf(!support.available || !existsSync(PROCESS_DIST))('sandbox escape
   });
 
   it('a host killed by SIGKILL mid-command leaves no temp directory once the next host starts', async () => {
-    const sleeper = hostChild(childRun(ws.root, `sleep 31.${process.pid}`));
+    const sleeper = hostChild(childRun(ws.root, `sleep ${sleepMark}`));
     const pid = sleeper.pid as number;
     const mine = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`bough-sandbox-${pid}-`));
     while (mine().length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -344,6 +407,9 @@ describe.skipIf(!support.available || !existsSync(PROCESS_DIST))('sandbox escape
     sleeper.kill('SIGKILL');
     await new Promise((resolve) => sleeper.once('exit', resolve));
     expect(mine().length).toBe(1);
+    // --die-with-parent: the sandbox went with its host.
+    for (let i = 0; i < 40 && processesWith(sleepMark).length > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(processesWith(sleepMark)).toEqual([]);
     const next = hostChild(childRun(ws.root, 'true'));
     await new Promise((resolve) => next.once('exit', resolve));
     expect(mine()).toEqual([]);

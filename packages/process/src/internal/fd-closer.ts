@@ -38,8 +38,8 @@ export function closerShell(): string | undefined {
 
 // Closes every descriptor above 2 that the shell sees, then replaces itself with the command. dash (Debian's sh)
 // cannot name descriptors above 9 in a redirection, hence bash.
-// biome-ignore lint/suspicious/noTemplateCurlyInString: a bash parameter expansion, not a template
 const CLOSER_SCRIPT =
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a bash parameter expansion, not a template
   'for f in /proc/self/fd/*; do n=${f##*/}; if [ "$n" -gt 2 ]; then eval "exec $n>&-" 2>/dev/null; fi; done; exec "$@"';
 
 /** The argv that runs `program` with `args` after closing every inherited descriptor above 2. */
