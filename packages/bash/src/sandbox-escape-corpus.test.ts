@@ -34,8 +34,8 @@ beforeEach(() => {
 afterEach(() => ws.cleanup());
 
 // biome-ignore lint/suspicious/noExplicitAny: loose access to the result shape in assertions
-async function run(command: string, extra: Partial<BashCallOptions> = {}): Promise<any> {
-  return handleBash({ command, timeout: 20_000 }, { workspaceRoot: ws.root, sandbox: 'required', ...extra });
+async function run(command: string, extra: Partial<BashCallOptions> = {}, timeout = 20_000): Promise<any> {
+  return handleBash({ command, timeout }, { workspaceRoot: ws.root, sandbox: 'required', ...extra });
 }
 
 /** A shell line that writes an executable hook creating the marker. */
@@ -66,6 +66,8 @@ interface Route {
   readonly command: () => string;
   readonly setup?: () => void;
   readonly python?: boolean;
+  /** Milliseconds before the command is stopped (default 20 s). */
+  readonly timeout?: number;
   /** Extra checks on the result and the workspace afterwards. */
   // biome-ignore lint/suspicious/noExplicitAny: the result shape varies by route
   readonly verify?: (result: any) => void;
@@ -192,6 +194,15 @@ const GIT_ROUTES: Route[] = [
     verify: () => expect(readFileSync(ws.path('shared.gitconfig'), 'utf8')).toBe('[user]\n\tname = x\n'),
   },
   {
+    name: 'a setsid loop still planting repositories when the command times out',
+    timeout: 1_500,
+    command: () => sh('setsid sh -c "while true; do mkdir -p sub9/.git/hooks; rm -rf sub9; done" & sleep 30'),
+    verify: (result) => {
+      expect(result.timed_out).toBe(true);
+      expect(existsSync(ws.path('sub9/.git'))).toBe(false);
+    },
+  },
+  {
     name: 'a submodule-style .git file and its git directory under .git/modules',
     setup: () => {
       const module = join(ws.base, 'module');
@@ -264,13 +275,17 @@ describe.skipIf(!support.available)('sandbox escape corpus', () => {
   for (const route of [...GIT_ROUTES, ...OTHER_ROUTES]) {
     it.skipIf(route.python === true && !hasPython)(route.name, async () => {
       route.setup?.();
-      const result = await run(route.command(), {
-        env: {
-          SSH_AUTH_SOCK: '/tmp/agent.sock',
-          DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/bus',
-          DOCKER_HOST: 'unix:///run/d',
+      const result = await run(
+        route.command(),
+        {
+          env: {
+            SSH_AUTH_SOCK: '/tmp/agent.sock',
+            DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/bus',
+            DOCKER_HOST: 'unix:///run/d',
+          },
         },
-      });
+        route.timeout,
+      );
       expect(result).toMatchObject({ success: true, sandboxed: true });
       route.verify?.(result);
       expect(snapshotTree(ws.outside)).toBe(outsideBefore);
