@@ -31,7 +31,7 @@ export async function startBackgroundJob(
     sandboxed: sandbox.sandboxed,
     outputGuard: sandbox.check,
     // Once the job's PID namespace is gone, undo what git would run later on the host.
-    onEnd: () => void sandbox.finish(),
+    onEnd: () => sandbox.finish(),
     ...(lifetimeMs !== undefined ? { lifetimeMs } : {}),
     launch: (onStdout, onStderr) =>
       startProcess(argv, {

@@ -326,7 +326,7 @@ describe.skipIf(!support.available)('sandbox escape corpus', () => {
       )) as { success: boolean; job_id: string };
       expect(job).toMatchObject({ success: true, sandboxed: true });
       const done = await set.jobs.handler({ action: 'wait', job_id: job.job_id, timeout: 20_000 }, call);
-      expect(done).toMatchObject({ status: 'exited' });
+      expect(done).toMatchObject({ status: 'exited', note: expect.stringMatching(/removed the new git repository/) });
       expect(existsSync(ws.path('sub2/.git'))).toBe(false);
       hostGitRunsNothing();
     } finally {
