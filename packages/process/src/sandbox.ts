@@ -139,7 +139,7 @@ export function openSandbox(
   const notes: string[] = [];
   if (scan.partial) {
     notes.push(
-      `The workspace has more than ${scanLimit} entries, so protected files and git directories beyond them were not looked for: they are not hidden from the command, and git changes there are not undone.`,
+      `The workspace has more than ${scanLimit} entries, so protected files and git directories beyond them were not looked for: they are not hidden from the command, and git changes there may not be undone.`,
     );
   } else if (git.partial)
     notes.push('A git directory is too large to record whole; git changes in it may not be undone.');
@@ -154,7 +154,8 @@ export function openSandbox(
     finish: () => {
       if (!done) {
         done = true;
-        if (!scan.partial) finished = git.repair(scanWorkspace(root, settings?.protectedNames, deny, scanLimit).git);
+        const after = scanWorkspace(root, settings?.protectedNames, deny, scanLimit);
+        finished = git.repair(after.git, scan.partial || after.partial);
       }
       return finished;
     },

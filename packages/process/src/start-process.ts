@@ -92,12 +92,7 @@ export async function startProcess(
 }
 
 /** Settles when the child has exited, the pipes are drained or cut, and the rest of its group is gone. */
-function watchExit(
-  child: ChildProcess,
-  pid: number,
-  drainMs: number,
-  reapWaitMs: number,
-): Promise<ProcessExit> {
+function watchExit(child: ChildProcess, pid: number, drainMs: number, reapWaitMs: number): Promise<ProcessExit> {
   return new Promise((settle) => {
     let open = (child.stdout ? 1 : 0) + (child.stderr ? 1 : 0);
     let exit: ProcessExit | undefined;

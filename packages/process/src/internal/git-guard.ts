@@ -47,12 +47,18 @@ export interface GitGuard {
   readonly binds: string[];
   /** True when a recording was cut short by its bounds (the result says the check was partial). */
   readonly partial: boolean;
-  /** Compares with the workspace after the command and undoes what could run later; a note when anything was. */
-  repair(after: readonly ScannedEntry[]): string | undefined;
+  /**
+   * Compares with the workspace after the command and undoes what could run later; a note when anything was.
+   * `partial`: a scan did not see the whole tree, so a git entry it did not know may be an old one it never reached;
+   * such an entry is then only treated as new when the file system says it was born during the command.
+   */
+  repair(after: readonly ScannedEntry[], partial: boolean): string | undefined;
 }
 
 /** Records the git directories a scan found and builds their mounts. */
 export function guardGit(root: string, found: readonly ScannedEntry[]): GitGuard {
+  // Birth times are set from a coarse kernel clock; the margin keeps a command's own entries on the "new" side.
+  const startedAt = Date.now() - 100;
   const known = new Map<string, KnownGit>();
   const binds: string[] = [];
   const extras = new Map<string, ControlRecord>();
@@ -81,7 +87,7 @@ export function guardGit(root: string, found: readonly ScannedEntry[]): GitGuard
   return {
     binds,
     partial,
-    repair: (after) => repairGit(root, known, extras, after),
+    repair: (after, partialScan) => repairGit(root, known, extras, after, partialScan ? startedAt : undefined),
   };
 }
 
@@ -94,12 +100,14 @@ function repairGit(
   known: Map<string, KnownGit>,
   extras: Map<string, ControlRecord>,
   after: readonly ScannedEntry[],
+  bornAfter: number | undefined,
 ): string | undefined {
   const undone: string[] = [];
   const failed: string[] = [];
   const show = (path: string) => JSON.stringify(relative(root, path) || '.');
   for (const entry of after) {
     const before = known.get(key(entry));
+    if (!before && bornAfter !== undefined && !bornSince(entry.path, bornAfter)) continue;
     if (!before) {
       if (basename(entry.path) === '.git') {
         if (remove(root, entry.path)) undone.push(`removed the new git repository ${show(entry.path)}`);
@@ -182,6 +190,16 @@ function remove(root: string, path: string): boolean {
   try {
     rmSync(path, { recursive: true, force: true });
     return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True when the file system says `path` was created at or after `time` (false when it keeps no birth time). */
+function bornSince(path: string, time: number): boolean {
+  try {
+    const born = lstatSync(path).birthtimeMs;
+    return born > 0 && born >= time;
   } catch {
     return false;
   }
