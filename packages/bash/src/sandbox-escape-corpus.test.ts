@@ -3,7 +3,7 @@
 // `git status` and `git commit` afterwards run no code the command planted (a planted hook or fsmonitor would create
 // the marker file). Skips, saying why, only where bubblewrap cannot build a sandbox.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, openSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -192,6 +192,18 @@ const GIT_ROUTES: Route[] = [
     },
     command: () => sh(`printf "[core]\\n\\tfsmonitor = touch ${marker}\\n" >> shared.gitconfig`),
     verify: () => expect(readFileSync(ws.path('shared.gitconfig'), 'utf8')).toBe('[user]\n\tname = x\n'),
+  },
+  {
+    name: 'a repository without hooks or info directories: creating them fails while the command runs',
+    setup: () => {
+      rmSync(ws.path('.git/hooks'), { recursive: true, force: true });
+      rmSync(ws.path('.git/info'), { recursive: true, force: true });
+    },
+    command: () => sh(`${hook('.git/hooks/pre-commit')}; echo "* filter=evil" > .git/info/attributes`),
+    verify: (result) => {
+      expect(result.stderr).toMatch(/Read-only file system/);
+      expect(readdirSync(ws.path('.git/hooks'))).toEqual([]);
+    },
   },
   {
     name: 'a setsid loop still planting repositories when the command times out',

@@ -1,23 +1,8 @@
-import {
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { isWithin } from './bwrap-args.js';
-import {
-  type ControlEntry,
-  type ControlRecord,
-  configuredPaths,
-  differs,
-  recordControl,
-  recordPath,
-} from './git-control.js';
+import { type ControlRecord, configuredPaths, recordControl, recordPath } from './git-control.js';
+import { bornSince, makeDir, remove, restore, safeParent, tryRename } from './git-restore.js';
 import type { ScannedEntry } from './workspace-scan.js';
 
 // Nothing a sandboxed command leaves behind may run later on the host through git. Two layers, because neither is
@@ -65,6 +50,9 @@ export function guardGit(root: string, found: readonly ScannedEntry[]): GitGuard
   let partial = false;
   for (const entry of found) {
     if (entry.kind === 'dir') {
+      // A missing hooks or info directory could be created while the command runs, and the host's editor might run
+      // git before the after-command check removes it; an empty one made now is mounted read-only instead.
+      if (basename(entry.path) === '.git') for (const name of ['hooks', 'info']) makeDir(join(entry.path, name));
       const control = recordControl(entry.path);
       partial ||= control.partial;
       known.set(key(entry), { entry, control });
@@ -136,92 +124,4 @@ function repairGit(
     note += ` Could not undo changes at ${failed.join(', ')}: do not run git in this workspace before checking them.`;
   }
   return note;
-}
-
-/** Puts every recorded entry of `base` back and removes the entries that appeared under it. */
-function restore(
-  root: string,
-  base: string,
-  before: ControlRecord,
-  now: ControlRecord,
-): { changed: number; failed: string[] } {
-  const at = (rel: string) => (rel === '' ? base : join(base, rel));
-  let changed = 0;
-  const failed: string[] = [];
-  // Removals first, deepest first; then re-creations, shallowest first.
-  const added = [...now.entries.keys()].filter((rel) => !before.entries.has(rel)).sort((a, b) => b.length - a.length);
-  for (const rel of added) {
-    if ([...added].some((other) => other !== rel && rel.startsWith(`${other}/`))) continue;
-    if (remove(root, at(rel))) changed++;
-    else failed.push(at(rel));
-  }
-  const back = [...before.entries.entries()].sort(([a], [b]) => a.length - b.length);
-  for (const [rel, was] of back) {
-    const is = now.entries.get(rel);
-    if (is && !differs(was, is)) continue;
-    if (is && was.kind === 'dir' && is.kind === 'dir') continue;
-    if (put(root, at(rel), was, is !== undefined)) changed++;
-    else failed.push(at(rel));
-  }
-  return { changed, failed };
-}
-
-function put(root: string, path: string, entry: ControlEntry, exists: boolean): boolean {
-  if (!safeParent(root, path)) return false;
-  try {
-    if (exists) rmSync(path, { recursive: true, force: true });
-    if (entry.kind === 'dir') mkdirSync(path, { mode: entry.mode });
-    else if (entry.kind === 'link') symlinkSync(entry.target as string, path);
-    else if (entry.kind === 'file') writeFileSync(path, entry.content as Buffer, { mode: entry.mode, flag: 'wx' });
-    else return false;
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function remove(root: string, path: string): boolean {
-  if (!safeParent(root, path)) return false;
-  try {
-    lstatSync(path);
-  } catch {
-    return true;
-  }
-  try {
-    rmSync(path, { recursive: true, force: true });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** True when the file system says `path` was created at or after `time` (false when it keeps no birth time). */
-function bornSince(path: string, time: number): boolean {
-  try {
-    const born = lstatSync(path).birthtimeMs;
-    return born > 0 && born >= time;
-  } catch {
-    return false;
-  }
-}
-
-function tryRename(from: string, to: string): boolean {
-  try {
-    renameSync(from, to);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The host changes files here, so a parent directory swapped for a link must not lead it outside: the parent's real
- * path has to be inside the workspace (rmSync and the `wx` write never follow the final component).
- */
-function safeParent(root: string, path: string): boolean {
-  try {
-    return isWithin(realpathSync.native(dirname(path)), root) && dirname(path) !== path;
-  } catch {
-    return false;
-  }
 }
