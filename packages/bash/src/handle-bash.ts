@@ -70,10 +70,11 @@ async function bashResponse(request: BashInput, options: BashCallOptions): Promi
   const notes: string[] = [];
   if (applied.note) notes.push(applied.note);
   if (sandbox.note) notes.push(sandbox.note);
+  // The command and everything it started are gone (PID namespace): undo what git would run later on the host,
+  // then see (on the same scan) whether a hidden file changed or appeared while it ran.
+  const repaired = sandbox.finish();
   const withheld = sandbox.check();
   if (withheld) notes.push(withheld);
-  // The command and everything it started are gone (PID namespace): undo what git would run later on the host.
-  const repaired = sandbox.finish();
   if (repaired) notes.push(repaired);
   if (result.timed_out) {
     notes.push(

@@ -68,7 +68,8 @@ export interface SandboxSession {
   /**
    * Once the command (and everything it started) has ended: undoes what git would run or read later outside the
    * sandbox (new `.git` entries, changed hooks or config, …) and returns a note saying what was undone, or undefined.
-   * Only the first call does the work; later calls return the same note.
+   * Only the first call does the work; later calls return the same note, and {@link SandboxSession.check} then
+   * reuses its scan of the workspace (call `finish()` first when the command has ended).
    */
   finish(): string | undefined;
 }
@@ -144,20 +145,20 @@ export function openSandbox(
   } else if (git.partial)
     notes.push('A git directory is too large to record whole; git changes in it may not be undone.');
   const watch = new WatchedIdentities(scan);
-  let finished: string | undefined;
-  let done = false;
+  const rescan = () => scanWorkspace(root, settings?.protectedNames, deny, scanLimit);
+  // Once the command has ended the tree no longer changes under it, so the scan of finish() also serves check().
+  let ended: { scan: WorkspaceScan; note: string | undefined } | undefined;
   return {
     sandboxed: true,
     ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
     wrap: (command) => wrapCommand(command, root, settings, support, scan, git.binds),
-    check: () => watch.check(root, scanWorkspace(root, settings?.protectedNames, deny, scanLimit)),
+    check: () => watch.check(root, ended?.scan ?? rescan()),
     finish: () => {
-      if (!done) {
-        done = true;
-        const after = scanWorkspace(root, settings?.protectedNames, deny, scanLimit);
-        finished = git.repair(after.git, scan.partial || after.partial);
+      if (!ended) {
+        const after = rescan();
+        ended = { scan: after, note: git.repair(after.git, scan.partial || after.partial) };
       }
-      return finished;
+      return ended.note;
     },
   };
 }
