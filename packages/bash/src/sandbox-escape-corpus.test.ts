@@ -94,6 +94,15 @@ const py = (code: string) => `${PY} -c '${code}'`;
 
 const GIT_ROUTES: Route[] = [
   {
+    name: 'not an escape: ordinary git add and commit still work inside the sandbox',
+    command: () =>
+      sh('echo b >> src/a.txt && git add src/a.txt && git -c user.name=a -c user.email=a@b.c commit -qm inside'),
+    verify: (result) => {
+      expect(result.return_code).toBe(0);
+      expect(gitSync(ws.root, 'log', '-1', '--format=%s')).toBe('inside\n');
+    },
+  },
+  {
     name: 'rename .git aside, copy it back, plant a hook and core.fsmonitor',
     command: () => sh(`mv .git .git-old; cp -a .git-old .git; ${hook('.git/hooks/pre-commit')}; ${fsmonitor('.git')}`),
   },
