@@ -5,7 +5,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sandboxSupport } from '@bough/process';
 import { GIT_ID, gitSync, initRepo, makeWorkspace, snapshotTree, type TempWorkspace } from '@bough/test-utils';
@@ -250,7 +250,10 @@ const OTHER_ROUTES: Route[] = [
       py(
         `import os\nfor p in ["${join(ws.outside, 'p')}", os.path.expanduser("~/bough-corpus"), "/tmp/../etc/bough-corpus", "/proc/1/root${ws.outside}/q", "/proc/self/root${ws.outside}/r"]:\n  try: open(p, "w").write("x")\n  except OSError as e: print(e.errno)`,
       ),
-    verify: () => expect(existsSync('/etc/bough-corpus')).toBe(false),
+    verify: () => {
+      expect(existsSync('/etc/bough-corpus')).toBe(false);
+      expect(existsSync(join(homedir(), 'bough-corpus'))).toBe(false);
+    },
   },
   {
     name: 'a hard link and a symlink to a protected file',
