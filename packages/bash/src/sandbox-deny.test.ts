@@ -46,6 +46,10 @@ describe('deny patterns the sandbox cannot enforce are refused at setup', () => 
     });
   }
 
+  it('refuses deny rules with the sandbox off: they would be dropped', () => {
+    expect(() => createBashTool({ workspaceRoot: ws.root, ...rules })).toThrow(/only by the OS sandbox/);
+  });
+
   it('accepts relative globs', () => {
     expect(() => createBashTool({ workspaceRoot: ws.root, sandbox: 'auto', ...rules })).not.toThrow();
   });

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
+import { ConfigurationError } from '@bough/core';
 import type { ProtectedNamePolicy } from '@bough/workspace';
 import { type ProcessFailure, processFailure } from './failure.js';
 import { blankFile } from './internal/blank-file.js';
 import { bwrapArgs, hiddenRoots, isWithin } from './internal/bwrap-args.js';
-import { compileDenyRules } from './internal/deny-rules.js';
+import { compileDenyRules, type DenyMatchers } from './internal/deny-rules.js';
 import { closerArgv, closerShell, inheritableDescriptors } from './internal/fd-closer.js';
 import { guardGit } from './internal/git-guard.js';
 import { WatchedIdentities, withoutSocketVariables } from './internal/sandbox-watch.js';
@@ -109,15 +110,15 @@ export function openSandbox(
   workspaceRoot: string,
   settings: SandboxSettings | undefined,
 ): SandboxSession | ProcessFailure {
-  const deny = compileDenyRules(settings?.denyRead, settings?.denyWrite);
+  const deny = checkedDenyRules(settings);
   const mode = settings?.mode ?? 'off';
   if (mode === 'off') return PLAIN;
   const support = sandboxSupport(settings?.bwrapPath);
   if (!support.available) {
-    if (mode === 'required') {
+    if (mode === 'required' || deny.any) {
       return processFailure(
         'sandbox_unavailable',
-        `The OS sandbox is required but cannot be used here (${support.reason}); nothing was run. Ask the user to install bubblewrap or allow unprivileged user namespaces.`,
+        `The OS sandbox is ${mode === 'required' ? 'required' : 'needed for the deny rules'} but cannot be used here (${support.reason}); nothing was run. Ask the user to install bubblewrap or allow unprivileged user namespaces.`,
       );
     }
     return { ...PLAIN, note: `The OS sandbox is not available here (${support.reason}); the command ran without it.` };
@@ -152,7 +153,13 @@ export function openSandbox(
     sandboxed: true,
     ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
     wrap: (command) => wrapCommand(command, root, settings, support, scan, git.binds),
-    check: () => watch.check(root, ended?.scan ?? rescan()),
+    check: () => {
+      const now = ended?.scan ?? rescan();
+      if (now.partial && deny.any) {
+        return `The workspace grew past ${scanLimit} entries while the command ran, so the sandbox cannot tell whether a path its deny rules hide appeared; the output is withheld.`;
+      }
+      return watch.check(root, now);
+    },
     finish: () => {
       if (!ended) {
         const after = rescan();
@@ -168,7 +175,18 @@ export function openSandbox(
  * empty, …); call it when a tool is configured so a bad rule is refused at setup, not at the first command.
  */
 export function checkSandboxSettings(settings: SandboxSettings | undefined): void {
-  compileDenyRules(settings?.denyRead, settings?.denyWrite);
+  checkedDenyRules(settings);
+}
+
+/** The compiled deny rules; rules with the sandbox off would be dropped, so that is refused too. */
+function checkedDenyRules(settings: SandboxSettings | undefined): DenyMatchers {
+  const deny = compileDenyRules(settings?.denyRead, settings?.denyWrite);
+  if (deny.any && (settings?.mode ?? 'off') === 'off') {
+    throw new ConfigurationError(
+      "denyRead and denyWrite are enforced only by the OS sandbox, which is off: set the sandbox mode to 'required' (or 'auto', which then refuses to run commands where bubblewrap is missing) or remove the rules.",
+    );
+  }
+  return deny;
 }
 
 const PLAIN: SandboxSession = Object.freeze({
