@@ -95,7 +95,9 @@ function repairGit(
   const show = (path: string) => JSON.stringify(relative(root, path) || '.');
   for (const entry of after) {
     const before = known.get(key(entry));
-    if (!before && bornAfter !== undefined && !bornSince(entry.path, bornAfter)) continue;
+    // A bare repository is made by adding HEAD (with objects and refs) to a directory that may be old.
+    const made = basename(entry.path) === '.git' ? entry.path : join(entry.path, 'HEAD');
+    if (!before && bornAfter !== undefined && !bornSince(made, bornAfter)) continue;
     if (!before) {
       if (basename(entry.path) === '.git') {
         if (remove(root, entry.path)) undone.push(`removed the new git repository ${show(entry.path)}`);
