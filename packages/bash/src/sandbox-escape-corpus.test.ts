@@ -3,7 +3,17 @@
 // `git status` and `git commit` afterwards run no code the command planted (a planted hook or fsmonitor would create
 // the marker file). Skips, saying why, only where bubblewrap cannot build a sandbox.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -212,6 +222,20 @@ const GIT_ROUTES: Route[] = [
     verify: (result) => {
       expect(result.stderr).toMatch(/Read-only file system/);
       expect(readdirSync(ws.path('.git/hooks'))).toEqual([]);
+    },
+  },
+  {
+    name: 'a hooks symlink (hooks kept in the tree) replaced by a directory with a hook',
+    setup: () => {
+      renameSync(ws.path('.git/hooks'), ws.path('.githooks'));
+      symlinkSync('../.githooks', ws.path('.git/hooks'));
+    },
+    command: () =>
+      sh(`rm -f .git/hooks; mkdir .git/hooks; ${hook('.git/hooks/pre-commit')}; ${hook('.githooks/pre-commit')}`),
+    verify: (result) => {
+      expect(result.note).toMatch(/restored/);
+      expect(readlinkSync(ws.path('.git/hooks'))).toBe('../.githooks');
+      expect(existsSync(ws.path('.githooks/pre-commit'))).toBe(false);
     },
   },
   {
