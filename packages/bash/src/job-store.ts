@@ -34,8 +34,8 @@ export interface JobLaunch {
   ) => Promise<StartedProcess | ProcessFailure>;
   /** Asked before output is handed out; a string withholds the output with that explanation. */
   readonly outputGuard?: () => string | undefined;
-  /** Runs once the job has ended (for sandbox clean-up). */
-  readonly onEnd?: () => void;
+  /** Runs once the job has ended (for sandbox clean-up); a string it returns is shown with the job's output. */
+  readonly onEnd?: () => string | undefined;
 }
 
 /** The result of reading a job's output. */
@@ -43,6 +43,8 @@ export interface JobOutput extends JobInfo {
   readonly stdout: StreamRead;
   readonly stderr: StreamRead;
   readonly withheld?: string;
+  /** What the sandbox undid after the job ended (see `JobLaunch.onEnd`). */
+  readonly endNote?: string;
 }
 
 interface JobRecord {
@@ -60,6 +62,7 @@ interface JobRecord {
   stopping: JobStatus | undefined;
   timer: NodeJS.Timeout | undefined;
   withheld: string | undefined;
+  endNote: string | undefined;
 }
 
 /** Failure codes of the job store (a part of `BASH_ERROR_CODES`). */
@@ -136,11 +139,12 @@ export class JobStore {
       stopping: undefined,
       timer: undefined,
       withheld: undefined,
+      endNote: undefined,
       ended: started.done.then((exit) => {
         record.exit = exit;
         record.status = record.stopping ?? 'exited';
         if (record.timer) clearTimeout(record.timer);
-        spec.onEnd?.();
+        record.endNote = spec.onEnd?.();
         if (!this.#hasRunning()) live.delete(this);
       }),
     };
@@ -254,6 +258,7 @@ export class JobStore {
     }
     return {
       ...this.#info(job),
+      ...(job.endNote ? { endNote: job.endNote } : {}),
       stdout: job.stdout.read(since.stdout ?? 0, budget, ended),
       stderr: job.stderr.read(since.stderr ?? 0, budget, ended),
     };
