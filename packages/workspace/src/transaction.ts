@@ -8,10 +8,19 @@ import { type PinnedDir, pinDir } from './internal/pinned-dir.js';
 import { type ResolverContext, resolveDetail } from './internal/resolver.js';
 import { mkdirChain } from './internal/safe-mkdir.js';
 
-/** One file change of a transaction; `expected` is the content the caller validated against. */
+/**
+ * One file change of a transaction; `expected` is the content the caller validated against. `mode` (permission bits)
+ * sets the new file's mode; without it a replaced file keeps its mode and a created one gets the default.
+ */
 export type FileChange =
-  | { readonly kind: 'create'; readonly path: string; readonly data: Uint8Array }
-  | { readonly kind: 'replace'; readonly path: string; readonly data: Uint8Array; readonly expected: Uint8Array }
+  | { readonly kind: 'create'; readonly path: string; readonly data: Uint8Array; readonly mode?: number }
+  | {
+      readonly kind: 'replace';
+      readonly path: string;
+      readonly data: Uint8Array;
+      readonly expected: Uint8Array;
+      readonly mode?: number;
+    }
   | { readonly kind: 'delete'; readonly path: string; readonly expected: Uint8Array };
 
 /** The steps a transaction takes for each change, in this order (`commit` runs for every change only after all else). */
@@ -62,11 +71,14 @@ const tempName = (suffix: string) => `.bk-${randomBytes(6).toString('hex')}.${su
 
 async function writeTemp(entry: Entry, data: Uint8Array, durable: boolean): Promise<void> {
   const dir = entry.dir!;
+  const asked = entry.change.kind === 'delete' ? undefined : entry.change.mode;
   const name = tempName('tmp');
   const handle = await open(join(dir.prefix, name), CREATE_FLAGS, entry.stat ? 0o600 : 0o666);
   entry.temp = name;
   try {
-    if (entry.stat) await handle.chmod(entry.stat.mode & 0o1777);
+    // An asked mode is permission bits only (never setuid/setgid); otherwise a replaced file keeps its own.
+    if (asked !== undefined) await handle.chmod(asked & 0o777);
+    else if (entry.stat) await handle.chmod(entry.stat.mode & 0o1777);
     let offset = 0;
     while (offset < data.byteLength) {
       const { bytesWritten } = await handle.write(data, offset, data.byteLength - offset, offset);
