@@ -92,15 +92,25 @@ export function createCheckpointStore(options: CheckpointStoreOptions): Checkpoi
 
   const snapshot = (opts: SnapshotOptions = {}): Promise<SnapshotResult> =>
     run(async () => {
+      const kind = opts.phase ?? (opts.callId ? ('after' as const) : ('snapshot' as const));
+      // Changes found before a call were not made by it: the call is named in the label, not as the author.
+      const author =
+        kind === 'before'
+          ? {}
+          : {
+              ...(opts.callId ? { call_id: opts.callId } : {}),
+              ...(opts.tool ? { tool: opts.tool } : {}),
+              ...optionalRequest(opts.request, limits.maxRequestChars),
+            };
+      const label =
+        opts.label ?? (kind === 'before' && opts.callId ? `changes found before call ${opts.callId}` : undefined);
       const meta = {
         v: 1 as const,
-        kind: opts.phase ?? (opts.callId ? ('after' as const) : ('snapshot' as const)),
+        kind,
         time: new Date().toISOString(),
         ...(opts.branch ? { branch: opts.branch } : {}),
-        ...(opts.callId ? { call_id: opts.callId } : {}),
-        ...(opts.tool ? { tool: opts.tool } : {}),
-        ...(opts.label ? { label: opts.label } : {}),
-        ...optionalRequest(opts.request, limits.maxRequestChars),
+        ...author,
+        ...(label ? { label } : {}),
       };
       const out = await capture(core, meta);
       return {
@@ -121,12 +131,11 @@ export function createCheckpointStore(options: CheckpointStoreOptions): Checkpoi
     diff: (opts: DiffOptions) => run(() => diffCheckpoints(core, opts)),
     restore: (opts: RestoreOptions) => run(() => restoreCheckpoint(core, opts)),
     async record<T>(call: RecordedCall, work: () => Promise<T>): Promise<T> {
-      const who = { ...call, ...(call.callId ? {} : {}) };
-      await snapshot({ ...who, phase: 'before', label: 'changes found before the call' });
+      await snapshot({ ...call, phase: 'before' });
       try {
         return await work();
       } finally {
-        await snapshot({ ...who, phase: 'after' });
+        await snapshot({ ...call, phase: 'after' });
       }
     },
   });

@@ -13,9 +13,9 @@ export interface HistoryEntry {
 
 const SEP = '\x1e';
 
-/** The newest `limit` checkpoints, newest first, each with the files it changed. */
-export async function readHistory(core: StoreCore, limit: number): Promise<HistoryEntry[]> {
-  const head = await readHead(core);
+/** The newest `limit` checkpoints (of `range` when given), newest first, each with the files it changed. */
+export async function readHistory(core: StoreCore, limit: number, range?: string): Promise<HistoryEntry[]> {
+  const head = range ?? (await readHead(core));
   if (head === undefined) return [];
   const out = await gitOut(core, [
     'log',

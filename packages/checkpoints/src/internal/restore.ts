@@ -4,7 +4,7 @@ import { type CheckpointsFailure, failure } from '../errors.js';
 import type { RestoreOptions, RestoreResult } from '../types.js';
 import { capture } from './capture.js';
 import { type StoreCore, treeOf } from './core.js';
-import { resolveCheckpoint } from './history.js';
+import { readHistory, resolveCheckpoint } from './history.js';
 import { normalizePaths } from './paths.js';
 import { changesFor, restorable, treeDiff } from './restore-plan.js';
 
@@ -41,7 +41,7 @@ export async function restoreCheckpoint(
     label: 'changes found before a restore',
   });
   const before = found.id!;
-  const unrecorded = new Set(found.created ? found.changed : []);
+  const unrecorded = await foreignChanges(core, target, before, options.branch);
   const { keep, skipped } = await restorable(
     core,
     await treeDiff(core, await treeOf(core, before), await treeOf(core, target), paths.paths),
@@ -100,6 +100,22 @@ export async function restoreCheckpoint(
     skipped: [...skipped],
     overwritten: clashes,
   };
+}
+
+/**
+ * Paths changed after `target` by someone other than a recorded call (checkpoints found before a call or a restore,
+ * plain snapshots) and, for a restore made by a branch, by the calls of other branches.
+ */
+async function foreignChanges(core: StoreCore, target: string, now: string, branch: string | undefined) {
+  const paths = new Set<string>();
+  if (target === now) return paths;
+  for (const entry of await readHistory(core, Number.MAX_SAFE_INTEGER, `${target}..${now}`)) {
+    const { kind, branch: owner } = entry.meta;
+    const foreign =
+      kind === 'before' || kind === 'snapshot' || (branch !== undefined && owner !== undefined && owner !== branch);
+    if (foreign) for (const file of entry.files) paths.add(file);
+  }
+  return paths;
 }
 
 /** Folders left empty by deleting the files created after the checkpoint go too (git keeps no empty folders). */
