@@ -36,7 +36,19 @@ export const CheckpointsRequest = z
         'For restore: overwrite changes nobody recorded since the newest checkpoint (they stay in the history).',
       ),
   })
-  .strict();
+  .strict()
+  .superRefine((request, context) => {
+    if (request.action === 'diff' && request.from === undefined) {
+      context.addIssue({ code: 'custom', path: ['from'], message: 'diff needs `from`: a checkpoint id from list' });
+    }
+    if (request.action === 'restore' && request.to === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: 'restore needs `to`: the checkpoint to bring back (to undo a call, its `before` from list)',
+      });
+    }
+  });
 
 /** A validated checkpoints request. */
 export type CheckpointsRequest = z.infer<typeof CheckpointsRequest>;
