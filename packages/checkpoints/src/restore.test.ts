@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { initRepo, makeWorkspace, snapshotTree, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -75,6 +75,9 @@ describe('restore after real commands', () => {
     expect(snapshotTree(ws.path('.git'))).toBe(userGit);
     expect(snapshotTree(ws.outside)).toBe(outside);
     expect(readFileSync(join(ws.base, 'store', 'git', 'config'), 'utf8')).toContain('hooksPath = /dev/null');
+    expect(
+      [ws.path('HOOK-RAN'), join(ws.base, 'HOOK-RAN'), join(ws.base, 'store', 'HOOK-RAN')].filter(existsSync),
+    ).toEqual([]);
   });
 
   it('refuses to overwrite a change nobody recorded unless forced, and keeps that change in the history', async () => {

@@ -21,18 +21,48 @@ interface Listed {
   readonly tracked: boolean;
 }
 
-/** The one status check: files that differ from the store's index (new, modified, removed), ignore rules applied. */
-async function status(core: StoreCore): Promise<Listed[]> {
-  const args = ['ls-files', '-z', '-t', '--others', '--modified', '--deleted'];
-  if (core.respectGitignore) args.push('--exclude-standard');
-  else args.push(`--exclude-from=${join(core.layout.gitDir, 'info', 'exclude')}`);
+/**
+ * The one status check: `git status` against the store's index (which holds the newest checkpoint, and HEAD names
+ * it), so git's preloaded stat checks and untracked cache apply and the refreshed index is written back. New folders
+ * come back whole (`dir/`) and are expanded here, only when there are some.
+ */
+async function status(core: StoreCore): Promise<{ listed: Listed[]; staged: boolean }> {
+  const args = [
+    'status',
+    '--porcelain=v1',
+    '-z',
+    '--no-renames',
+    '--untracked-files=normal',
+    '--ignore-submodules=all',
+  ];
+  if (!core.respectGitignore) args.push('--ignored=traditional');
   const seen = new Map<string, Listed>();
+  const folders: string[] = [];
+  let staged = false;
   for (const line of nulList(await gitOut(core, args))) {
-    const path = line.slice(2);
-    if (path === '' || seen.has(path)) continue;
-    seen.set(path, { path, tracked: !line.startsWith('?') });
+    const code = line.slice(0, 2);
+    const path = line.slice(3);
+    if (path === '') continue;
+    if (code === '??' || code === '!!') {
+      if (code === '!!' && (await core.exclusions.load()).has(path)) continue;
+      if (path.endsWith('/')) folders.push(path);
+      else seen.set(path, { path, tracked: false });
+      continue;
+    }
+    if (code[0] !== ' ') staged = true;
+    seen.set(path, { path, tracked: true });
   }
-  return [...seen.values()];
+  if (folders.length > 0) {
+    const expand = ['ls-files', '-z', '--others'];
+    if (core.respectGitignore) expand.push('--exclude-standard');
+    else expand.push(`--exclude-from=${join(core.layout.gitDir, 'info', 'exclude')}`);
+    for (const part of chunks(folders)) {
+      for (const path of nulList(await gitOut(core, [...expand, '--', ...part]))) {
+        if (!seen.has(path)) seen.set(path, { path, tracked: false });
+      }
+    }
+  }
+  return { listed: [...seen.values()], staged };
 }
 
 /** Chunks of paths that keep one argv well under the system's limit. */
@@ -93,25 +123,42 @@ async function sift(core: StoreCore, listed: readonly Listed[]) {
 export async function capture(core: StoreCore, meta: CheckpointMeta): Promise<Captured> {
   const head = await readHead(core);
   if (await core.exclusions.recheck(core.workspace.root, core.limits.maxFileBytes)) await core.exclusions.save();
-  const listed = await status(core);
+  const { listed, staged } = await status(core);
   const pending = await lstat(core.layout.pendingFile).catch(() => undefined);
   // The index holds the newest checkpoint's tree unless a capture died between staging and committing (the pending
   // marker) or this process has not checked yet; then the tree is written and compared even when nothing is listed.
-  if (listed.length === 0 && core.synced && !pending && head !== undefined) {
-    return { id: head, created: false, changed: [], skipped: [] };
-  }
+  const trusted = !staged && core.synced && !pending && head !== undefined;
+  if (listed.length === 0 && trusted) return { id: head, created: false, changed: [], skipped: [] };
   const { store, drop, skipped } = await sift(core, listed);
   if (skipped.length > 0) await core.exclusions.save();
+  // git status compares contents (a file only touched is not listed), so with a trusted index its list is exact.
+  const out = await commitPaths(core, meta, head, store, drop, trusted);
+  return { ...out, skipped };
+}
+
+/**
+ * Stages `store` (added, changed or removed files) and drops `drop` from the index, then writes a checkpoint when the
+ * tree differs from the newest one. `exact` says the paths are known to have changed (no diff needed to name them).
+ */
+export async function commitPaths(
+  core: StoreCore,
+  meta: CheckpointMeta,
+  head: string | undefined,
+  store: readonly string[],
+  drop: readonly string[],
+  exact: boolean,
+): Promise<Omit<Captured, 'skipped'>> {
   await writeFile(core.layout.pendingFile, '');
   for (const part of chunks(drop)) await gitOut(core, ['update-index', '--force-remove', '--', ...part]);
-  for (const part of chunks(store))
+  for (const part of chunks(store)) {
     await gitOut(core, ['update-index', '--add', '--remove', '--replace', '--', ...part]);
+  }
   const tree = (await gitOut(core, ['write-tree'])).toString('utf8').trim();
   const before = await treeOf(core, head);
   if (tree === before && head !== undefined) {
     await rm(core.layout.pendingFile, { force: true });
     core.synced = true;
-    return { id: head, created: false, changed: [], skipped };
+    return { id: head, created: false, changed: [] };
   }
   const message = JSON.stringify(meta);
   const id = (await gitOut(core, ['commit-tree', tree, ...(head ? ['-p', head] : []), '-m', message]))
@@ -121,6 +168,13 @@ export async function capture(core: StoreCore, meta: CheckpointMeta): Promise<Ca
   core.trees.set(id, tree);
   await rm(core.layout.pendingFile, { force: true });
   core.synced = true;
-  const changed = nulList(await gitOut(core, ['diff-tree', '-r', '-z', '--no-renames', '--name-only', before, tree]));
-  return { id, created: true, changed, skipped };
+  const changed = exact
+    ? [...store, ...drop].sort(byteOrder)
+    : nulList(await gitOut(core, ['diff-tree', '-r', '-z', '--no-renames', '--name-only', before, tree]));
+  return { id, created: true, changed };
+}
+
+/** git's path order (bytes), so answers list files the same way whichever step named them. */
+function byteOrder(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }

@@ -58,7 +58,6 @@ export async function git(
       GIT_CONFIG_GLOBAL: '/dev/null',
       GIT_ATTR_NOSYSTEM: '1',
       GIT_LITERAL_PATHSPECS: '1',
-      GIT_OPTIONAL_LOCKS: '0',
       GIT_AUTHOR_NAME: 'bough',
       GIT_AUTHOR_EMAIL: 'checkpoints@bough.invalid',
       GIT_COMMITTER_NAME: 'bough',

@@ -73,6 +73,9 @@ export async function ensureStore(
   await writeFile(join(layout.gitDir, 'config'), CONFIG);
   await mkdir(join(layout.gitDir, 'info'), { recursive: true });
   await writeFile(join(layout.gitDir, 'info', 'exclude'), '');
+  // HEAD names the newest checkpoint, so `git status` compares against it (an empty store has no HEAD yet).
+  await writeFile(join(layout.gitDir, 'HEAD'), `ref: ${HEAD_REF}\n`);
+  // Written last: its presence is what marks the store as complete.
   await writeFile(join(layout.gitDir, 'info', 'attributes'), ATTRIBUTES);
   return { ok: true };
 }

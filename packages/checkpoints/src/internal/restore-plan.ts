@@ -1,4 +1,5 @@
-import { lstat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { lstat, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileChange } from '@bough/workspace';
 import { gitOut, type StoreCore } from './core.js';
@@ -80,18 +81,39 @@ function modeFor(gitMode: string, current: number | undefined): number | undefin
   return exec ? bits | ((bits & 0o444) >> 2) : bits & ~0o111;
 }
 
-/** The workspace transaction that turns the current files into the checkpoint's, with bytes and modes. */
-export async function changesFor(core: StoreCore, wantTree: string, haveTree: string, entries: readonly DiffEntry[]) {
+/** git's object id of a blob with these bytes (sha1 or sha256, by the length of the id it is compared with). */
+function blobId(data: Uint8Array, like: string): string {
+  const hash = createHash(like.length === 64 ? 'sha256' : 'sha1');
+  hash.update(`blob ${data.byteLength}\0`);
+  hash.update(data);
+  return hash.digest('hex');
+}
+
+/** Thrown when a file no longer holds what the store just recorded: someone changed it during the restore. */
+export class ChangedDuringRestore extends Error {
+  constructor(readonly path: string) {
+    super(`${path} changed during the restore`);
+  }
+}
+
+/**
+ * The workspace transaction that turns the current files into the checkpoint's, with bytes and modes. The current
+ * bytes are read from the disk and must hash to what the store recorded a moment ago (else {@link ChangedDuringRestore});
+ * the transaction then checks them once more right before it commits.
+ */
+export async function changesFor(core: StoreCore, wantTree: string, entries: readonly DiffEntry[]) {
   const want = await readBlobs(
     core,
     wantTree,
     entries.filter((e) => e.want).map((e) => e.path),
   );
-  const have = await readBlobs(
-    core,
-    haveTree,
-    entries.filter((e) => e.have).map((e) => e.path),
-  );
+  const current = async (entry: DiffEntry) => {
+    const data = await readFile(join(core.workspace.root, entry.path)).catch(() => undefined);
+    if (data === undefined || blobId(data, entry.have!.blob) !== entry.have!.blob) {
+      throw new ChangedDuringRestore(entry.path);
+    }
+    return data;
+  };
   const changes: FileChange[] = [];
   for (const entry of entries) {
     if (entry.want && !entry.have) {
@@ -100,7 +122,7 @@ export async function changesFor(core: StoreCore, wantTree: string, haveTree: st
       const exec = entry.want.mode === '100755';
       changes.push({ kind: 'create', path: entry.path, data, ...(exec ? { mode: 0o755 } : {}) });
     } else if (!entry.want && entry.have) {
-      changes.push({ kind: 'delete', path: entry.path, expected: have.get(entry.have.blob)! });
+      changes.push({ kind: 'delete', path: entry.path, expected: await current(entry) });
     } else if (entry.want && entry.have) {
       const st = await lstat(join(core.workspace.root, entry.path)).catch(() => undefined);
       const mode = modeFor(entry.want.mode, st?.mode);
@@ -108,7 +130,7 @@ export async function changesFor(core: StoreCore, wantTree: string, haveTree: st
         kind: 'replace',
         path: entry.path,
         data: want.get(entry.want.blob)!,
-        expected: have.get(entry.have.blob)!,
+        expected: await current(entry),
         ...(mode === undefined ? {} : { mode }),
       });
     }

@@ -1,12 +1,14 @@
 import { readdir, rmdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { FileChange } from '@bough/workspace';
 import { type CheckpointsFailure, failure } from '../errors.js';
 import type { RestoreOptions, RestoreResult } from '../types.js';
-import { capture } from './capture.js';
+import { capture, commitPaths } from './capture.js';
 import { type StoreCore, treeOf } from './core.js';
 import { readHistory, resolveCheckpoint } from './history.js';
+import type { CheckpointMeta } from './meta.js';
 import { normalizePaths } from './paths.js';
-import { changesFor, restorable, treeDiff } from './restore-plan.js';
+import { ChangedDuringRestore, changesFor, restorable, treeDiff } from './restore-plan.js';
 
 const now = () => new Date().toISOString();
 
@@ -41,11 +43,12 @@ export async function restoreCheckpoint(
     label: 'changes found before a restore',
   });
   const before = found.id!;
-  const unrecorded = await foreignChanges(core, target, before, options.branch);
-  const { keep, skipped } = await restorable(
-    core,
-    await treeDiff(core, await treeOf(core, before), await treeOf(core, target), paths.paths),
-  );
+  // Two independent reads of the store, run side by side.
+  const [unrecorded, diff] = await Promise.all([
+    foreignChanges(core, target, before, options.branch),
+    (async () => treeDiff(core, await treeOf(core, before), await treeOf(core, target), paths.paths))(),
+  ]);
+  const { keep, skipped } = await restorable(core, diff);
   const clashes = keep.filter((entry) => unrecorded.has(entry.path)).map((entry) => entry.path);
   if (clashes.length > 0 && options.force !== true) {
     const shown = clashes.slice(0, core.limits.filesPerEntry);
@@ -58,16 +61,18 @@ export async function restoreCheckpoint(
       { conflicts: shown, conflict_count: clashes.length, before },
     );
   }
-  const changes = await changesFor(core, await treeOf(core, target), await treeOf(core, before), keep);
+  let changes: FileChange[];
+  try {
+    changes = await changesFor(core, await treeOf(core, target), keep);
+  } catch (error) {
+    if (!(error instanceof ChangedDuringRestore)) throw error;
+    return changedWhileRunning(error.path, before);
+  }
   if (changes.length > 0) {
     const applied = await core.workspace.applyChanges(changes);
     if (!applied.success) {
       if (applied.error_code === 'changed_during_check' || applied.error_code === 'already_exists') {
-        return failure(
-          'conflict',
-          `${JSON.stringify(applied.failed_path)} changed while the restore ran, so nothing was changed; try again.`,
-          { conflicts: [applied.failed_path], conflict_count: 1, before },
-        );
+        return changedWhileRunning(applied.failed_path, before);
       }
       return failure(
         'restore_failed',
@@ -81,7 +86,11 @@ export async function restoreCheckpoint(
       changes.filter((c) => c.kind === 'delete').map((c) => c.path),
     );
   }
-  const done = await capture(core, {
+  // The restored paths are staged directly: they are exactly what changed, so no second status check is needed.
+  // Anything someone else changes meanwhile is found by the next snapshot, as a change no call made.
+  const restoredPaths = changes.filter((c) => c.kind !== 'delete').map((c) => c.path);
+  const removedPaths = changes.filter((c) => c.kind === 'delete').map((c) => c.path);
+  const meta: CheckpointMeta = {
     v: 1,
     kind: 'restore',
     time: now(),
@@ -89,7 +98,8 @@ export async function restoreCheckpoint(
     tool: 'checkpoints',
     restored_to: target,
     ...(paths.paths.length > 0 ? { label: `restore of ${paths.paths.join(', ')}`.slice(0, 200) } : {}),
-  });
+  };
+  const done = await commitPaths(core, meta, before, [...restoredPaths, ...removedPaths], [], true);
   return {
     success: true,
     id: done.id!,
@@ -100,6 +110,18 @@ export async function restoreCheckpoint(
     skipped: [...skipped],
     overwritten: clashes,
   };
+}
+
+function changedWhileRunning(path: string, before: string): CheckpointsFailure {
+  return failure(
+    'conflict',
+    `${JSON.stringify(path)} changed while the restore ran, so nothing was changed; try again.`,
+    {
+      conflicts: [path],
+      conflict_count: 1,
+      before,
+    },
+  );
 }
 
 /**
