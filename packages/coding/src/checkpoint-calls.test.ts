@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sandboxSupport } from '@bough/process';
-import { makeWorkspace, snapshotTree, type TempWorkspace } from '@bough/test-utils';
+import { eventually, makeWorkspace, snapshotTree, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, toolkitBranch } from '../test/helpers.js';
 
@@ -11,7 +11,15 @@ beforeEach(() => {
 });
 afterEach(() => ws.cleanup());
 
-type Entry = { id: string; before: string; tool?: string; call_id?: string; kind: string; files: string[] };
+type Entry = {
+  id: string;
+  before: string;
+  tool?: string;
+  call_id?: string;
+  kind: string;
+  label?: string;
+  files: string[];
+};
 const list = async (branch: ReturnType<typeof toolkitBranch>) =>
   ((await call(branch, 'checkpoints', { action: 'list', limit: 50 })) as { checkpoints: Entry[] }).checkpoints;
 
@@ -84,5 +92,30 @@ describe('toolkit checkpoints option', () => {
     expect(last).toMatchObject({ tool: 'bash', files: ['a.txt'] });
     expect(await call(branch, 'checkpoints', { action: 'restore', to: last!.before })).toMatchObject({ success: true });
     expect(readFileSync(ws.path('a.txt'), 'utf8')).toBe('alpha\n');
+  });
+});
+
+describe('background jobs end with a checkpoint of their own', () => {
+  it('what a job writes after its start call returned is attributed to that call when the job ends', async () => {
+    const branch = toolkitBranch(ws.root, {
+      checkpoints: { storeDir: join(ws.base, 'store') },
+      tools: ['bash', 'jobs'],
+    });
+    const started = await branch.act({
+      name: 'bash',
+      arguments: {
+        command: "python3 -c \"import time; time.sleep(0.5); open('late.txt','w').write('late')\"",
+        background: true,
+      },
+    });
+    expect(started.output).toMatchObject({ success: true, job_id: 'job_1' });
+    // No other call runs meanwhile: only the job's end can record the file.
+    const entry = await eventually(async () => (await list(branch)).find((e) => e.files.includes('late.txt')));
+    expect(entry).toMatchObject({
+      kind: 'after',
+      tool: 'bash',
+      call_id: started.id,
+      label: 'background job job_1 ended (exited)',
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { JobStore } from '@bough/bash';
 import {
   type CheckpointStore,
   type CheckpointStoreOptions,
@@ -31,6 +32,7 @@ export function withCheckpoints(
   context: ProviderContext,
   root: string,
   protectedNames: ProtectedNamePolicy | undefined,
+  jobStore: () => JobStore | undefined,
 ): Tool[] {
   if (setting === undefined || setting === false) return tools;
   const store = createCheckpointStore({
@@ -39,13 +41,67 @@ export function withCheckpoints(
     ...(protectedNames ? { protectedNames } : {}),
   });
   const branch = context.branch.name ?? context.branch.id;
+  const jobs = new JobEnds(store, branch, jobStore);
   return [
-    ...tools.map((tool) => (MUTATING_TOOLS.has(tool.name) ? recorded(tool, store, branch) : tool)),
+    ...tools.map((tool) => (MUTATING_TOOLS.has(tool.name) ? recorded(tool, store, branch, jobs) : tool)),
     createCheckpointsTool({ store }),
   ];
 }
 
-function recorded(tool: Tool, store: CheckpointStore, branch: string): Tool {
+/**
+ * A background job keeps writing after the call that started it returned: when it ends, one more checkpoint is taken,
+ * attributed to that call, so its files are undone with it even when the model never asks about the job.
+ */
+class JobEnds {
+  readonly #starts = new Map<string, { callId: string; request: unknown }>();
+  /** Jobs that ended before their start was noted (a job quicker than the start call's own checkpoint). */
+  readonly #endedEarly = new Map<string, string>();
+  readonly #watched = new WeakSet<JobStore>();
+
+  constructor(
+    readonly store: CheckpointStore,
+    readonly branch: string,
+    readonly jobStore: () => JobStore | undefined,
+  ) {}
+
+  /** Listens to the build's job store (once), before a background start, so no ending is missed. */
+  watch(): void {
+    const jobs = this.jobStore();
+    if (!jobs || this.#watched.has(jobs)) return;
+    this.#watched.add(jobs);
+    jobs.onJobEnd((job) => {
+      const start = this.#starts.get(job.job_id);
+      if (start) this.#checkpoint(job.job_id, job.status, start);
+      else this.#endedEarly.set(job.job_id, job.status);
+    });
+  }
+
+  started(jobId: string, callId: string, request: unknown): void {
+    const start = { callId, request };
+    const ended = this.#endedEarly.get(jobId);
+    if (ended === undefined) this.#starts.set(jobId, start);
+    else this.#checkpoint(jobId, ended, start);
+  }
+
+  #checkpoint(jobId: string, status: string, start: { callId: string; request: unknown }): void {
+    this.#starts.delete(jobId);
+    this.#endedEarly.delete(jobId);
+    void this.store.snapshot({
+      branch: this.branch,
+      callId: start.callId,
+      tool: 'bash',
+      request: start.request,
+      label: `background job ${jobId} ended (${status})`,
+    });
+  }
+}
+
+function jobIdOf(result: unknown): string | undefined {
+  const value = result as { success?: unknown; job_id?: unknown } | null;
+  return value?.success === true && typeof value.job_id === 'string' ? value.job_id : undefined;
+}
+
+function recorded(tool: Tool, store: CheckpointStore, branch: string, jobs: JobEnds): Tool {
   return defineTool({
     name: tool.name,
     description: tool.description,
@@ -55,7 +111,14 @@ function recorded(tool: Tool, store: CheckpointStore, branch: string): Tool {
     ...(tool.hooks ? { hooks: tool.hooks } : {}),
     ...(tool.annotations ? { annotations: tool.annotations } : {}),
     ...(tool.jsonSchema ? { jsonSchema: tool.jsonSchema } : {}),
-    handler: (request, call) =>
-      store.record({ branch, callId: call.callId, tool: tool.name, request }, () => tool.handler(request, call)),
+    handler: async (request, call) => {
+      if (tool.name === 'bash') jobs.watch();
+      const result = await store.record({ branch, callId: call.callId, tool: tool.name, request }, () =>
+        tool.handler(request, call),
+      );
+      const jobId = tool.name === 'bash' ? jobIdOf(result) : undefined;
+      if (jobId) jobs.started(jobId, call.callId, request);
+      return result;
+    },
   });
 }

@@ -266,7 +266,7 @@ function buildTools(
     if (source.scope === 'toolkit') built.push(source.make(state.workspaceRoot, context, own, build(hooks)));
     else built.push(wrapSource(source, state, context, { ...own }, hooks));
   }
-  return withCheckpoints(built, options.checkpoints, context, root, options.protectedNames);
+  return withCheckpoints(built, options.checkpoints, context, root, options.protectedNames, () => store);
 }
 
 /** Runs `first`, then `second` unless `first` already decided or rewrote the call. */
