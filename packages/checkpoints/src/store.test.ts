@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigurationError } from '@bough/core';
-import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
+import { initRepo, makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCheckpointStore, defaultStoreDir } from './index.js';
 import { bash, files } from './test-helpers.js';
@@ -50,6 +50,18 @@ describe('snapshots', () => {
     // No object in the store holds the protected file's bytes.
     const objects = await store.diff({ from: list.checkpoints.at(-1)!.id, to: list.checkpoints[0]!.id });
     expect(JSON.stringify(objects)).not.toContain('PRIVATE');
+  });
+
+  it('a nested repository (a git worktree inside the workspace) is skipped whole, never stored', async () => {
+    const store = createCheckpointStore({ root: ws.root, storeDir: storeDir() });
+    ws.write('.worktrees/box/inner.txt', 'inside the worktree\n');
+    initRepo(ws.path('.worktrees/box'));
+    const out = await store.snapshot();
+    expect(out).toMatchObject({ success: true, changed_files: ['a.txt', 'shared.txt'] });
+    if (!out.success) throw new Error(out.error);
+    expect(out.skipped).toEqual([{ path: '.worktrees/box', reason: 'nested_repository' }]);
+    ws.write('.worktrees/box/inner.txt', 'changed\n');
+    expect(await store.snapshot()).toMatchObject({ created: false, skipped: [] });
   });
 
   it('respectGitignore: false stores ignored files too', async () => {
