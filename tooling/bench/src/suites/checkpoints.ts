@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCheckpointStore } from '@bough/checkpoints';
 import { type BenchRow, type BenchSuite, pairedMedians } from '../harness.js';
@@ -25,6 +25,16 @@ function peerGit(peerDir: string, root: string, ...args: string[]): void {
   } catch {
     // `git commit` exits 1 when there is nothing to commit: that run still counts, as it does for the peer.
   }
+}
+
+/** Bytes of every file under a directory (allocated size is not used: it hides small objects' real cost). */
+function bytesUnder(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    total += entry.isDirectory() ? bytesUnder(path) : lstatSync(path).size;
+  }
+  return total;
 }
 
 const peerCheckpoint = (peerDir: string, root: string) => {
@@ -84,6 +94,28 @@ export const checkpointsSuite: BenchSuite = {
       lowerIsBetter: true,
       goal: '≤ 1.0×',
       met: oneFile <= oneFilePeer,
+    });
+
+    // Store growth: bytes the store's objects grow by per one-file checkpoint, beside the peer's git dir.
+    const growthRuns = 10;
+    const sizeBefore = [bytesUnder(join(scratch, 'store', 'git', 'objects')), bytesUnder(join(peerDir, 'objects'))];
+    for (let i = 0; i < growthRuns; i++) {
+      touchOne();
+      await snap();
+      peerCheckpoint(peerDir, root);
+    }
+    const growth = (bytesUnder(join(scratch, 'store', 'git', 'objects')) - sizeBefore[0]!) / growthRuns;
+    const peerGrowth = (bytesUnder(join(peerDir, 'objects')) - sizeBefore[1]!) / growthRuns;
+    rows.push({
+      suite,
+      name: 'store growth per one-file checkpoint (10,000 files, loose objects)',
+      unit: 'bytes',
+      ours: growth,
+      peer: peerGrowth,
+      peerLabel: 'git add -A && git commit (separate git dir)',
+      lowerIsBetter: true,
+      goal: 'proportional to the change',
+      met: growth <= peerGrowth * 1.1,
     });
 
     // Restore: 100 files changed since the base checkpoint (by someone the store saw: a recorded call), back to base.
