@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigurationError } from '@bough/core';
 import { initRepo, makeWorkspace, type TempWorkspace } from '@bough/test-utils';
@@ -71,6 +71,16 @@ describe('snapshots', () => {
     expect(await kept.snapshot()).toMatchObject({ changed_files: ['.gitignore', 'a.txt', 'shared.txt'] });
     const all = createCheckpointStore({ root: ws.root, storeDir: join(ws.base, 'two'), respectGitignore: false });
     expect(await all.snapshot()).toMatchObject({ changed_files: ['.gitignore', 'a.txt', 'shared.txt', 'x.log'] });
+  });
+
+  it("waits for another live process holding the store (store_busy after lockWaitMs) and takes over a dead one's lock", async () => {
+    const store = createCheckpointStore({ root: ws.root, storeDir: storeDir(), limits: { lockWaitMs: 100 } });
+    expect(await store.snapshot()).toMatchObject({ success: true });
+    mkdirSync(join(storeDir(), 'lock'));
+    writeFileSync(join(storeDir(), 'lock', 'pid'), String(process.ppid));
+    expect(await store.snapshot()).toMatchObject({ success: false, error_code: 'store_busy' });
+    writeFileSync(join(storeDir(), 'lock', 'pid'), '2147483646'); // no such process
+    expect(await store.snapshot()).toMatchObject({ success: true });
   });
 
   it('a bad limit throws a ConfigurationError naming the key', () => {

@@ -1,4 +1,5 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { Workspace } from '@bough/workspace';
 import type { CheckpointsLimits } from '../limits.js';
 import type { Exclusions } from './exclusions.js';
@@ -42,8 +43,6 @@ export async function readHead(core: StoreCore): Promise<string | undefined> {
 /** Moves the ref to a new checkpoint; the store lock is held, so a plain atomic file replace is enough. */
 export async function writeHead(core: StoreCore, id: string): Promise<void> {
   const temp = `${core.layout.refFile}.tmp`;
-  const { mkdir } = await import('node:fs/promises');
-  const { dirname } = await import('node:path');
   await mkdir(dirname(core.layout.refFile), { recursive: true });
   await writeFile(temp, `${id}\n`);
   await rename(temp, core.layout.refFile);

@@ -1,6 +1,9 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
+// Our own code rather than a lock library: an exclusive mkdir is atomic on every local file system, and the owner's pid
+// beside it is all a stale-lock check needs (about forty lines, no dependency).
+//
 // One queue per store directory in this process, so two stores opened on one workspace (two branches) take turns
 // without spinning; the lock directory below does the same between processes.
 const queues = new Map<string, Promise<unknown>>();
