@@ -49,6 +49,10 @@ describe('bough checkpoints / bough undo', () => {
     expect((await run('undo', '--force')).code).toBe(0);
     expect(readFileSync(ws.path('a.txt'), 'utf8')).toBe('alpha\n');
     expect((await run('undo', '--hard')).code).toBe(2);
+    expect(await run('undo', 'ffffffffffff')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('no recent checkpoint'),
+    });
     expect((await run('checkpoints', 'show')).code).toBe(2);
   });
 });

@@ -66,8 +66,9 @@ export async function undoCommand(args: ParsedArgs, io: CliIO): Promise<number> 
     ? list.checkpoints.find((c) => c.id.startsWith(id.toLowerCase()))
     : list.checkpoints.find((c) => c.kind !== 'before' && c.before !== null);
   if (!entry?.before) {
-    const why = id ? `No recent checkpoint ${JSON.stringify(id)} with one before it` : 'Nothing to undo';
-    throw new UsageError(`${why}; see \`bough checkpoints\`.`);
+    const why = id ? `no recent checkpoint ${JSON.stringify(id)} with one before it` : 'nothing to undo';
+    io.stderr(`bough: ${why} in ${store.root}; see \`bough checkpoints\`.\n`);
+    return 1;
   }
   const out = await store.restore({ to: entry.before, ...(has(args, 'force') ? { force: true } : {}) });
   if (!out.success) return fail(io, out, json);
