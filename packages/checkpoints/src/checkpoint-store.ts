@@ -87,8 +87,9 @@ export function createCheckpointStore(options: CheckpointStoreOptions): Checkpoi
     trees: new Map(),
     synced: false,
   };
-  const run = <T>(work: () => Promise<T | CheckpointsFailure>) =>
-    locked(core, () => ensureStore(layout, core.git), work);
+  // Checked on every operation (two stats and a small read), so a store deleted meanwhile is simply made again.
+  const ensure = () => ensureStore(layout, core.git);
+  const run = <T>(work: () => Promise<T | CheckpointsFailure>) => locked(core, ensure, work);
 
   const snapshot = (opts: SnapshotOptions = {}): Promise<SnapshotResult> =>
     run(async () => {

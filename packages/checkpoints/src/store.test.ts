@@ -83,6 +83,17 @@ describe('snapshots', () => {
     expect(await store.snapshot()).toMatchObject({ success: true });
   });
 
+  it('refuses a store directory that belongs to another workspace', async () => {
+    expect(await createCheckpointStore({ root: ws.root, storeDir: storeDir() }).snapshot()).toMatchObject({
+      success: true,
+    });
+    const other = join(ws.base, 'other');
+    mkdirSync(other);
+    const out = await createCheckpointStore({ root: other, storeDir: storeDir() }).snapshot();
+    expect(out).toMatchObject({ success: false, error_code: 'store_error' });
+    expect(JSON.stringify(out)).toContain('give each workspace its own storeDir');
+  });
+
   it('a bad limit throws a ConfigurationError naming the key', () => {
     expect(() => createCheckpointStore({ root: ws.root, storeDir: storeDir(), limits: { maxFileBytes: 0 } })).toThrow(
       ConfigurationError,

@@ -31,7 +31,7 @@ describe('toolkit checkpoints option', () => {
 
   it('checkpoints editor and bash calls, attributed to branch and call; the model can undo a command', async () => {
     const branch = toolkitBranch(ws.root, {
-      checkpoints: { storeDir: join(ws.base, 'store') },
+      checkpoints: { stateDir: join(ws.base, 'state') },
       tools: ['reader', 'editor', 'bash'],
     });
     const outside = snapshotTree(ws.outside);
@@ -56,7 +56,7 @@ describe('toolkit checkpoints option', () => {
 
   it('a background job that writes while the model keeps working is undone with the calls', async () => {
     const branch = toolkitBranch(ws.root, {
-      checkpoints: { storeDir: join(ws.base, 'store') },
+      checkpoints: { stateDir: join(ws.base, 'state') },
       tools: ['editor', 'bash', 'jobs'],
     });
     const started = await call(branch, 'bash', {
@@ -81,7 +81,7 @@ describe('toolkit checkpoints option', () => {
   const sandbox = sandboxSupport();
   it.skipIf(!sandbox.available)('a command inside the OS sandbox is checkpointed and undone the same way', async () => {
     const branch = toolkitBranch(ws.root, {
-      checkpoints: { storeDir: join(ws.base, 'store') },
+      checkpoints: { stateDir: join(ws.base, 'state') },
       tools: ['bash'],
       commandSandbox: 'required',
     });
@@ -98,7 +98,7 @@ describe('toolkit checkpoints option', () => {
 describe('background jobs end with a checkpoint of their own', () => {
   it('what a job writes after its start call returned is attributed to that call when the job ends', async () => {
     const branch = toolkitBranch(ws.root, {
-      checkpoints: { storeDir: join(ws.base, 'store') },
+      checkpoints: { stateDir: join(ws.base, 'state') },
       tools: ['bash', 'jobs'],
     });
     const started = await branch.act({

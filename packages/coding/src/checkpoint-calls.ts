@@ -8,10 +8,13 @@ import {
 import { defineTool, type ProviderContext, type Tool } from '@bough/core';
 import type { ProtectedNamePolicy } from '@bough/workspace';
 
-/** The toolkit's `checkpoints` option: `true` for the default store, or where and how to keep them. */
+/**
+ * The toolkit's `checkpoints` option: `true` for the default store, or how to keep them. `stateDir` replaces
+ * `$XDG_STATE_HOME`: each workspace (a subagent's too) gets its own store under `<stateDir>/bough/checkpoints/`.
+ */
 export type CheckpointsSetting =
   | boolean
-  | Pick<CheckpointStoreOptions, 'storeDir' | 'limits' | 'respectGitignore' | 'env'>;
+  | (Pick<CheckpointStoreOptions, 'limits' | 'respectGitignore'> & { readonly stateDir?: string });
 
 /**
  * The toolkit tools whose calls can change workspace files: the editor (writes, edits, patches), bash (any command;
@@ -35,9 +38,14 @@ export function withCheckpoints(
   jobStore: () => JobStore | undefined,
 ): Tool[] {
   if (setting === undefined || setting === false) return tools;
+  const { stateDir, ...rest } = typeof setting === 'object' ? setting : {};
   const store = createCheckpointStore({
-    ...(typeof setting === 'object' ? setting : {}),
+    ...rest,
     root,
+    // Where the CLI's `bough undo` looks too: the user's state directory unless the caller names one.
+    env: stateDir
+      ? { XDG_STATE_HOME: stateDir }
+      : { XDG_STATE_HOME: process.env.XDG_STATE_HOME, HOME: process.env.HOME },
     ...(protectedNames ? { protectedNames } : {}),
   });
   const branch = context.branch.name ?? context.branch.id;

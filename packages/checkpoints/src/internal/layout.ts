@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type GitContext, git } from './git.js';
 
@@ -65,9 +65,12 @@ export async function ensureStore(
   layout: StoreLayout,
   ctx: GitContext,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
-  if (existsSync(join(layout.gitDir, 'config')) && existsSync(join(layout.gitDir, 'info', 'attributes')))
-    return { ok: true };
+  if (existsSync(join(layout.gitDir, 'config')) && existsSync(join(layout.gitDir, 'info', 'attributes'))) {
+    return sameWorkspace(layout, ctx.workTree);
+  }
   await mkdir(layout.dir, { recursive: true, mode: 0o700 });
+  // The workspace this store belongs to: one index and one history can only ever describe one work tree.
+  await writeFile(join(layout.dir, 'workspace'), ctx.workTree);
   const made = await git(ctx, ['init', '--bare', '--quiet', '--template=', layout.gitDir], { noWorkTree: true });
   if (!made.ok) return { ok: false, message: made.message };
   await writeFile(join(layout.gitDir, 'config'), CONFIG);
@@ -78,4 +81,17 @@ export async function ensureStore(
   // Written last: its presence is what marks the store as complete.
   await writeFile(join(layout.gitDir, 'info', 'attributes'), ATTRIBUTES);
   return { ok: true };
+}
+
+/** Refuses a store made for another workspace (a shared `storeDir`): its index would describe other files. */
+async function sameWorkspace(
+  layout: StoreLayout,
+  root: string,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const owner = await readFile(join(layout.dir, 'workspace'), 'utf8').catch(() => undefined);
+  if (owner === undefined || owner === root) return { ok: true };
+  return {
+    ok: false,
+    message: `the store at ${layout.dir} keeps the checkpoints of ${owner}, not of ${root}; give each workspace its own storeDir`,
+  };
 }

@@ -34,5 +34,5 @@ function setupFailure(message: string): CheckpointsFailure {
       'git is not installed or not on PATH, so checkpoints cannot be kept. Ask the user to install git.',
     );
   }
-  return failure('store_error', `The checkpoint store could not be created: ${message}`);
+  return failure('store_error', `The checkpoint store cannot be used: ${message}`);
 }
