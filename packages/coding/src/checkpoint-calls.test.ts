@@ -54,6 +54,27 @@ describe('toolkit checkpoints option', () => {
     expect(snapshotTree(ws.outside)).toBe(outside);
   });
 
+  it("a clone of the branch sees the same history and can undo the source's call", async () => {
+    const branch = toolkitBranch(ws.root, { checkpoints: { stateDir: join(ws.base, 'state') }, tools: ['editor'] });
+    expect(await call(branch, 'editor', { action: 'write', file_path: 'n.txt', content: 'by source\n' })).toMatchObject(
+      {
+        success: true,
+      },
+    );
+    const clone = branch.clone();
+    const entries = await list(clone);
+    const edit = entries.find((e) => e.tool === 'editor')!;
+    expect(edit).toMatchObject({ kind: 'after', files: ['n.txt'] });
+    expect(await call(clone, 'checkpoints', { action: 'restore', to: edit.before })).toMatchObject({
+      error_code: 'conflict',
+      conflicts: ['n.txt'],
+    });
+    expect(existsSync(ws.path('n.txt'))).toBe(true);
+    const forced = { action: 'restore', to: edit.before, force: true };
+    expect(await call(clone, 'checkpoints', forced)).toMatchObject({ success: true, overwritten: ['n.txt'] });
+    expect(existsSync(ws.path('n.txt'))).toBe(false);
+  });
+
   it('a background job that writes while the model keeps working is undone with the calls', async () => {
     const branch = toolkitBranch(ws.root, {
       checkpoints: { stateDir: join(ws.base, 'state') },
