@@ -90,11 +90,21 @@ function installExitHook(): void {
 export class JobStore {
   readonly limits: BashLimits;
   readonly #jobs = new Map<string, JobRecord>();
+  readonly #endListeners = new Set<(job: JobInfo) => void>();
   #next = 1;
   #disposed = false;
 
   constructor(limits?: Partial<BashLimits>) {
     this.limits = resolveBashLimits(limits);
+  }
+
+  /**
+   * Calls `listener` with the job's final state each time a job of this store ends (exits, is killed or times out),
+   * for callers that act on what a job left behind (the coding toolkit's checkpoints). Returns the unsubscribe.
+   */
+  onJobEnd(listener: (job: JobInfo) => void): () => void {
+    this.#endListeners.add(listener);
+    return () => this.#endListeners.delete(listener);
   }
 
   /** True once {@link JobStore.dispose} ran; no job can start any more. */
@@ -145,6 +155,13 @@ export class JobStore {
         record.status = record.stopping ?? 'exited';
         if (record.timer) clearTimeout(record.timer);
         record.endNote = spec.onEnd?.();
+        for (const listener of this.#endListeners) {
+          try {
+            listener(this.#info(record));
+          } catch {
+            // A listener's bug must not disturb the job bookkeeping.
+          }
+        }
         if (!this.#hasRunning()) live.delete(this);
       }),
     };

@@ -1,6 +1,7 @@
 import { checkFlags, has, type ParsedArgs, parseArgs, UsageError } from './args.js';
 import { agentCommand } from './commands/agent.js';
 import { callCommand } from './commands/call.js';
+import { checkpointsCommand, undoCommand } from './commands/checkpoints.js';
 import { mcpCommand } from './commands/mcp.js';
 import { toolsCommand } from './commands/tools.js';
 import { runDemo } from './demo/session.js';
@@ -30,6 +31,10 @@ Usage:
       $OPENAI_BASE_URL / $OPENAI_API_KEY / $BOUGH_MODEL, then ~/.config/bough/config.json, which a workspace
       bough.config.json may only narrow; --print-config shows them).
       The default policy 'safe' asks on the terminal before edits and commands.
+  bough checkpoints [diff ID [ID]] [--workspace DIR] [--json]
+      List the workspace's newest checkpoints (call, tool, time, files), or show what one changed.
+  bough undo [ID] [--workspace DIR] [--force] [--json]
+      Restore the files to just before checkpoint ID (default: the newest call); run again to undo the undo.
 
 --workspace defaults to the current directory; every path a tool touches must stay inside it.
 An unknown flag is a usage error (exit 2), so a typo never silently changes what runs.
@@ -99,6 +104,10 @@ export async function main(argv: readonly string[], io: CliIO, signal: AbortSign
         return await runDemo(io, { keep: has(args, 'keep'), json: has(args, 'json') });
       case 'agent':
         return await agentCommand(args, io, signal);
+      case 'checkpoints':
+        return await checkpointsCommand(args, io);
+      case 'undo':
+        return await undoCommand(args, io);
       default:
         throw new UsageError(`Unknown command ${JSON.stringify(command)}.`);
     }

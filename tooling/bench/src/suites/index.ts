@@ -1,4 +1,5 @@
 import type { BenchSuite } from '../harness.js';
+import { checkpointsSuite } from './checkpoints.js';
 import { codeSuite } from './code.js';
 import { contextSuite } from './context.js';
 import { coreSuite } from './core.js';
@@ -24,4 +25,5 @@ export const suites: BenchSuite[] = [
   jobsSuite,
   editsSuite,
   replaySuite,
+  checkpointsSuite,
 ];
