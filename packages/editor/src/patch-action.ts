@@ -68,6 +68,7 @@ async function planExisting(
   op: Extract<PatchOp, { op: 'update' | 'delete' }>,
   fuzzy: boolean,
   limits: EditorLimits,
+  signal?: AbortSignal,
 ): Promise<Plan> {
   const where = await ws.resolve(op.path, 'write');
   if (!where.success) return refused(where, op.path);
@@ -99,7 +100,9 @@ async function planExisting(
   if (!loaded.ok) return refused(loaded.failure, op.path);
   const { decoded, bytes } = loaded;
   const normalized = normalizeLineEndings(decoded.text);
-  const applied = applyHunks(normalized.text, op.hunks, fuzzy);
+  const applied = await applyHunks(normalized.text, op.hunks, fuzzy, limits, signal);
+  if (!applied.ok && applied.stop)
+    return refused(failure(applied.stop, `${where.relative}: ${applied.reason}.`), op.path);
   if (!applied.ok) {
     return refused(
       failure(
@@ -158,11 +161,13 @@ export async function planPatch(
   ops: readonly PatchOp[],
   fuzzy: boolean,
   limits: EditorLimits,
+  signal?: AbortSignal,
 ): Promise<{ ok: true; files: Planned[] } | { ok: false; failure: EditorFailure }> {
   const files: Planned[] = [];
   const seen = new Set<string>();
   for (const op of ops) {
-    const plan = op.op === 'add' ? await planAdd(ws, op.path, op.content) : await planExisting(ws, op, fuzzy, limits);
+    const plan =
+      op.op === 'add' ? await planAdd(ws, op.path, op.content) : await planExisting(ws, op, fuzzy, limits, signal);
     if (!plan.ok) return plan;
     for (const real of plan.file.real) {
       if (seen.has(real)) {
@@ -212,7 +217,7 @@ export async function patchAction(
       `The patch touches ${parsed.ops.length} files; at most ${limits.maxPatchFiles} per call.`,
     );
   }
-  const planned = await planPatch(ws, parsed.ops, args.fuzzy, limits);
+  const planned = await planPatch(ws, parsed.ops, args.fuzzy, limits, signal);
   if (!planned.ok) return planned.failure;
   if (signal?.aborted) return failure('aborted', 'The call was cancelled before anything was written.');
   if (!args.dryRun) {

@@ -2,6 +2,9 @@ import type { Candidate } from '../candidate.js';
 import { splitLines } from './lines.js';
 import { comparableLengths, diceSimilarity } from './similarity.js';
 
+/** Most copies of one line in old_string that still vote for windows (so voting stays linear in the file). */
+const MAX_ANCHOR_COPIES = 4;
+
 /** Knobs for {@link findCandidates}. */
 export interface CandidateLimits {
   maxCandidates: number;
@@ -26,6 +29,9 @@ export function findCandidates(text: string, oldString: string, limits: Candidat
   wanted.forEach((value, j) => {
     if (value.length >= 3) anchors.set(value, [...(anchors.get(value) ?? []), j]);
   });
+  // A line old_string repeats many times says little about where it goes, and voting for each of its copies at every
+  // file line that has it costs file lines times copies: only lines it holds a few times vote.
+  for (const [value, places] of anchors) if (places.length > MAX_ANCHOR_COPIES) anchors.delete(value);
   const pivot = wanted.reduce((best, value, j) => (value.length > wanted[best]!.length ? j : best), 0);
   const votes = new Map<number, number>();
   const fuzzy: Array<[number, number]> = [];
