@@ -51,12 +51,13 @@ export class LineIndex {
   }
 
   /** The ids of a block's lines under this index's key, or undefined when one of them is nowhere in the file. */
-  private idsOf(block: readonly string[]): Int32Array | undefined {
-    const out = new Int32Array(block.length);
-    for (let j = 0; j < block.length; j++) {
-      const id = this.idOf.get(this.key(block[j]!));
+  private idsOf(block: readonly string[]): number[] | undefined {
+    // A plain array: one small typed array per hunk costs more to allocate than the whole lookup.
+    const out: number[] = [];
+    for (const line of block) {
+      const id = this.idOf.get(this.key(line));
       if (id === undefined) return undefined;
-      out[j] = id;
+      out.push(id);
     }
     return out;
   }
@@ -73,7 +74,7 @@ export class LineIndex {
     return lo;
   }
 
-  private sameAt(pattern: Int32Array, at: number, meter: WorkMeter): boolean {
+  private sameAt(pattern: readonly number[], at: number, meter: WorkMeter): boolean {
     for (let j = 0; j < pattern.length; j++) {
       meter.spend(1);
       if (this.ids[at + j] !== pattern[j]) return false;
@@ -82,7 +83,7 @@ export class LineIndex {
   }
 
   /** The rarest line of a pattern (by position in it) and how many file lines have its id. */
-  private rarest(pattern: Int32Array): number {
+  private rarest(pattern: readonly number[]): number {
     let best = 0;
     for (let j = 1; j < pattern.length; j++) {
       const id = pattern[j]!;
@@ -119,7 +120,7 @@ export class LineIndex {
   }
 
   /** One Knuth–Morris–Pratt pass over `[from, to)`: linear however often the pattern's lines repeat. */
-  private *sweep(pattern: Int32Array, from: number, to: number, meter: WorkMeter, visit: Visit): Paced<void> {
+  private *sweep(pattern: readonly number[], from: number, to: number, meter: WorkMeter, visit: Visit): Paced<void> {
     const k = pattern.length;
     const fail = new Int32Array(k);
     for (let i = 1, m = 0; i < k; i++) {

@@ -207,6 +207,8 @@ function* placeHunks(text: string, hunks: readonly PatchHunk[], fuzzy: boolean, 
         if (!('fail' in again)) at = again;
       }
     }
+    // Building the replacement costs about the hunk's lines: counted so a patch of many small hunks pauses too.
+    meter.note(4 + old.length + fresh.length);
     if (meter.due()) yield;
     if ('fail' in at) {
       return { ok: false, hunk: index, reason: at.fail, ...(at.candidates ? { candidates: at.candidates } : {}) };

@@ -1,7 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
-/** Steps between two returns to the event loop: a few milliseconds of work, so timers and other calls keep running. */
-const STEPS_PER_TURN = 20_000;
+/** How long a search runs before it returns to the event loop, so timers and other calls keep being served. */
+const TURN_MS = 8;
+/** Steps between two looks at the clock. */
+const STEPS_PER_LOOK = 1_000;
+/** Steps after which a search returns to the event loop whatever the clock says (a slow clock never starves others). */
+const MAX_STEPS_PER_TURN = 50_000;
 
 /** Thrown inside a search when its budget is spent; {@link drive} turns it into a value, it never leaves this module's callers. */
 class OverBudget extends Error {}
@@ -15,6 +19,8 @@ class OverBudget extends Error {}
 export class WorkMeter {
   private spent = 0;
   private sinceTurn = 0;
+  private sinceLook = 0;
+  private turnStarted = performance.now();
 
   constructor(
     private readonly budget: number,
@@ -25,19 +31,30 @@ export class WorkMeter {
   spend(steps: number): void {
     this.spent += steps;
     this.sinceTurn += steps;
+    this.sinceLook += steps;
     if (this.spent > this.budget) throw new OverBudget();
   }
 
   /** Counts `steps` for pacing only. */
   note(steps: number): void {
     this.sinceTurn += steps;
+    this.sinceLook += steps;
   }
 
-  /** Whether the search should yield now (enough steps since the last turn). */
+  /** Whether the search should yield now: it has run for a few milliseconds, or for many steps, since the last turn. */
   due(): boolean {
-    if (this.sinceTurn < STEPS_PER_TURN) return false;
+    if (this.sinceLook < STEPS_PER_LOOK) return false;
+    this.sinceLook = 0;
+    const now = performance.now();
+    if (this.sinceTurn < MAX_STEPS_PER_TURN && now - this.turnStarted < TURN_MS) return false;
     this.sinceTurn = 0;
+    this.turnStarted = now;
     return true;
+  }
+
+  /** Marks the start of a new turn (after the event loop ran). */
+  resumed(): void {
+    this.turnStarted = performance.now();
   }
 
   /** Steps charged so far. */
@@ -61,6 +78,7 @@ export async function drive<T>(search: Paced<T>, meter: WorkMeter): Promise<Driv
     for (let step = search.next(); ; step = search.next()) {
       if (step.done) return { ok: true, value: step.value };
       await nextTurn();
+      meter.resumed();
       if (meter.signal?.aborted) {
         search.return(undefined as never);
         return { ok: false, stop: 'aborted' };
