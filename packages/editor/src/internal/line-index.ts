@@ -3,6 +3,9 @@ import type { Paced, WorkMeter } from './work-meter.js';
 /** What a line is compared by: itself, or a loosened form of it (trailing spaces cut, indentation cut, …). */
 export type LineKey = (line: string) => string;
 
+/** Most positions of a block's rarest line that {@link LineIndex.quick} checks without pausing. */
+const QUICK_SLOTS = 64;
+
 /** Called for each place a block occurs (0-based first line); return false to stop the scan. */
 export type Visit = (at: number) => boolean;
 
@@ -92,6 +95,30 @@ export class LineIndex {
       }
     }
     return best;
+  }
+
+  /**
+   * Up to `max` places of `block` in `[from, to)`, ascending, when its rarest line has few enough positions there to
+   * check them all at once (the usual case: a hunk of distinctive lines); undefined when the paced {@link scan} is
+   * needed. No generator or callback is made, which matters for a patch of many small hunks.
+   */
+  quick(block: readonly string[], from: number, to: number, max: number, meter: WorkMeter): number[] | undefined {
+    const k = block.length;
+    if (k === 0 || to - from < k) return [];
+    const pattern = this.idsOf(block);
+    if (!pattern) return [];
+    const j = this.rarest(pattern);
+    const id = pattern[j]!;
+    let slot = this.lowerBound(id, from + j);
+    const end = this.lowerBound(id, to - k + j + 1);
+    if (end - slot > QUICK_SLOTS) return undefined;
+    const found: number[] = [];
+    for (; slot < end && found.length < max; slot++) {
+      meter.spend(1);
+      const at = this.order[slot]! - j;
+      if (this.sameAt(pattern, at, meter)) found.push(at);
+    }
+    return found;
   }
 
   /**

@@ -78,8 +78,12 @@ function* locate(
     return { at: hunk.oldStart - 1, strategy: 'exact', lines: fresh };
   }
   const start = hunk.eof ? Math.max(from, to - old.length) : from;
-  const places: number[] = [];
-  yield* exact.scan(old, start, to, keyed.meter, (at) => places.push(at) < MAX_PLACES);
+  let places = exact.quick(old, start, to, MAX_PLACES, keyed.meter);
+  if (!places) {
+    const found: number[] = [];
+    yield* exact.scan(old, start, to, keyed.meter, (at) => found.push(at) < MAX_PLACES);
+    places = found;
+  }
   if (places.length === 1) return { at: places[0]!, strategy: 'exact', lines: fresh };
   if (places.length > 1) {
     if (hunk.oldStart === undefined && (yield* search.choice.firstIsForced(hunkIndex, old, fresh, places))) {
