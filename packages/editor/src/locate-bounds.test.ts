@@ -94,6 +94,12 @@ describe('bounded work: locating hunks and loose matches', () => {
       aborted(),
     )) as Out;
     expect(edited).toMatchObject({ success: false, error_code: 'aborted' });
+    // With loose matching off, the miss report (which ranks windows of the whole file) is paced too.
+    const exact = (await handleEditor(
+      { action: 'edit', file_path: 'miss.txt', old_string: missOld(), new_string: 'z', exact: true },
+      aborted(),
+    )) as Out;
+    expect(exact).toMatchObject({ success: false, error_code: 'aborted' });
     expect(readFileSync(ws.path('big.txt'), 'utf8')).toBe(bigText());
   });
 

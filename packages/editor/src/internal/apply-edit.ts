@@ -165,12 +165,19 @@ export async function applyEdit(original: string, spec: EditSpec, options: Apply
       };
     }
     if (fuzzy.kind === 'none') {
-      const miss = explainMiss(text, oldN, {
-        maxCandidates: limits.maxCandidates,
-        minSimilarity: limits.minCandidateSimilarity,
-        maxComparisons: limits.maxCandidateComparisons,
-        maxChars: limits.maxCandidateChars,
-      });
+      const meter = options.meter ?? matchMeter(limits, options.signal);
+      const explained = await drive(
+        explainMiss(text, oldN, {
+          maxCandidates: limits.maxCandidates,
+          minSimilarity: limits.minCandidateSimilarity,
+          maxComparisons: limits.maxCandidateComparisons,
+          maxChars: limits.maxCandidateChars,
+          meter,
+        }),
+        meter,
+      );
+      if (!explained.ok) return { ok: false, failure: stopped(explained.stop, relative, limits) };
+      const miss = explained.value;
       return {
         ok: false,
         failure: failure(
