@@ -15,19 +15,20 @@ Usage:
       List the tools with their descriptions and JSON Schemas.
   bough call <tool> '<json>'|- [--workspace DIR] [--toolkit] [--timeout MS] [--json]
       Run one tool and print its JSON response ('-' reads the JSON object from stdin).
-      Exit 0 on success, 1 on a typed failure, 2 on a usage error, 130 when interrupted.
+      Exit 0 on success, 1 on a typed failure, 2 on a usage error, 130 when interrupted, 141 when stdout closed.
   bough mcp [DIR…] [--tools a,b] [--standalone] [--http [HOST:]PORT] [--sandbox MODE] [--network]
       Serve the coding toolkit (or the chosen tools) for exactly these directories over MCP, on stdio or
       streamable HTTP (loopback, bearer token from BOUGH_MCP_TOKEN or printed once). Without DIR the
-      client's MCP roots are served; the current directory never is. --sandbox off|auto|required runs
-      commands under bubblewrap (no network unless --network).
+      client's MCP roots are served; the current directory never is. Commands run under bubblewrap
+      where it works (--sandbox auto, the default; off or required), with no network unless --network.
   bough demo [--keep] [--json]
       Run a scripted agent session through the real toolkit on a built-in example (no network, no API key).
   bough agent "<instruction>" [--base-url URL] [--model NAME] [--api-key-env VAR] [--workspace DIR]
                   [--permissions PRESET] [--yes] [--max-turns N] [--timeout MS] [--retries N] [--no-stream]
                   [--json] [--print-config] [--sandbox off|auto|required] [--network]
       Drive the coding toolkit with a model behind an OpenAI-compatible endpoint (settings: flags, then
-      $OPENAI_BASE_URL / $OPENAI_API_KEY / $BOUGH_MODEL, then bough.config.json; --print-config shows them).
+      $OPENAI_BASE_URL / $OPENAI_API_KEY / $BOUGH_MODEL, then ~/.config/bough/config.json, which a workspace
+      bough.config.json may only narrow; --print-config shows them).
       The default policy 'safe' asks on the terminal before edits and commands.
 
 --workspace defaults to the current directory; every path a tool touches must stay inside it.

@@ -163,6 +163,10 @@ export const EditorPatchFile = z.object({
   from: z.string().optional().describe('For a move: the old path.'),
   added: z.number().int(),
   removed: z.number().int(),
+  mode: z
+    .string()
+    .optional()
+    .describe("When a git mode line set it: the file's permission bits now, in octal (e.g. '755')."),
   hunks: z
     .array(z.object({ strategy: hunkStrategy, start_line: z.number().int(), end_line: z.number().int() }))
     .optional()

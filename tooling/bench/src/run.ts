@@ -8,6 +8,10 @@ import { renderReport } from './report.js';
 import { suites } from './suites/index.js';
 
 // Usage: node tooling/bench/dist/run.js [suite ...]   (BENCH_SCALE=0.1 for a quick run; BENCH_OUT to write elsewhere)
+// The replay suite also replays local git repositories listed in BOUGH_REPLAY_REPOS (colon-separated paths, e.g. bare
+// clones; up to BOUGH_REPLAY_COMMITS commits each, default 300); without it, it replays the project's own history only.
+// BOUGH_REPLAY_APPLY_PATCH names Codex's applier (its codex binary through a link named apply_patch) as the peer of the
+// apply_patch rendering.
 const wanted = process.argv.slice(2);
 const selected: BenchSuite[] = wanted.length ? suites.filter((suite) => wanted.includes(suite.name)) : suites;
 const scale = Number(process.env.BENCH_SCALE ?? '1') || 1;

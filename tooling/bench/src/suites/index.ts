@@ -8,6 +8,7 @@ import { mcpSuite } from './mcp.js';
 import { messengerNatsSuite } from './messenger-nats.js';
 import { processSuite } from './process.js';
 import { readerSuite } from './reader.js';
+import { replaySuite } from './replay.js';
 import { searchSuite } from './search.js';
 
 /** Every suite `pnpm bench` runs, in order. */
@@ -22,4 +23,5 @@ export const suites: BenchSuite[] = [
   messengerNatsSuite,
   jobsSuite,
   editsSuite,
+  replaySuite,
 ];
