@@ -49,7 +49,7 @@ export async function patchAction(
       `The patch touches ${parsed.ops.length} files; at most ${limits.maxPatchFiles} per call.`,
     );
   }
-  const planned = await planPatch(ws, parsed.ops, args.fuzzy, limits);
+  const planned = await planPatch(ws, parsed.ops, args.fuzzy, limits, signal);
   if (!planned.ok) return planned.failure;
   if (signal?.aborted) return failure('aborted', 'The call was cancelled before anything was written.');
   if (!args.dryRun) {

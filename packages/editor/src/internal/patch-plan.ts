@@ -74,6 +74,7 @@ async function planExisting(
   op: Extract<PatchOp, { op: 'update' | 'delete' }>,
   fuzzy: boolean,
   limits: EditorLimits,
+  signal?: AbortSignal,
 ): Promise<Plan> {
   const where = await ws.resolve(op.path, 'write');
   if (!where.success) return refused(where, op.path);
@@ -105,7 +106,9 @@ async function planExisting(
   const source = sourceOf(read.file, bytes, op.hunks, fuzzy);
   if (!source.ok) return refused(source.failure, op.path);
   const normalized = normalizeLineEndings(source.text);
-  const applied = applyHunks(normalized.text, source.hunks, source.fuzzy);
+  const applied = await applyHunks(normalized.text, source.hunks, source.fuzzy, limits, signal);
+  if (!applied.ok && applied.stop)
+    return refused(failure(applied.stop, `${where.relative}: ${applied.reason}.`), op.path);
   if (!applied.ok) {
     const why = `Hunk ${applied.hunk + 1} of ${where.relative} does not apply: ${applied.reason}.`;
     const extra = { hunk_index: applied.hunk, ...(applied.candidates ? { candidate_lines: applied.candidates } : {}) };
@@ -216,6 +219,7 @@ export async function planPatch(
   ops: readonly PatchOp[],
   fuzzy: boolean,
   limits: EditorLimits,
+  signal?: AbortSignal,
 ): Promise<{ ok: true; files: Planned[] } | { ok: false; failure: EditorFailure }> {
   const files: Planned[] = [];
   const seen = new Set<string>();
@@ -223,7 +227,7 @@ export async function planPatch(
     const plan =
       op.op === 'add'
         ? await planAdd(ws, op.path, op.content, op.executable)
-        : await planExisting(ws, op, fuzzy, limits);
+        : await planExisting(ws, op, fuzzy, limits, signal);
     if (!plan.ok) return plan;
     for (const real of plan.file.real) {
       if (seen.has(real)) {
