@@ -1,13 +1,23 @@
-import type { PreHook, PreHookResult } from '@bough/core';
+import type { PreHook, PreHookResult, Touches } from '@bough/core';
 import { globMatch } from './internal/glob-match.js';
-import { type PermissionLimits, type PermissionSubjectDescriber, permissionSubject } from './permission-subject.js';
+import {
+  type PermissionLimits,
+  type PermissionSubject,
+  type PermissionSubjectDescriber,
+  permissionSubject,
+  STANDARD_PERMISSION_SUBJECTS,
+} from './permission-subject.js';
+import { pathSubjects } from './policy-paths.js';
 
 export type { PermissionLimits } from './permission-subject.js';
 
 /** What a permission rule decides for a call. */
 export type PermissionDecision = 'allow' | 'deny' | 'ask';
 
-/** Glob patterns by tool name ('*' = every tool), matched against the call's subject string (see README). */
+/**
+ * Glob patterns by tool name ('*' = every tool), matched against every path the call touches (or, for bash and
+ * subagent, its command or instruction; see README).
+ */
 export type PermissionRules = Readonly<Record<string, readonly string[]>>;
 
 /** A permission policy: rules are consulted deny → allow → ask; a call no rule matches is denied. */
@@ -77,22 +87,35 @@ export interface PermissionCallContext {
   /** True only when the call will run inside the OS sandbox (bubblewrap works here and the tool is set to use it). */
   readonly sandboxed?: boolean;
   /**
-   * What the tool's rules are matched against: its source's describer (`ToolSource.permissionSubject`). Without it,
-   * the standard describer of the tool's name (bash, editor, reader, search, subagent), else the generic one.
+   * What the tool's rules are matched against when they are not path rules: its source's describer
+   * (`ToolSource.permissionSubject`). Without it, the standard describer of the tool's name (bash: the command,
+   * subagent: preset and instruction); a tool with neither has path rules.
    */
   readonly describe?: PermissionSubjectDescriber;
+  /**
+   * What the call touches (`tool.touches(args)`). Path rules are matched against each touched path; a tool with a
+   * describer of its own has its touched paths checked against the deny rules only (bash: its `cwd`).
+   */
+  readonly touches?: Touches;
+  /** The workspace root the touched paths are relative to (they are matched relative to it). */
+  readonly root?: string;
 }
 
+const RANK: Readonly<Record<PermissionDecision, number>> = { allow: 0, ask: 1, deny: 2 };
+
 /**
- * Evaluates a policy for one call (pure): deny rules first, then `allowSandboxed` (when `context.sandboxed`), then
- * allow, then ask, else deny. The patterns of `tool` (and of `'*'`) are matched against the call's subject, as
- * `context.describe` gives it (default: the standard describer of `tool`'s name, see `permissionSubject`).
+ * Evaluates a policy for one call: deny rules first, then `allowSandboxed` (when `context.sandboxed`), then allow,
+ * then ask, else deny. The patterns of `tool` (and of `'*'`) are matched against every path the call touches
+ * (`context.touches`, relative to `context.root`); the most restrictive answer over the paths wins, and a deny rule
+ * also covers everything under a directory it names. A tool with a describer (`context.describe`, or the standard one
+ * of bash and subagent) is matched on what that describer gives, and its touched paths meet the deny rules only. A
+ * call that touches no path is matched on its generic subject (action, then the other values).
  *
  * @param policy the rules to consult
  * @param tool the tool's model-facing name, which selects the rules
  * @param args the call's arguments
  * @param limits bounds of the bash command analysis
- * @param context how the call will run (`sandboxed`) and how it is described (`describe`)
+ * @param context how the call will run (`sandboxed`), what it touches (`touches`, `root`), how it is described
  */
 export function evaluatePermission(
   policy: PermissionPolicy,
@@ -101,8 +124,55 @@ export function evaluatePermission(
   limits?: PermissionLimits,
   context: PermissionCallContext = {},
 ): PermissionVerdict {
-  const subject = permissionSubject(tool, args, limits, context.describe);
+  const paths = context.touches ? pathSubjects(context.touches, context.root) : [];
   const patterns = (rules: PermissionRules | undefined) => [...(rules?.[tool] ?? []), ...(rules?.['*'] ?? [])];
+  const described = context.describe !== undefined || Object.hasOwn(STANDARD_PERMISSION_SUBJECTS, tool);
+  if (described || paths.length === 0) {
+    // Path rules still bind a described tool: a touched path a deny rule names refuses the call.
+    const denied = firstDenied(patterns(policy.deny), paths);
+    if (denied) return { decision: 'deny', rule: denied.rule, subject: denied.path };
+    return decide(policy, tool, permissionSubject(tool, args, limits, context.describe), patterns, context);
+  }
+  let verdict: PermissionVerdict | undefined;
+  for (const path of paths) {
+    const next = decide(policy, tool, pathSubject(path), patterns, context);
+    if (verdict === undefined || RANK[next.decision] > RANK[verdict.decision]) verdict = next;
+    if (verdict.decision === 'deny') return verdict;
+  }
+  const decided = verdict as PermissionVerdict;
+  return decided.decision === 'allow' ? { ...decided, subject: paths.join(' ') } : decided;
+}
+
+/**
+ * True when an explicit deny rule of `tool` (or of `'*'`) names `path` (workspace-relative) or a directory above it:
+ * for tools that show paths they found (search results), which must never show a denied one.
+ */
+export function pathDenied(policy: PermissionPolicy, tool: string, path: string): boolean {
+  const deny = [...(policy.deny?.[tool] ?? []), ...(policy.deny?.['*'] ?? [])];
+  return deny.length > 0 && firstDenied(deny, [path]) !== undefined;
+}
+
+/** A path as a subject: deny rules also see it as a directory (`secrets/**` covers a listing of `secrets`). */
+function pathSubject(path: string): PermissionSubject {
+  return { literal: path, forms: path.endsWith('/') ? [path] : [path, `${path}/`], opaque: false };
+}
+
+function firstDenied(deny: readonly string[], paths: readonly string[]): { rule: string; path: string } | undefined {
+  for (const path of paths) {
+    const forms = pathSubject(path).forms;
+    for (const rule of deny) if (forms.some((form) => globMatch(rule, form))) return { rule, path };
+  }
+  return undefined;
+}
+
+/** deny → allowSandboxed → allow → ask → default deny, for one subject. */
+function decide(
+  policy: PermissionPolicy,
+  tool: string,
+  subject: PermissionSubject,
+  patterns: (rules: PermissionRules | undefined) => string[],
+  context: PermissionCallContext,
+): PermissionVerdict {
   for (const decision of ['deny', 'allow', 'ask'] as const) {
     // A shell script the deny rules could not see into is never allowed outright while deny rules exist:
     // it is escalated to ask (refused without an approver).
@@ -114,8 +184,9 @@ export function evaluatePermission(
       return { decision: 'allow', rule: 'allowSandboxed', subject: subject.literal, sandboxed: true };
     }
     for (const pattern of patterns(policy[decision])) {
-      // Deny rules also see the forms the command could run as (`/bin/rm x`, `env rm x`, `sh -c 'rm x'` → `rm x`);
-      // allow and ask rules see only the literal subject, so a look-alike program cannot borrow an allow rule.
+      // Deny rules also see the other forms of the subject (the forms a bash command could run as: `/bin/rm x`,
+      // `env rm x`, `sh -c 'rm x'` → `rm x`; a path as a directory); allow and ask rules see only the literal one,
+      // so a look-alike program cannot borrow an allow rule.
       const candidates = decision === 'deny' ? subject.forms : [subject.literal];
       if (candidates.some((candidate) => globMatch(pattern, candidate))) {
         return { decision, rule: pattern, subject: subject.literal };
@@ -154,7 +225,8 @@ export type AskHandler = (
  * @param limits bounds of the bash command analysis
  * @param sandboxed whether that tool's calls will run inside the OS sandbox (for `allowSandboxed`)
  * @param describe what the calls are matched against (a source's own describer); without it, the standard
- *   describer of each call's tool name, else the generic one
+ *   describer of each call's tool name (bash, subagent), else every path the call's tool declares it touches
+ * @param root the workspace root now (the sandbox worktree while one is active), which touched paths are relative to
  */
 export function permissionHook(
   policy: PermissionPolicy,
@@ -162,13 +234,19 @@ export function permissionHook(
   limits?: PermissionLimits,
   sandboxed?: (tool: string) => boolean,
   describe?: PermissionSubjectDescriber,
+  root?: () => string | undefined,
 ): PreHook {
   const label = policy.name ? `permission policy '${policy.name}'` : 'the permission policy';
   // An allowed call (the common case) is answered synchronously, without a promise or the text a refusal needs.
   return ({ tool, args }) => {
+    // What the call touches comes from the tool's own declaration; one that throws refuses the call (fail closed).
+    const touches = tool.touches?.(args);
+    const where = root?.();
     const verdict = evaluatePermission(policy, tool.name, args, limits, {
       sandboxed: sandboxed?.(tool.name) === true,
       ...(describe ? { describe } : {}),
+      ...(touches ? { touches } : {}),
+      ...(where !== undefined ? { root: where } : {}),
     });
     if (verdict.decision === 'allow') return undefined;
     return refuseOrAsk(label, tool.name, args, verdict, policy.name, onAsk);

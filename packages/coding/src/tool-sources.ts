@@ -35,6 +35,8 @@ export interface SourceSettings {
   readonly network?: boolean;
   /** The toolkit's protected-name policy, for every tool that opens files (and the OS sandbox of commands). */
   readonly protectedNames?: ProtectedNamePolicy;
+  /** Paths a tool must not show among what it finds (a deny rule of the permission policy names them), by tool. */
+  readonly hidden?: (tool: string) => (relativePath: string) => boolean;
   jobs(limits: BashOptions['limits']): JobStore;
 }
 
@@ -50,9 +52,9 @@ export interface ToolSource<Options extends object = Record<string, unknown>, Re
   readonly scope: SourceScope;
   readonly evidence: SourceEvidence<Request, Response>;
   /**
-   * The subject of a call, which the permission rules for this tool are matched against. Without it, the standard
-   * describer of the source's name (`STANDARD_PERMISSION_SUBJECTS`), else the generic one (action, then the other
-   * values).
+   * The subject of a call, which the permission rules for this tool are matched against instead of the paths its
+   * tool declares it touches (those then meet the deny rules only). Without it, the standard describer of the
+   * source's name (`STANDARD_PERMISSION_SUBJECTS`: bash, subagent), else the touched paths are the subjects.
    */
   readonly permissionSubject?: PermissionSubjectDescriber;
   /** This source's options from the toolkit's settings; without it, `toolOptions[name]` (or none). */
@@ -152,7 +154,6 @@ export const STANDARD_SOURCES: readonly AnyToolSource[] = Object.freeze([
     name: 'reader',
     scope: 'workspace',
     evidence: readerEvidence,
-    permissionSubject: STANDARD_PERMISSION_SUBJECTS.reader,
     options: (s) => withPolicy(s, s.toolOptions.reader),
     make: (root, _c, o: OptionsOf<typeof createReaderTool>) => createReaderTool({ ...o, workspaceRoot: root }),
   }),
@@ -160,7 +161,6 @@ export const STANDARD_SOURCES: readonly AnyToolSource[] = Object.freeze([
     name: 'editor',
     scope: 'workspace',
     evidence: editorEvidence,
-    permissionSubject: STANDARD_PERMISSION_SUBJECTS.editor,
     options: (s) => withPolicy(s, s.toolOptions.editor),
     make: (root, _c, o: OptionsOf<typeof createEditorTool>) => createEditorTool(editorOptions(root, o)),
   }),
@@ -187,8 +187,7 @@ export const STANDARD_SOURCES: readonly AnyToolSource[] = Object.freeze([
     name: 'search',
     scope: 'workspace',
     evidence: NO_EVIDENCE,
-    permissionSubject: STANDARD_PERMISSION_SUBJECTS.search,
-    options: (s) => withPolicy(s, s.toolOptions.search),
+    options: (s) => ({ ...withPolicy(s, s.toolOptions.search), ...(s.hidden ? { hidden: s.hidden('search') } : {}) }),
     make: (root, _c, o: OptionsOf<typeof createSearchTool>) => createSearchTool({ ...o, workspaceRoot: root }),
   }),
   source({
