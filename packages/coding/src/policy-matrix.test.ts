@@ -1,0 +1,152 @@
+import { readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { ScriptedChatModel, textReply } from '@bough/core';
+import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import { call, toolkitBranch } from '../test/helpers.js';
+import type { PermissionPolicy } from './permissions.js';
+import { ALL_CODING_TOOLS } from './toolkit.js';
+
+// One path rule, every tool and action: each route to `secrets/` is refused before its handler runs, and a search of
+// the whole workspace shows nothing under it.
+const CANARY = 'TOP-SECRET-CANARY';
+const DENY_SECRETS: PermissionPolicy = { allow: { '*': ['*'] }, deny: { '*': ['secrets/**'] } };
+const OPEN: PermissionPolicy = { allow: { '*': ['*'] } };
+
+const patch = (...lines: string[]) => ['*** Begin Patch', ...lines, '*** End Patch'].join('\n');
+
+/** Every route to a path under `secrets/`: tool, arguments. */
+const ROUTES: readonly (readonly [string, (ws: TempWorkspace) => Record<string, unknown>])[] = [
+  ['editor', () => ({ action: 'write', file_path: 'secrets/new.txt', content: 'x' })],
+  ['editor', () => ({ action: 'write', file_path: 'secrets/new.txt', content: 'x', dry_run: true })],
+  ['editor', (ws) => ({ action: 'write', file_path: join(ws.root, 'secrets', 'abs.txt'), content: 'x' })],
+  ['editor', () => ({ action: 'write', file_path: 'src/../secrets/dots.txt', content: 'x' })],
+  ['editor', () => ({ action: 'edit', file_path: 'secrets/key.txt', old_string: CANARY, new_string: 'gone' })],
+  [
+    'editor',
+    () => ({ action: 'multi_edit', file_path: 'secrets/key.txt', edits: [{ old_string: 'T', new_string: 'x' }] }),
+  ],
+  ['editor', () => ({ action: 'patch', patch: patch('*** Add File: secrets/added.txt', '+planted') })],
+  ['editor', () => ({ action: 'patch', patch: patch('*** Add File: secrets/added.txt', '+x'), dry_run: true })],
+  [
+    'editor',
+    () => ({
+      action: 'patch',
+      patch: patch('*** Update File: notes.txt', '*** Move to: secrets/n.txt', '@@', '-note', '+moved'),
+    }),
+  ],
+  ['editor', () => ({ action: 'patch', patch: patch('*** Delete File: secrets/key.txt') })],
+  ['editor', () => ({ action: 'move', file_path: 'notes.txt', destination: 'secrets/notes.txt' })],
+  ['editor', () => ({ action: 'move', file_path: 'secrets/key.txt', destination: 'key.txt' })],
+  ['editor', () => ({ action: 'mkdir', file_path: 'secrets/sub' })],
+  ['reader', () => ({ action: 'read', path: 'secrets/key.txt' })],
+  ['reader', () => ({ action: 'read', path: 'pub/key.txt' })], // a link to secrets/
+  ['reader', () => ({ action: 'read_many', paths: ['notes.txt', 'secrets/key.txt'] })],
+  ['reader', () => ({ action: 'list_dir', path: 'secrets' })],
+  ['reader', () => ({ action: 'stat', path: 'secrets/key.txt' })],
+  ['reader', () => ({ action: 'open', path: 'secrets/page.html' })],
+  ['search', () => ({ action: 'grep', pattern: 'SECRET', path: 'secrets' })],
+  ['search', () => ({ action: 'find', pattern: '*', path: 'secrets/' })],
+  ['code_nav', () => ({ action: 'outline', path: 'secrets/s.py' })],
+  ['code_nav', () => ({ action: 'find_references', path: 'secrets', symbol: 'leak' })],
+  ['code_check', () => ({ paths: ['src/a.py', 'secrets/s.py'] })],
+  ['ast_search', () => ({ pattern: 'print($A)', path: 'secrets' })],
+  ['bash', () => ({ command: 'cat key.txt', cwd: 'secrets' })],
+  ['bash', () => ({ command: 'sleep 5', cwd: 'secrets', background: true })],
+  ['subagent', () => ({ instruction: 'read key.txt', cwd: 'secrets' })],
+];
+
+/** Searches of the whole workspace: they run, and show nothing under `secrets/`. */
+const WHOLE: readonly (readonly [string, Record<string, unknown>])[] = [
+  ['search', { action: 'grep', pattern: 'SECRET' }],
+  ['search', { action: 'find', pattern: '*.txt' }],
+  ['jobs', { action: 'list' }],
+];
+
+let ws: TempWorkspace | undefined;
+afterEach(() => ws?.cleanup());
+
+function workspace(): TempWorkspace {
+  ws = makeWorkspace({
+    'secrets/key.txt': `${CANARY}\n`,
+    'secrets/s.py': `def leak():\n    print("${CANARY}")\n`,
+    'secrets/page.html': `<p>${CANARY}</p>`,
+    'notes.txt': 'note\n',
+    'src/a.py': 'print(1)\n',
+  });
+  symlinkSync(join(ws.root, 'secrets'), join(ws.root, 'pub'));
+  return ws;
+}
+
+function branchFor(root: string, permissions: PermissionPolicy) {
+  const model = new ScriptedChatModel(Array.from({ length: 5 }, () => textReply('done')));
+  return toolkitBranch(
+    root,
+    { tools: [...ALL_CODING_TOOLS], permissions, notify: false, diagnostics: false },
+    { model },
+  );
+}
+
+/** Every file under `secrets/` with its content, to prove nothing there changed. */
+function snapshot(root: string): Record<string, string> {
+  const dir = join(root, 'secrets');
+  return Object.fromEntries(readdirSync(dir).map((name) => [name, readFileSync(join(dir, name), 'utf8')]));
+}
+
+describe('a path rule binds every tool and action', () => {
+  it('refuses every route into secrets/ before it runs: nothing is written or shown', async () => {
+    const { root } = workspace();
+    const before = snapshot(root);
+    const branch = branchFor(root, DENY_SECRETS);
+    for (const [tool, args] of ROUTES) {
+      const out = await call(branch, tool, args(ws as TempWorkspace));
+      expect(out, `${tool} ${JSON.stringify(args(ws as TempWorkspace))}`).toMatchObject({ error_code: 'denied' });
+      expect(JSON.stringify(out)).not.toContain(CANARY);
+    }
+    expect(snapshot(root)).toEqual(before);
+    expect(readFileSync(join(root, 'notes.txt'), 'utf8')).toBe('note\n');
+    for (const [tool, args] of WHOLE) {
+      const out = await call(branch, tool, args);
+      expect(out, tool).toMatchObject({ success: true });
+      expect(JSON.stringify(out), tool).not.toMatch(/secrets\/|TOP-SECRET/);
+    }
+  });
+
+  it('lets every one of those routes reach its tool without the rule (so each row above can fail)', async () => {
+    const { root } = workspace();
+    const branch = branchFor(root, OPEN);
+    for (const [tool, args] of ROUTES) {
+      const out = await call(branch, tool, args(ws as TempWorkspace));
+      expect(out.error_code, `${tool} ${JSON.stringify(args(ws as TempWorkspace))}`).not.toBe('denied');
+    }
+    const grep = await call(branch, 'search', { action: 'grep', pattern: 'SECRET' });
+    expect(grep.content).toContain('secrets/s.py');
+    await branchJobsDone(branch);
+  });
+
+  it("closes the measured hole: editor rules see a patch's files and a move's target", async () => {
+    const { root } = workspace();
+    const policy: PermissionPolicy = { allow: { editor: ['*'] }, deny: { editor: ['secrets/*'] } };
+    const branch = toolkitBranch(root, { tools: ['editor', 'reader'], permissions: policy, notify: false });
+    const added = await call(branch, 'editor', { action: 'patch', patch: patch('*** Add File: secrets/k.txt', '+k') });
+    expect(added).toMatchObject({ error_code: 'denied' });
+    expect(added.error).toContain('"secrets/k.txt"');
+    const moved = await call(branch, 'editor', { action: 'move', file_path: 'notes.txt', destination: 'secrets/n' });
+    expect(moved).toMatchObject({ error_code: 'denied' });
+    const plain = await call(branch, 'editor', { action: 'patch', patch: patch('*** Add File: ok.txt', '+k') });
+    expect(plain).toMatchObject({ success: true });
+    expect(snapshot(root)).toEqual({
+      'key.txt': `${CANARY}\n`,
+      'page.html': `<p>${CANARY}</p>`,
+      's.py': expect.any(String),
+    });
+  });
+});
+
+/** Kills what the open run started in the background (the `sleep` job). */
+async function branchJobsDone(branch: ReturnType<typeof branchFor>): Promise<void> {
+  const list = await call(branch, 'jobs', { action: 'list' });
+  for (const job of (list.jobs as { job_id: string }[] | undefined) ?? []) {
+    await call(branch, 'jobs', { action: 'kill', job_id: job.job_id });
+  }
+}
