@@ -1,5 +1,4 @@
 import type { PreHook, PreHookResult, Touches } from '@bough/core';
-import { globMatch } from './internal/glob-match.js';
 import {
   type PermissionLimits,
   type PermissionSubject,
@@ -8,6 +7,7 @@ import {
   STANDARD_PERMISSION_SUBJECTS,
 } from './permission-subject.js';
 import { pathSubjects } from './policy-paths.js';
+import { type ToolRules, toolRules } from './policy-rules.js';
 
 export type { PermissionLimits } from './permission-subject.js';
 
@@ -124,23 +124,27 @@ export function evaluatePermission(
   limits?: PermissionLimits,
   context: PermissionCallContext = {},
 ): PermissionVerdict {
-  const paths = context.touches ? pathSubjects(context.touches, context.root) : [];
-  const patterns = (rules: PermissionRules | undefined) => [...(rules?.[tool] ?? []), ...(rules?.['*'] ?? [])];
+  const rules = toolRules(policy, tool);
+  // Links are followed only when a rule could tell one path from another (a policy of `*` rules decides alike).
+  const paths = context.touches ? pathSubjects(context.touches, context.root, rules.namesPaths) : [];
   const described = context.describe !== undefined || Object.hasOwn(STANDARD_PERMISSION_SUBJECTS, tool);
   if (described || paths.length === 0) {
     // Path rules still bind a described tool: a touched path a deny rule names refuses the call.
-    const denied = firstDenied(patterns(policy.deny), paths);
-    if (denied) return { decision: 'deny', rule: denied.rule, subject: denied.path };
-    return decide(policy, tool, permissionSubject(tool, args, limits, context.describe), patterns, context);
+    for (const path of paths) {
+      const rule = rules.deny.find(pathForms(path));
+      if (rule !== undefined) return { decision: 'deny', rule, subject: path };
+    }
+    return decide(policy, tool, rules, permissionSubject(tool, args, limits, context.describe), context);
   }
   let verdict: PermissionVerdict | undefined;
   for (const path of paths) {
-    const next = decide(policy, tool, pathSubject(path), patterns, context);
+    const next = decide(policy, tool, rules, { literal: path, forms: pathForms(path), opaque: false }, context);
     if (verdict === undefined || RANK[next.decision] > RANK[verdict.decision]) verdict = next;
     if (verdict.decision === 'deny') return verdict;
   }
   const decided = verdict as PermissionVerdict;
-  return decided.decision === 'allow' ? { ...decided, subject: paths.join(' ') } : decided;
+  if (decided.decision !== 'allow' || paths.length === 1) return decided;
+  return { ...decided, subject: paths.join(' ') };
 }
 
 /**
@@ -148,51 +152,40 @@ export function evaluatePermission(
  * for tools that show paths they found (search results), which must never show a denied one.
  */
 export function pathDenied(policy: PermissionPolicy, tool: string, path: string): boolean {
-  const deny = [...(policy.deny?.[tool] ?? []), ...(policy.deny?.['*'] ?? [])];
-  return deny.length > 0 && firstDenied(deny, [path]) !== undefined;
+  const deny = toolRules(policy, tool).deny;
+  return deny.patterns.length > 0 && deny.find(pathForms(path)) !== undefined;
 }
 
-/** A path as a subject: deny rules also see it as a directory (`secrets/**` covers a listing of `secrets`). */
-function pathSubject(path: string): PermissionSubject {
-  return { literal: path, forms: path.endsWith('/') ? [path] : [path, `${path}/`], opaque: false };
-}
-
-function firstDenied(deny: readonly string[], paths: readonly string[]): { rule: string; path: string } | undefined {
-  for (const path of paths) {
-    const forms = pathSubject(path).forms;
-    for (const rule of deny) if (forms.some((form) => globMatch(rule, form))) return { rule, path };
-  }
-  return undefined;
+/** A path and, for deny rules, the same path as a directory (`secrets/**` covers a listing of `secrets`). */
+function pathForms(path: string): string[] {
+  return path.endsWith('/') ? [path] : [path, `${path}/`];
 }
 
 /** deny → allowSandboxed → allow → ask → default deny, for one subject. */
 function decide(
   policy: PermissionPolicy,
   tool: string,
+  rules: ToolRules,
   subject: PermissionSubject,
-  patterns: (rules: PermissionRules | undefined) => string[],
   context: PermissionCallContext,
 ): PermissionVerdict {
-  for (const decision of ['deny', 'allow', 'ask'] as const) {
-    // A shell script the deny rules could not see into is never allowed outright while deny rules exist:
-    // it is escalated to ask (refused without an approver).
-    if (decision === 'allow' && subject.opaque && patterns(policy.deny).length > 0) {
-      return { decision: 'ask', subject: subject.literal, opaque: true };
-    }
-    const sandboxTools = policy.allowSandboxed ?? [];
-    if (decision === 'allow' && context.sandboxed === true && sandboxTools.some((t) => t === tool || t === '*')) {
-      return { decision: 'allow', rule: 'allowSandboxed', subject: subject.literal, sandboxed: true };
-    }
-    for (const pattern of patterns(policy[decision])) {
-      // Deny rules also see the other forms of the subject (the forms a bash command could run as: `/bin/rm x`,
-      // `env rm x`, `sh -c 'rm x'` → `rm x`; a path as a directory); allow and ask rules see only the literal one,
-      // so a look-alike program cannot borrow an allow rule.
-      const candidates = decision === 'deny' ? subject.forms : [subject.literal];
-      if (candidates.some((candidate) => globMatch(pattern, candidate))) {
-        return { decision, rule: pattern, subject: subject.literal };
-      }
-    }
+  // Deny rules also see the other forms of the subject (the forms a bash command could run as: `/bin/rm x`,
+  // `env rm x`, `sh -c 'rm x'` → `rm x`; a path as a directory); allow and ask rules see only the literal one,
+  // so a look-alike program cannot borrow an allow rule.
+  const denied = rules.deny.find(subject.forms);
+  if (denied !== undefined) return { decision: 'deny', rule: denied, subject: subject.literal };
+  // A shell script the deny rules could not see into is never allowed outright while deny rules exist:
+  // it is escalated to ask (refused without an approver).
+  if (subject.opaque && rules.deny.patterns.length > 0)
+    return { decision: 'ask', subject: subject.literal, opaque: true };
+  if (context.sandboxed === true && (policy.allowSandboxed ?? []).some((t) => t === tool || t === '*')) {
+    return { decision: 'allow', rule: 'allowSandboxed', subject: subject.literal, sandboxed: true };
   }
+  const literal = [subject.literal];
+  const allowed = rules.allow.find(literal);
+  if (allowed !== undefined) return { decision: 'allow', rule: allowed, subject: subject.literal };
+  const asked = rules.ask.find(literal);
+  if (asked !== undefined) return { decision: 'ask', rule: asked, subject: subject.literal };
   return { decision: 'deny', subject: subject.literal };
 }
 
@@ -240,13 +233,11 @@ export function permissionHook(
   // An allowed call (the common case) is answered synchronously, without a promise or the text a refusal needs.
   return ({ tool, args }) => {
     // What the call touches comes from the tool's own declaration; one that throws refuses the call (fail closed).
-    const touches = tool.touches?.(args);
-    const where = root?.();
     const verdict = evaluatePermission(policy, tool.name, args, limits, {
       sandboxed: sandboxed?.(tool.name) === true,
-      ...(describe ? { describe } : {}),
-      ...(touches ? { touches } : {}),
-      ...(where !== undefined ? { root: where } : {}),
+      describe,
+      touches: tool.touches?.(args),
+      root: root?.(),
     });
     if (verdict.decision === 'allow') return undefined;
     return refuseOrAsk(label, tool.name, args, verdict, policy.name, onAsk);
