@@ -140,6 +140,11 @@ function withPolicy<O extends object>(settings: SourceSettings, own: O | undefin
   return settings.protectedNames ? { ...options, protectedNames: settings.protectedNames } : options;
 }
 
+/** A tool's options with the paths the policy withholds from what it shows (`hidden`), when a policy is set. */
+function withHidden<O extends object>(settings: SourceSettings, tool: string, options: O): O {
+  return settings.hidden ? { ...options, hidden: settings.hidden(tool) } : options;
+}
+
 /** Declares a source with its own types (the list below holds sources of different options and results). */
 const source = <Options extends object, Request, Response>(
   spec: ToolSource<Options, Request, Response>,
@@ -154,7 +159,7 @@ export const STANDARD_SOURCES: readonly AnyToolSource[] = Object.freeze([
     name: 'reader',
     scope: 'workspace',
     evidence: readerEvidence,
-    options: (s) => withPolicy(s, s.toolOptions.reader),
+    options: (s) => withHidden(s, 'reader', withPolicy(s, s.toolOptions.reader)),
     make: (root, _c, o: OptionsOf<typeof createReaderTool>) => createReaderTool({ ...o, workspaceRoot: root }),
   }),
   source({
@@ -187,28 +192,28 @@ export const STANDARD_SOURCES: readonly AnyToolSource[] = Object.freeze([
     name: 'search',
     scope: 'workspace',
     evidence: NO_EVIDENCE,
-    options: (s) => ({ ...withPolicy(s, s.toolOptions.search), ...(s.hidden ? { hidden: s.hidden('search') } : {}) }),
+    options: (s) => withHidden(s, 'search', withPolicy(s, s.toolOptions.search)),
     make: (root, _c, o: OptionsOf<typeof createSearchTool>) => createSearchTool({ ...o, workspaceRoot: root }),
   }),
   source({
     name: 'code_check',
     scope: 'workspace',
     evidence: NO_EVIDENCE,
-    options: (s) => withPolicy(s, s.toolOptions.code_check),
+    options: (s) => withHidden(s, 'code_check', withPolicy(s, s.toolOptions.code_check)),
     make: (root, _c, o: OptionsOf<typeof createCodeCheckTool>) => createCodeCheckTool({ ...o, workspaceRoot: root }),
   }),
   source({
     name: 'code_nav',
     scope: 'workspace',
     evidence: NO_EVIDENCE,
-    options: (s) => withPolicy(s, s.toolOptions.code_nav),
+    options: (s) => withHidden(s, 'code_nav', withPolicy(s, s.toolOptions.code_nav)),
     make: (root, _c, o: OptionsOf<typeof createCodeNavTool>) => createCodeNavTool({ ...o, workspaceRoot: root }),
   }),
   source({
     name: 'ast_search',
     scope: 'workspace',
     evidence: NO_EVIDENCE,
-    options: (s) => withPolicy(s, s.toolOptions.ast_search),
+    options: (s) => withHidden(s, 'ast_search', withPolicy(s, s.toolOptions.ast_search)),
     make: (root, _c, o: OptionsOf<typeof createAstSearchTool>) => createAstSearchTool({ ...o, workspaceRoot: root }),
   }),
   source({

@@ -58,6 +58,11 @@ export const ROUTES: readonly (readonly [string, (ws: TempWorkspace) => Record<s
 export const WHOLE: readonly (readonly [string, Record<string, unknown>])[] = [
   ['search', { action: 'grep', pattern: 'SECRET' }],
   ['search', { action: 'find', pattern: '*.txt' }],
+  ['reader', { action: 'list_dir', path: '.', recursive: true }],
+  ['ast_search', { pattern: 'print($A)' }],
+  ['code_nav', { action: 'find_definition', symbol: 'leak' }],
+  ['code_nav', { action: 'outline' }],
+  ['code_check', {}],
   ['jobs', { action: 'list' }],
 ];
 
@@ -65,7 +70,7 @@ export const WHOLE: readonly (readonly [string, Record<string, unknown>])[] = [
 export function secretsWorkspace(): TempWorkspace {
   const ws = makeWorkspace({
     'secrets/key.txt': `${CANARY}\n`,
-    'secrets/s.py': `def leak():\n    print("${CANARY}")\n`,
+    'secrets/s.py': `import os\n\n\ndef leak():\n    print("${CANARY}")\n`,
     'secrets/page.html': `<p>${CANARY}</p>`,
     'notes.txt': 'note\n',
     'src/a.py': 'print(1)\n',
