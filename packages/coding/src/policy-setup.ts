@@ -1,5 +1,5 @@
 import { ConfigurationError } from '@bough/core';
-import type { PermissionPolicy } from './permissions.js';
+import type { PermissionPolicy } from './permission-policy.js';
 
 /** One tool as the policy check at setup sees it. */
 export interface PolicyTool {
