@@ -131,7 +131,12 @@ describe('rule order and subjects', () => {
       ask: { editor: ['docs/*'] },
     };
     const verdict = (touches: Touches) => evaluatePermission(policy, 'editor', {}, undefined, { touches, root: '/ws' });
-    expect(verdict({ write: ['a.txt', 'b.txt'] })).toMatchObject({ decision: 'allow', subject: 'a.txt b.txt' });
+    expect(verdict({ write: ['a.txt', 'b.txt'] })).toMatchObject({ decision: 'allow', subject: 'a.txt, b.txt' });
+    // An ask names every path that needs approval, and only those.
+    const review: PermissionPolicy = { allow: { editor: ['a.txt'] }, ask: { editor: ['docs/*'] } };
+    expect(
+      evaluatePermission(review, 'editor', {}, undefined, { touches: { write: ['docs/a.md', 'a.txt', 'docs/b.md'] } }),
+    ).toMatchObject({ decision: 'ask', rule: 'docs/*', subject: 'docs/a.md, docs/b.md' });
     expect(verdict({ create: ['a.txt', 'secrets/key.txt'] })).toMatchObject({
       decision: 'deny',
       rule: 'secrets/*',

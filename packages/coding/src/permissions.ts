@@ -89,14 +89,17 @@ export function evaluatePermission(
     return decide(policy, tool, rules, permissionSubject(tool, args, limits, context.describe), context);
   }
   let verdict: PermissionVerdict | undefined;
+  // The subject of an ask is every path that needs approval (an approver that remembers answers sees them all).
+  const asked: string[] = [];
   for (const path of paths) {
     const next = decide(policy, tool, rules, { literal: path, forms: pathForms(path), opaque: false }, context);
+    if (next.decision === 'deny') return next;
+    if (next.decision === 'ask') asked.push(path);
     if (verdict === undefined || RANK[next.decision] > RANK[verdict.decision]) verdict = next;
-    if (verdict.decision === 'deny') return verdict;
   }
   const decided = verdict as PermissionVerdict;
-  if (decided.decision !== 'allow' || paths.length === 1) return decided;
-  return { ...decided, subject: paths.join(' ') };
+  const shown = decided.decision === 'ask' ? asked : paths;
+  return shown.length === 1 ? decided : { ...decided, subject: shown.join(', ') };
 }
 
 /**
