@@ -82,10 +82,8 @@ export function evaluatePermission(
   const described = context.describe !== undefined || Object.hasOwn(STANDARD_PERMISSION_SUBJECTS, tool);
   if (described || paths.length === 0) {
     // Path rules still bind a described tool: a touched path a deny rule names refuses the call.
-    for (const path of paths) {
-      const rule = rules.deny.find(pathForms(path));
-      if (rule !== undefined) return { decision: 'deny', rule, subject: path };
-    }
+    const denied = firstDenied(rules, paths);
+    if (denied) return { decision: 'deny', rule: denied.rule, subject: denied.path };
     return decide(policy, tool, rules, permissionSubject(tool, args, limits, context.describe), context);
   }
   let verdict: PermissionVerdict | undefined;
@@ -109,6 +107,29 @@ export function evaluatePermission(
 export function pathDenied(policy: PermissionPolicy, tool: string, path: string): boolean {
   const deny = toolRules(policy, tool).deny;
   return deny.patterns.length > 0 && deny.find(pathForms(path)) !== undefined;
+}
+
+/**
+ * The first path of `touches` an explicit deny rule of `tool` (or `'*'`) names, relative to `root`, with the rule;
+ * undefined when none does. For checks that only enforce deny rules (a subagent's calls under its parent's policy).
+ */
+export function touchDenied(
+  policy: PermissionPolicy,
+  tool: string,
+  touches: Touches,
+  root: string,
+): { readonly rule: string; readonly path: string } | undefined {
+  const rules = toolRules(policy, tool);
+  if (rules.deny.patterns.length === 0) return undefined;
+  return firstDenied(rules, pathSubjects(touches, root, rules.namesPaths));
+}
+
+function firstDenied(rules: ToolRules, paths: readonly string[]): { rule: string; path: string } | undefined {
+  for (const path of paths) {
+    const rule = rules.deny.find(pathForms(path));
+    if (rule !== undefined) return { rule, path };
+  }
+  return undefined;
 }
 
 /** A path and, for deny rules, the same path as a directory (`secrets/**` covers a listing of `secrets`). */

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ScriptedChatModel, textReply } from '@bough/core';
+import { ScriptedChatModel, textReply, toolCallReply } from '@bough/core';
 import type { TempWorkspace } from '@bough/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, toolkitBranch } from '../test/helpers.js';
@@ -94,3 +94,27 @@ async function branchJobsDone(branch: ReturnType<typeof branchFor>): Promise<voi
     await call(branch, 'jobs', { action: 'kill', job_id: job.job_id });
   }
 }
+
+describe("a subagent's calls are bound by its parent's deny rules", () => {
+  it('refuses a path the parent may not touch, from the root or from a cwd below it', async () => {
+    const { root } = workspace();
+    (ws as TempWorkspace).write('src/private/p.txt', `${CANARY}\n`);
+    const policy: PermissionPolicy = { allow: { '*': ['*'] }, deny: { '*': ['secrets/**', 'src/private/**'] } };
+    const read = (path: string) => toolCallReply([{ name: 'reader', arguments: { action: 'read', path } }]);
+    const model = new ScriptedChatModel([
+      read('secrets/key.txt'),
+      textReply('done'),
+      read('private/p.txt'),
+      textReply('done'),
+    ]);
+    const branch = toolkitBranch(root, { tools: ['subagent'], permissions: policy, notify: false }, { model });
+    for (const cwd of ['.', 'src']) {
+      const out = await call(branch, 'subagent', { instruction: 'read it', cwd });
+      expect(out, cwd).toMatchObject({ success: true });
+    }
+    // What the child's reader answered is what the model saw next: refusals, never the secret.
+    const seen = JSON.stringify(model.requests.map((request) => request.messages));
+    expect(seen).not.toContain(CANARY);
+    expect(seen.match(/the parent's permission policy refuses reader/g)?.length).toBe(2);
+  });
+});

@@ -13,6 +13,7 @@ import {
 import type { ProtectedNamePolicy } from '@bough/workspace';
 import { DiagnosticsWatcher } from './diagnostics-introduced.js';
 import { type CodingHooks, composeHooks, copyHooks } from './hook-composition.js';
+import { withInheritedDeny } from './inherited-deny.js';
 import { CODING_LIMITS, type CodingLimits } from './limits.js';
 import { NudgeEngine } from './nudge-engine.js';
 import { NUDGE_FIELD, nudgePostHook } from './nudge-hook.js';
@@ -258,7 +259,10 @@ function buildTools(
           workspaceRoot: cwd,
           tools: DEFAULT_CODING_TOOLS.filter((tool) => sources.has(tool)),
           permissions: preset,
-          hooks: { securityPre: options.hooks.securityPre ?? {} },
+          // The parent's deny rules bind the child's calls too (its preset alone would not know them).
+          hooks: {
+            securityPre: withInheritedDeny(options.hooks.securityPre ?? {}, policy, () => state.currentRoot(), cwd),
+          },
         },
         [...sources.values()],
       ),
