@@ -14,4 +14,8 @@ describeToolConformance('ast_search', {
     { pattern: '$A', path: `${ws.outside}/secret.txt` },
     { pattern: '$A', path: '../ws-evil/secret.txt' },
   ],
+  touchCases: () => [
+    { request: { pattern: '$A', path: '' }, touches: { read: ['.'], workspace: true } },
+    { request: { pattern: '$A', path: 'lib' }, touches: { read: ['lib'] } },
+  ],
 });

@@ -19,6 +19,11 @@ export interface AstSearchOptions {
    * them are skipped and counted like other skips. Pass the same policy every tool of a session uses.
    */
   readonly protectedNames?: ProtectedNamePolicy;
+  /**
+   * Paths a permission policy withholds (given a workspace-relative path): results in them are never shown. The
+   * coding toolkit sets it from its policy.
+   */
+  readonly hidden?: (relative: string) => boolean;
   /** Overrides for {@link DEFAULT_AST_SEARCH_LIMITS}. */
   readonly limits?: Partial<AstSearchLimits>;
   /** Cancels the search between files. */
@@ -113,7 +118,8 @@ export async function handleAstSearch(request: AstSearchInput, options: AstSearc
         maxEntries: limits.maxFiles,
         ...(signal ? { signal } : {}),
       });
-      files = listed.files;
+      const hidden = options.hidden;
+      files = hidden ? listed.files.filter((file) => !hidden(file.relative)) : listed.files;
       listTruncated = listed.truncated;
     } catch (error) {
       const failure = (error as { failure?: { error_code: AstSearchErrorCode; error: string } }).failure;

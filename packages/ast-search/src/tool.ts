@@ -2,6 +2,7 @@ import { defineTool, type Provider, statelessProvider, type Tool } from '@bough/
 import { type AstSearchOptions, handleAstSearch } from './handle-ast-search.js';
 import { resolveAstSearchLimits } from './limits.js';
 import { AstSearchRequest, AstSearchResponse } from './schema.js';
+import { astSearchTouches } from './touches.js';
 
 /** Options of {@link createAstSearchTool}: the workspace root and optional limit overrides. */
 export type AstSearchToolOptions = Omit<AstSearchOptions, 'signal'>;
@@ -24,6 +25,7 @@ export function createAstSearchTool(options: AstSearchToolOptions): Tool<AstSear
     response: AstSearchResponse,
     scope: 'stateless',
     annotations: { readOnlyHint: true },
+    touches: astSearchTouches,
     handler: (request, context) => handleAstSearch(request, { ...options, limits, signal: context.signal }),
   });
 }

@@ -1,4 +1,4 @@
-import { defineTool, describeZodError, limitText, parseOnce, type Tool } from '@bough/core';
+import { defineTool, describeZodError, limitText, parseOnce, type Tool, touchesNothing } from '@bough/core';
 import { type BashToolFailure, failure } from './errors.js';
 import type { JobOutput, JobStore } from './job-store.js';
 import { type JobsInput, JobsRequest, JobsResponse, type JobsResponseFor } from './jobs-schema.js';
@@ -86,6 +86,8 @@ export function createJobsTool(store: JobStore): Tool<JobsRequest, JobsResponse>
     response: JobsResponse,
     scope: 'branch',
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
+    // A job's paths are those of the bash call that started it (checked then); reading or stopping it names none.
+    touches: touchesNothing,
     handler: (request, context) => handleJobs(request, store, context.signal),
   });
 }

@@ -26,6 +26,10 @@ describeToolConformance('bash', {
     { command: 'cat secret.txt', cwd: ws.outside },
     { command: `cat ${ws.outside}/secret.txt | cat` },
   ],
+  touchCases: () => [
+    { request: { command: 'ls' }, touches: { cwd: '.', workspace: true } },
+    { request: { command: 'ls', cwd: 'secrets', background: true }, touches: { cwd: 'secrets', workspace: true } },
+  ],
 });
 
 describeToolConformance('jobs', {

@@ -6,6 +6,7 @@ import { handleBash } from './handle-bash.js';
 import { resolveBashLimits } from './limits.js';
 import { sandboxSettings } from './sandbox-settings.js';
 import { BashRequest, BashResponse } from './schema.js';
+import { bashTouches } from './touches.js';
 
 /**
  * Builds the frozen `bash` tool for one workspace; the handler gets the call's abort signal. Background jobs go to
@@ -23,6 +24,7 @@ export function createBashTool(options: BashOptions): Tool<BashRequest, BashResp
     response: BashResponse,
     scope: options.jobs ? 'branch' : 'stateless',
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+    touches: bashTouches,
     handler: (request, context) =>
       handleBash(request, {
         ...options,

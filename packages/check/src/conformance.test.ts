@@ -9,4 +9,8 @@ describeToolConformance('code_check', {
   validRequest: () => ({ paths: ['a.py'] }),
   invalidRequests: [{ paths: 'a.py' }, { tool: 'eslint' }, { max_diagnostics: 0 }, { extra: 1 }, null],
   escapeRequests: (ws) => [{ paths: ['..'] }, { paths: [`${ws.outside}/secret.txt`] }, { paths: ['../ws-evil'] }],
+  touchCases: () => [
+    { request: {}, touches: { read: ['.'], workspace: true } },
+    { request: { paths: ['a.py', 'src'] }, touches: { read: ['a.py', 'src'] } },
+  ],
 });

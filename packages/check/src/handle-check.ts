@@ -19,6 +19,11 @@ export interface CodeCheckOptions {
    * them are skipped and counted like other skips. Pass the same policy every tool of a session uses.
    */
   readonly protectedNames?: ProtectedNamePolicy;
+  /**
+   * Paths a permission policy withholds (given a workspace-relative path): results in them are never shown. The
+   * coding toolkit sets it from its policy.
+   */
+  readonly hidden?: (relative: string) => boolean;
   /** Overrides for {@link DEFAULT_CODE_CHECK_LIMITS}. */
   readonly limits?: Partial<CodeCheckLimits>;
   /** Cancels the check between files. */
@@ -99,7 +104,9 @@ export async function handleCodeCheck(request: CodeCheckInput, options: CodeChec
       total: 0,
     };
   }
-  const all = runs.flatMap((r) => r.result.diagnostics);
+  const hidden = options.hidden;
+  const found = runs.flatMap((r) => r.result.diagnostics);
+  const all = hidden ? found.filter((d) => !hidden(d.file)) : found;
   all.sort(
     (a, b) =>
       SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||

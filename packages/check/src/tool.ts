@@ -3,6 +3,7 @@ import { CheckCache } from './check-cache.js';
 import { type CodeCheckOptions, handleCodeCheck } from './handle-check.js';
 import { resolveCodeCheckLimits } from './limits.js';
 import { CodeCheckRequest, CodeCheckResponse } from './schema.js';
+import { codeCheckTouches } from './touches.js';
 
 /** Options of {@link createCodeCheckTool}: the workspace root and optional limit overrides. */
 export type CodeCheckToolOptions = Omit<CodeCheckOptions, 'signal' | 'cache' | 'progress'>;
@@ -25,6 +26,7 @@ export function createCodeCheckTool(options: CodeCheckToolOptions): Tool<CodeChe
     response: CodeCheckResponse,
     scope: 'stateless',
     annotations: { readOnlyHint: true },
+    touches: codeCheckTouches,
     handler: (request, context) =>
       handleCodeCheck(request, {
         ...options,

@@ -1,5 +1,6 @@
 import { isAbsolute, join } from 'node:path';
-import { type EditorRequest, type EditorResponse, patchFiles } from '@bough/editor';
+import { touchedPaths } from '@bough/core';
+import { type EditorRequest, type EditorResponse, editorTouches } from '@bough/editor';
 import type { GuardTarget, WriteEffect, WriteEvidenceOf, WrittenLines } from './source-evidence.js';
 
 /** A whole-file replacement as far as evidence goes: every current line must be as read. */
@@ -10,11 +11,12 @@ function rangesOf(items: readonly { start_line: number; end_line: number }[]): W
   return items.flatMap(({ start_line: start, end_line: end }) => (start >= 1 && end >= start ? [{ start, end }] : []));
 }
 
-/** The files a patch names, by the editor's own parser (a patch it cannot parse is refused before any write). */
-function patchPaths(patch: string | undefined): string[] {
-  if (typeof patch !== 'string') return [];
-  const parsed = patchFiles(patch);
-  return parsed.ok ? parsed.files.map((target) => target.path) : [];
+/**
+ * The files a patch names, as the editor declares them (its own parser reads the patch; one it cannot parse names
+ * none and is refused before any write).
+ */
+function patchPaths(request: EditorRequest): string[] {
+  return touchedPaths(editorTouches(request));
 }
 
 /** The `new_string` texts of an edit or multi_edit, to find where they went when the editor does not say. */
@@ -28,7 +30,7 @@ export const editorEvidence: WriteEvidenceOf<EditorRequest, EditorResponse> = Ob
   kind: 'write',
   targets: (request: EditorRequest): readonly GuardTarget[] => {
     // A patch: exactly the files it would change, each as a whole-file change.
-    if (request.action === 'patch') return patchPaths(request.patch).map((path) => ({ path, change: WHOLE }));
+    if (request.action === 'patch') return patchPaths(request).map((path) => ({ path, change: WHOLE }));
     // A rename keeps the content; only a file it would overwrite loses something the model must have seen.
     if (request.action === 'move')
       return request.overwrite === true ? [{ path: request.destination, change: WHOLE }] : [];
@@ -37,7 +39,7 @@ export const editorEvidence: WriteEvidenceOf<EditorRequest, EditorResponse> = Ob
   },
   checkedPaths: (request: EditorRequest): readonly string[] => {
     if (request.dry_run === true) return [];
-    if (request.action === 'patch') return patchPaths(request.patch);
+    if (request.action === 'patch') return patchPaths(request);
     const writes = request.action === 'write' || request.action === 'edit' || request.action === 'multi_edit';
     return writes && typeof request.file_path === 'string' ? [request.file_path] : [];
   },

@@ -53,17 +53,13 @@ const bashSubject: PermissionSubjectDescriber = (args, limits) => {
 };
 
 /**
- * The describers of the standard sources, by tool name: bash → command, editor → file_path, reader → path, search →
- * `pattern path`, subagent → `permissions instruction`. The standard sources declare these; a caller that evaluates a
- * policy by tool name alone gets them, and a source of its own for one of these tools can reuse one.
+ * The describers of the standard tools whose rules are not path rules, by tool name: bash → the command (and the
+ * forms it could run as), subagent → `permissions instruction`. Every other standard tool's rules are matched against
+ * the paths it declares it touches (`Tool.touches`), so it has no describer. A caller that evaluates a policy by tool
+ * name alone gets these, and a source of its own for one of these tools can reuse one.
  */
 export const STANDARD_PERMISSION_SUBJECTS: Readonly<Record<string, PermissionSubjectDescriber>> = Object.freeze({
   bash: bashSubject,
-  editor: (args) => literalSubject(text(args.file_path ?? args.path)),
-  reader: (args) => literalSubject(text(args.path ?? args.file_path ?? args.url)),
-  // A missing or empty path is the root (the blank-path rule), so both read as `.`, like an explicit root.
-  search: (args) =>
-    literalSubject(`${text(args.pattern)} ${text(args.path === undefined || args.path === '' ? '.' : args.path)}`),
   subagent: (args) => literalSubject(`${text(args.permissions ?? 'read_only')} ${text(args.instruction)}`),
 });
 

@@ -1,3 +1,4 @@
+import type { Touches } from '@bough/core';
 import { describe, expect, it } from 'vitest';
 import { permissionSubject } from './permission-subject.js';
 import { evaluatePermission, PERMISSION_PRESETS, type PermissionPolicy, permissionHook } from './permissions.js';
@@ -118,13 +119,42 @@ describe('rule order and subjects', () => {
 
   it('builds the documented subject per tool', () => {
     expect(permissionSubject('bash', { command: '  ls  -la ' }).literal).toBe('ls -la');
-    expect(permissionSubject('editor', { action: 'write', file_path: 'a/b.ts' }).literal).toBe('a/b.ts');
-    expect(permissionSubject('reader', { action: 'read', path: 'x.md' }).literal).toBe('x.md');
-    expect(permissionSubject('search', { action: 'grep', pattern: 'TODO', path: 'src' }).literal).toBe('TODO src');
-    expect(permissionSubject('search', { action: 'grep', pattern: 'TODO' }).literal).toBe('TODO .');
     expect(permissionSubject('subagent', { instruction: 'look', permissions: 'safe' }).literal).toBe('safe look');
     expect(permissionSubject('code_check', { paths: ['a.py', 'b.py'] }).literal).toBe('a.py b.py');
     expect(permissionSubject('sandbox', { action: 'merge' }).literal).toBe('merge');
+  });
+
+  it('matches path rules against every touched path; the most restrictive answer wins', () => {
+    const policy: PermissionPolicy = {
+      allow: { editor: ['*'] },
+      deny: { editor: ['secrets/*'] },
+      ask: { editor: ['docs/*'] },
+    };
+    const verdict = (touches: Touches) => evaluatePermission(policy, 'editor', {}, undefined, { touches, root: '/ws' });
+    expect(verdict({ write: ['a.txt', 'b.txt'] })).toMatchObject({ decision: 'allow', subject: 'a.txt, b.txt' });
+    // An ask names every path that needs approval, and only those.
+    const review: PermissionPolicy = { allow: { editor: ['a.txt'] }, ask: { editor: ['docs/*'] } };
+    expect(
+      evaluatePermission(review, 'editor', {}, undefined, { touches: { write: ['docs/a.md', 'a.txt', 'docs/b.md'] } }),
+    ).toMatchObject({ decision: 'ask', rule: 'docs/*', subject: 'docs/a.md, docs/b.md' });
+    expect(verdict({ create: ['a.txt', 'secrets/key.txt'] })).toMatchObject({
+      decision: 'deny',
+      rule: 'secrets/*',
+      subject: 'secrets/key.txt',
+    });
+    expect(verdict({ move: [{ from: 'notes.txt', to: 'secrets/notes.txt' }] }).decision).toBe('deny');
+    expect(verdict({ move: [{ from: 'secrets/k', to: 'k' }] }).decision).toBe('deny');
+    expect(verdict({ write: ['./secrets//k', '/ws/x/../secrets/k'] }).decision).toBe('deny');
+    // A deny rule also covers the directory it names (a listing of `secrets`), and a path in it written any way.
+    expect(verdict({ read: ['secrets'] }).decision).toBe('deny');
+    expect(verdict({ read: ['/ws/secrets/'] }).decision).toBe('deny');
+    expect(verdict({ write: ['a.txt', 'docs/x.md'] })).toMatchObject({ decision: 'allow' });
+    // bash: the command is its subject; its cwd meets the deny rules.
+    const bashPolicy: PermissionPolicy = { allow: { bash: ['ls*'] }, deny: { '*': ['secrets/**'] } };
+    const run = (cwd: string) =>
+      evaluatePermission(bashPolicy, 'bash', { command: 'ls' }, undefined, { touches: { cwd }, root: '/ws' });
+    expect(run('.').decision).toBe('allow');
+    expect(run('secrets/a')).toMatchObject({ decision: 'deny', subject: 'secrets/a' });
   });
 
   it('supports ? and character classes', () => {

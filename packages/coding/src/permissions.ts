@@ -1,63 +1,25 @@
-import type { PreHook, PreHookResult } from '@bough/core';
-import { globMatch } from './internal/glob-match.js';
-import { type PermissionLimits, type PermissionSubjectDescriber, permissionSubject } from './permission-subject.js';
+import type { PreHook, PreHookResult, Touches } from '@bough/core';
+import type { PermissionDecision, PermissionPolicy } from './permission-policy.js';
+import {
+  type PermissionLimits,
+  type PermissionSubject,
+  type PermissionSubjectDescriber,
+  permissionSubject,
+  STANDARD_PERMISSION_SUBJECTS,
+} from './permission-subject.js';
+import { pathSubjects } from './policy-paths.js';
+import { type ToolRules, toolRules } from './policy-rules.js';
 
+export {
+  isPresetName,
+  PERMISSION_PRESETS,
+  type PermissionDecision,
+  type PermissionPolicy,
+  type PermissionPresetName,
+  type PermissionRules,
+  PRESET_RANK,
+} from './permission-policy.js';
 export type { PermissionLimits } from './permission-subject.js';
-
-/** What a permission rule decides for a call. */
-export type PermissionDecision = 'allow' | 'deny' | 'ask';
-
-/** Glob patterns by tool name ('*' = every tool), matched against the call's subject string (see README). */
-export type PermissionRules = Readonly<Record<string, readonly string[]>>;
-
-/** A permission policy: rules are consulted deny → allow → ask; a call no rule matches is denied. */
-export interface PermissionPolicy {
-  readonly name?: string;
-  readonly deny?: PermissionRules;
-  readonly allow?: PermissionRules;
-  readonly ask?: PermissionRules;
-  /**
-   * Tools ('*' = every tool) whose calls are allowed without asking when they will run inside the OS sandbox; deny
-   * rules still decide first, and a script the deny rules could not see into still asks.
-   */
-  readonly allowSandboxed?: readonly string[];
-}
-
-/** Names of the built-in presets. */
-export type PermissionPresetName = 'allow_all' | 'deny_all' | 'read_only' | 'safe';
-
-const READ_TOOLS = ['reader', 'search', 'context', 'code_check', 'code_nav', 'ast_search'] as const;
-const all = (names: readonly string[]): PermissionRules => Object.fromEntries(names.map((name) => [name, ['*']]));
-
-/** The four closed presets a caller or a subagent request can name. */
-export const PERMISSION_PRESETS: Readonly<Record<PermissionPresetName, PermissionPolicy>> = Object.freeze({
-  allow_all: Object.freeze({ name: 'allow_all', allow: { '*': ['*'] } }),
-  deny_all: Object.freeze({ name: 'deny_all', deny: { '*': ['*'] } }),
-  read_only: Object.freeze({ name: 'read_only', allow: all(READ_TOOLS), deny: { editor: ['*'], bash: ['*'] } }),
-  // safe: reads, searches, navigation and diagnostics run freely; every change (editor writes, edits and patches)
-  // and every command asks, except a command that will run inside the OS sandbox (bubblewrap actually in effect);
-  // plainly destructive commands are refused outright. jobs only sees and stops jobs this branch started.
-  safe: Object.freeze({
-    name: 'safe',
-    allow: all([...READ_TOOLS, 'jobs']),
-    allowSandboxed: Object.freeze(['bash']),
-    deny: { bash: ['rm *', 'rm', 'sudo *', 'chmod *', 'kill *', 'mkfs *', 'mkfs.*', 'dd *', 'git push*'] },
-    ask: { editor: ['*'], bash: ['*'] },
-  }),
-});
-
-/** How permissive each preset is, lowest first; a subagent may not be given more than its parent has. */
-export const PRESET_RANK: Readonly<Record<PermissionPresetName, number>> = {
-  deny_all: 0,
-  read_only: 1,
-  safe: 2,
-  allow_all: 3,
-};
-
-/** True for a preset name. */
-export function isPresetName(value: unknown): value is PermissionPresetName {
-  return typeof value === 'string' && Object.hasOwn(PERMISSION_PRESETS, value);
-}
 
 /** The outcome of evaluating a policy for one call. */
 export interface PermissionVerdict {
@@ -77,22 +39,35 @@ export interface PermissionCallContext {
   /** True only when the call will run inside the OS sandbox (bubblewrap works here and the tool is set to use it). */
   readonly sandboxed?: boolean;
   /**
-   * What the tool's rules are matched against: its source's describer (`ToolSource.permissionSubject`). Without it,
-   * the standard describer of the tool's name (bash, editor, reader, search, subagent), else the generic one.
+   * What the tool's rules are matched against when they are not path rules: its source's describer
+   * (`ToolSource.permissionSubject`). Without it, the standard describer of the tool's name (bash: the command,
+   * subagent: preset and instruction); a tool with neither has path rules.
    */
   readonly describe?: PermissionSubjectDescriber;
+  /**
+   * What the call touches (`tool.touches(args)`). Path rules are matched against each touched path; a tool with a
+   * describer of its own has its touched paths checked against the deny rules only (bash: its `cwd`).
+   */
+  readonly touches?: Touches;
+  /** The workspace root the touched paths are relative to (they are matched relative to it). */
+  readonly root?: string;
 }
 
+const RANK: Readonly<Record<PermissionDecision, number>> = { allow: 0, ask: 1, deny: 2 };
+
 /**
- * Evaluates a policy for one call (pure): deny rules first, then `allowSandboxed` (when `context.sandboxed`), then
- * allow, then ask, else deny. The patterns of `tool` (and of `'*'`) are matched against the call's subject, as
- * `context.describe` gives it (default: the standard describer of `tool`'s name, see `permissionSubject`).
+ * Evaluates a policy for one call: deny rules first, then `allowSandboxed` (when `context.sandboxed`), then allow,
+ * then ask, else deny. The patterns of `tool` (and of `'*'`) are matched against every path the call touches
+ * (`context.touches`, relative to `context.root`); the most restrictive answer over the paths wins, and a deny rule
+ * also covers everything under a directory it names. A tool with a describer (`context.describe`, or the standard one
+ * of bash and subagent) is matched on what that describer gives, and its touched paths meet the deny rules only. A
+ * call that touches no path is matched on its generic subject (action, then the other values).
  *
  * @param policy the rules to consult
  * @param tool the tool's model-facing name, which selects the rules
  * @param args the call's arguments
  * @param limits bounds of the bash command analysis
- * @param context how the call will run (`sandboxed`) and how it is described (`describe`)
+ * @param context how the call will run (`sandboxed`), what it touches (`touches`, `root`), how it is described
  */
 export function evaluatePermission(
   policy: PermissionPolicy,
@@ -101,27 +76,92 @@ export function evaluatePermission(
   limits?: PermissionLimits,
   context: PermissionCallContext = {},
 ): PermissionVerdict {
-  const subject = permissionSubject(tool, args, limits, context.describe);
-  const patterns = (rules: PermissionRules | undefined) => [...(rules?.[tool] ?? []), ...(rules?.['*'] ?? [])];
-  for (const decision of ['deny', 'allow', 'ask'] as const) {
-    // A shell script the deny rules could not see into is never allowed outright while deny rules exist:
-    // it is escalated to ask (refused without an approver).
-    if (decision === 'allow' && subject.opaque && patterns(policy.deny).length > 0) {
-      return { decision: 'ask', subject: subject.literal, opaque: true };
-    }
-    const sandboxTools = policy.allowSandboxed ?? [];
-    if (decision === 'allow' && context.sandboxed === true && sandboxTools.some((t) => t === tool || t === '*')) {
-      return { decision: 'allow', rule: 'allowSandboxed', subject: subject.literal, sandboxed: true };
-    }
-    for (const pattern of patterns(policy[decision])) {
-      // Deny rules also see the forms the command could run as (`/bin/rm x`, `env rm x`, `sh -c 'rm x'` → `rm x`);
-      // allow and ask rules see only the literal subject, so a look-alike program cannot borrow an allow rule.
-      const candidates = decision === 'deny' ? subject.forms : [subject.literal];
-      if (candidates.some((candidate) => globMatch(pattern, candidate))) {
-        return { decision, rule: pattern, subject: subject.literal };
-      }
-    }
+  const rules = toolRules(policy, tool);
+  // Links are followed only when a rule could tell one path from another (a policy of `*` rules decides alike).
+  const paths = context.touches ? pathSubjects(context.touches, context.root, rules.namesPaths) : [];
+  const described = context.describe !== undefined || Object.hasOwn(STANDARD_PERMISSION_SUBJECTS, tool);
+  if (described || paths.length === 0) {
+    // Path rules still bind a described tool: a touched path a deny rule names refuses the call.
+    const denied = firstDenied(rules, paths);
+    if (denied) return { decision: 'deny', rule: denied.rule, subject: denied.path };
+    return decide(policy, tool, rules, permissionSubject(tool, args, limits, context.describe), context);
   }
+  let verdict: PermissionVerdict | undefined;
+  // The subject of an ask is every path that needs approval (an approver that remembers answers sees them all).
+  const asked: string[] = [];
+  for (const path of paths) {
+    const next = decide(policy, tool, rules, { literal: path, forms: pathForms(path), opaque: false }, context);
+    if (next.decision === 'deny') return next;
+    if (next.decision === 'ask') asked.push(path);
+    if (verdict === undefined || RANK[next.decision] > RANK[verdict.decision]) verdict = next;
+  }
+  const decided = verdict as PermissionVerdict;
+  const shown = decided.decision === 'ask' ? asked : paths;
+  return shown.length === 1 ? decided : { ...decided, subject: shown.join(', ') };
+}
+
+/**
+ * True when an explicit deny rule of `tool` (or of `'*'`) names `path` (workspace-relative) or a directory above it:
+ * for tools that show paths they found (search results), which must never show a denied one.
+ */
+export function pathDenied(policy: PermissionPolicy, tool: string, path: string): boolean {
+  const deny = toolRules(policy, tool).deny;
+  return deny.patterns.length > 0 && deny.find(pathForms(path)) !== undefined;
+}
+
+/**
+ * The first path of `touches` an explicit deny rule of `tool` (or `'*'`) names, relative to `root`, with the rule;
+ * undefined when none does. For checks that only enforce deny rules (a subagent's calls under its parent's policy).
+ */
+export function touchDenied(
+  policy: PermissionPolicy,
+  tool: string,
+  touches: Touches,
+  root: string,
+): { readonly rule: string; readonly path: string } | undefined {
+  const rules = toolRules(policy, tool);
+  if (rules.deny.patterns.length === 0) return undefined;
+  return firstDenied(rules, pathSubjects(touches, root, rules.namesPaths));
+}
+
+function firstDenied(rules: ToolRules, paths: readonly string[]): { rule: string; path: string } | undefined {
+  for (const path of paths) {
+    const rule = rules.deny.find(pathForms(path));
+    if (rule !== undefined) return { rule, path };
+  }
+  return undefined;
+}
+
+/** A path and, for deny rules, the same path as a directory (`secrets/**` covers a listing of `secrets`). */
+function pathForms(path: string): string[] {
+  return path.endsWith('/') ? [path] : [path, `${path}/`];
+}
+
+/** deny → allowSandboxed → allow → ask → default deny, for one subject. */
+function decide(
+  policy: PermissionPolicy,
+  tool: string,
+  rules: ToolRules,
+  subject: PermissionSubject,
+  context: PermissionCallContext,
+): PermissionVerdict {
+  // Deny rules also see the other forms of the subject (the forms a bash command could run as: `/bin/rm x`,
+  // `env rm x`, `sh -c 'rm x'` → `rm x`; a path as a directory); allow and ask rules see only the literal one,
+  // so a look-alike program cannot borrow an allow rule.
+  const denied = rules.deny.find(subject.forms);
+  if (denied !== undefined) return { decision: 'deny', rule: denied, subject: subject.literal };
+  // A shell script the deny rules could not see into is never allowed outright while deny rules exist:
+  // it is escalated to ask (refused without an approver).
+  if (subject.opaque && rules.deny.patterns.length > 0)
+    return { decision: 'ask', subject: subject.literal, opaque: true };
+  if (context.sandboxed === true && (policy.allowSandboxed ?? []).some((t) => t === tool || t === '*')) {
+    return { decision: 'allow', rule: 'allowSandboxed', subject: subject.literal, sandboxed: true };
+  }
+  const literal = [subject.literal];
+  const allowed = rules.allow.find(literal);
+  if (allowed !== undefined) return { decision: 'allow', rule: allowed, subject: subject.literal };
+  const asked = rules.ask.find(literal);
+  if (asked !== undefined) return { decision: 'ask', rule: asked, subject: subject.literal };
   return { decision: 'deny', subject: subject.literal };
 }
 
@@ -154,7 +194,8 @@ export type AskHandler = (
  * @param limits bounds of the bash command analysis
  * @param sandboxed whether that tool's calls will run inside the OS sandbox (for `allowSandboxed`)
  * @param describe what the calls are matched against (a source's own describer); without it, the standard
- *   describer of each call's tool name, else the generic one
+ *   describer of each call's tool name (bash, subagent), else every path the call's tool declares it touches
+ * @param root the workspace root now (the sandbox worktree while one is active), which touched paths are relative to
  */
 export function permissionHook(
   policy: PermissionPolicy,
@@ -162,13 +203,17 @@ export function permissionHook(
   limits?: PermissionLimits,
   sandboxed?: (tool: string) => boolean,
   describe?: PermissionSubjectDescriber,
+  root?: () => string | undefined,
 ): PreHook {
   const label = policy.name ? `permission policy '${policy.name}'` : 'the permission policy';
   // An allowed call (the common case) is answered synchronously, without a promise or the text a refusal needs.
   return ({ tool, args }) => {
+    // What the call touches comes from the tool's own declaration; one that throws refuses the call (fail closed).
     const verdict = evaluatePermission(policy, tool.name, args, limits, {
       sandboxed: sandboxed?.(tool.name) === true,
-      ...(describe ? { describe } : {}),
+      describe,
+      touches: tool.touches?.(args),
+      root: root?.(),
     });
     if (verdict.decision === 'allow') return undefined;
     return refuseOrAsk(label, tool.name, args, verdict, policy.name, onAsk);

@@ -41,6 +41,8 @@ export function createSandboxTool(state: ToolkitState, options: SandboxToolOptio
     scope: 'branch',
     hooks,
     annotations: { readOnlyHint: false, destructiveHint: true },
+    // It copies, diffs and merges the workspace as a whole; no request names a path.
+    touches: () => ({ workspace: true }),
     handler: async (request, { signal }) => {
       const parsed = parseOnce(SandboxRequest, request);
       if (!parsed.success) return fail('invalid_request', `Invalid sandbox request: ${parsed.error.message}`);

@@ -25,7 +25,10 @@ afterEach(() => ws.cleanup());
 const LintRequest = z.object({ level: z.string(), target: z.string() }).strict();
 type LintRequest = z.infer<typeof LintRequest>;
 const targetOnly: PermissionSubjectDescriber = (args) => literalSubject(String(args.target ?? ''));
-function lintSource(describe?: PermissionSubjectDescriber): ToolSource<object, LintRequest, { success: true }> {
+function lintSource(
+  describe?: PermissionSubjectDescriber,
+  touches?: boolean,
+): ToolSource<object, LintRequest, { success: true }> {
   return {
     name: 'code_check',
     scope: 'workspace',
@@ -37,6 +40,7 @@ function lintSource(describe?: PermissionSubjectDescriber): ToolSource<object, L
         description: 'Test checker: always clean.',
         request: LintRequest,
         handler: async () => ({ success: true as const }),
+        ...(touches ? { touches: (request: LintRequest) => ({ read: [request.target] }) } : {}),
       }),
   };
 }
@@ -55,11 +59,27 @@ describe('a source says what its permission rules are matched against', () => {
     expect(refused.error).toContain('"lib/b.py"');
   });
 
-  it('without a describer, a source is matched against the generic subject (its values in order)', async () => {
-    const branch = toolkitBranch(ws.root, { tools: ['code_check'], permissions: onlySrc }, { sources: [lintSource()] });
-    const refused = await call(branch, 'code_check', { level: 'strict', target: 'src/a.py' });
+  it('without a describer, the rules are matched against the paths its tool declares it touches', async () => {
+    const source = lintSource(undefined, true);
+    const branch = toolkitBranch(ws.root, { tools: ['code_check'], permissions: onlySrc }, { sources: [source] });
+    expect(await call(branch, 'code_check', { level: 'strict', target: 'src/a.py' })).toMatchObject({ success: true });
+    // Paths are matched relative to the root, however they are written.
+    const absolute = await call(branch, 'code_check', { level: 'strict', target: `${ws.root}/src/a.py` });
+    expect(absolute).toMatchObject({ success: true });
+    const refused = await call(branch, 'code_check', { level: 'strict', target: 'src/../lib/b.py' });
     expect(refused).toMatchObject({ success: false, error_code: 'denied' });
-    expect(refused.error).toContain('"strict src/a.py"');
+    expect(refused.error).toContain('"lib/b.py"');
+  });
+
+  it('a tool with neither a describer nor a touches declaration cannot be given a path rule: refused at setup', () => {
+    expect(() =>
+      toolkitBranch(ws.root, { tools: ['code_check'], permissions: onlySrc }, { sources: [lintSource()] }),
+    ).toThrow(/allow rule "src\/\*" applies to the tool code_check, which does not declare what its requests touch/);
+    // A catch-all rule needs no paths, so it is kept.
+    const all: PermissionPolicy = { allow: { code_check: ['*'] } };
+    expect(() =>
+      toolkitBranch(ws.root, { tools: ['code_check'], permissions: all }, { sources: [lintSource()] }),
+    ).not.toThrow();
   });
 
   it('evaluatePermission takes a describer, and by name alone uses the standard one', () => {
@@ -77,13 +97,7 @@ describe('a source says what its permission rules are matched against', () => {
     for (const source of STANDARD_SOURCES) {
       expect(source.permissionSubject, source.name).toBe(STANDARD_PERMISSION_SUBJECTS[source.name]);
     }
-    expect(Object.keys(STANDARD_PERMISSION_SUBJECTS).sort()).toEqual([
-      'bash',
-      'editor',
-      'reader',
-      'search',
-      'subagent',
-    ]);
+    expect(Object.keys(STANDARD_PERMISSION_SUBJECTS).sort()).toEqual(['bash', 'subagent']);
   });
 
   it("bash's describer gives deny rules every form the command could run as", () => {

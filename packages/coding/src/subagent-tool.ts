@@ -86,6 +86,8 @@ export function createSubagentTool(state: ToolkitState, deps: SubagentDeps, hook
       `(cut at ${deps.answerChars ?? L.subagentAnswerChars} characters) and how many tool calls it made.`,
     request: schema,
     scope: 'branch',
+    // The child works in `cwd`; each of its own calls is checked by its own toolkit's policy.
+    touches: (request) => ({ cwd: request.cwd ?? '.' }),
     hooks,
     handler: async (raw, { signal }) => {
       const parsed = parseOnce(schema, raw);

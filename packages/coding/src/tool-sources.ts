@@ -35,6 +35,8 @@ export interface SourceSettings {
   readonly network?: boolean;
   /** The toolkit's protected-name policy, for every tool that opens files (and the OS sandbox of commands). */
   readonly protectedNames?: ProtectedNamePolicy;
+  /** Paths a tool must not show among what it finds (a deny rule of the permission policy names them), by tool. */
+  readonly hidden?: (tool: string) => (relativePath: string) => boolean;
   jobs(limits: BashOptions['limits']): JobStore;
 }
 
@@ -50,9 +52,9 @@ export interface ToolSource<Options extends object = Record<string, unknown>, Re
   readonly scope: SourceScope;
   readonly evidence: SourceEvidence<Request, Response>;
   /**
-   * The subject of a call, which the permission rules for this tool are matched against. Without it, the standard
-   * describer of the source's name (`STANDARD_PERMISSION_SUBJECTS`), else the generic one (action, then the other
-   * values).
+   * The subject of a call, which the permission rules for this tool are matched against instead of the paths its
+   * tool declares it touches (those then meet the deny rules only). Without it, the standard describer of the
+   * source's name (`STANDARD_PERMISSION_SUBJECTS`: bash, subagent), else the touched paths are the subjects.
    */
   readonly permissionSubject?: PermissionSubjectDescriber;
   /** This source's options from the toolkit's settings; without it, `toolOptions[name]` (or none). */
@@ -138,6 +140,11 @@ function withPolicy<O extends object>(settings: SourceSettings, own: O | undefin
   return settings.protectedNames ? { ...options, protectedNames: settings.protectedNames } : options;
 }
 
+/** A tool's options with the paths the policy withholds from what it shows (`hidden`), when a policy is set. */
+function withHidden<O extends object>(settings: SourceSettings, tool: string, options: O): O {
+  return settings.hidden ? { ...options, hidden: settings.hidden(tool) } : options;
+}
+
 /** Declares a source with its own types (the list below holds sources of different options and results). */
 const source = <Options extends object, Request, Response>(
   spec: ToolSource<Options, Request, Response>,
@@ -152,15 +159,13 @@ export const STANDARD_SOURCES: readonly AnyToolSource[] = Object.freeze([
     name: 'reader',
     scope: 'workspace',
     evidence: readerEvidence,
-    permissionSubject: STANDARD_PERMISSION_SUBJECTS.reader,
-    options: (s) => withPolicy(s, s.toolOptions.reader),
+    options: (s) => withHidden(s, 'reader', withPolicy(s, s.toolOptions.reader)),
     make: (root, _c, o: OptionsOf<typeof createReaderTool>) => createReaderTool({ ...o, workspaceRoot: root }),
   }),
   source({
     name: 'editor',
     scope: 'workspace',
     evidence: editorEvidence,
-    permissionSubject: STANDARD_PERMISSION_SUBJECTS.editor,
     options: (s) => withPolicy(s, s.toolOptions.editor),
     make: (root, _c, o: OptionsOf<typeof createEditorTool>) => createEditorTool(editorOptions(root, o)),
   }),
@@ -187,29 +192,28 @@ export const STANDARD_SOURCES: readonly AnyToolSource[] = Object.freeze([
     name: 'search',
     scope: 'workspace',
     evidence: NO_EVIDENCE,
-    permissionSubject: STANDARD_PERMISSION_SUBJECTS.search,
-    options: (s) => withPolicy(s, s.toolOptions.search),
+    options: (s) => withHidden(s, 'search', withPolicy(s, s.toolOptions.search)),
     make: (root, _c, o: OptionsOf<typeof createSearchTool>) => createSearchTool({ ...o, workspaceRoot: root }),
   }),
   source({
     name: 'code_check',
     scope: 'workspace',
     evidence: NO_EVIDENCE,
-    options: (s) => withPolicy(s, s.toolOptions.code_check),
+    options: (s) => withHidden(s, 'code_check', withPolicy(s, s.toolOptions.code_check)),
     make: (root, _c, o: OptionsOf<typeof createCodeCheckTool>) => createCodeCheckTool({ ...o, workspaceRoot: root }),
   }),
   source({
     name: 'code_nav',
     scope: 'workspace',
     evidence: NO_EVIDENCE,
-    options: (s) => withPolicy(s, s.toolOptions.code_nav),
+    options: (s) => withHidden(s, 'code_nav', withPolicy(s, s.toolOptions.code_nav)),
     make: (root, _c, o: OptionsOf<typeof createCodeNavTool>) => createCodeNavTool({ ...o, workspaceRoot: root }),
   }),
   source({
     name: 'ast_search',
     scope: 'workspace',
     evidence: NO_EVIDENCE,
-    options: (s) => withPolicy(s, s.toolOptions.ast_search),
+    options: (s) => withHidden(s, 'ast_search', withPolicy(s, s.toolOptions.ast_search)),
     make: (root, _c, o: OptionsOf<typeof createAstSearchTool>) => createAstSearchTool({ ...o, workspaceRoot: root }),
   }),
   source({

@@ -14,11 +14,13 @@ import type { ProtectedNamePolicy } from '@bough/workspace';
 import { type CheckpointsSetting, withCheckpoints } from './checkpoint-calls.js';
 import { DiagnosticsWatcher } from './diagnostics-introduced.js';
 import { type CodingHooks, composeHooks, copyHooks } from './hook-composition.js';
+import { withInheritedDeny } from './inherited-deny.js';
 import { CODING_LIMITS, type CodingLimits } from './limits.js';
 import { NudgeEngine } from './nudge-engine.js';
 import { NUDGE_FIELD, nudgePostHook } from './nudge-hook.js';
 import { defaultNudgeRules } from './nudge-rules.js';
 import type { NudgeRule } from './nudge-types.js';
+import { STANDARD_PERMISSION_SUBJECTS } from './permission-subject.js';
 import {
   type AskHandler,
   isPresetName,
@@ -26,8 +28,10 @@ import {
   type PermissionPolicy,
   type PermissionPresetName,
   PRESET_RANK,
+  pathDenied,
   permissionHook,
 } from './permissions.js';
+import { assertPolicyEnforceable } from './policy-setup.js';
 import type { SandboxToolOptions } from './sandbox-tool.js';
 import { type AnyToolSource, type CodingToolOptions, type SourceSettings, STANDARD_SOURCES } from './tool-sources.js';
 import type { ToolkitBuild } from './toolkit-build.js';
@@ -221,6 +225,8 @@ function buildTools(
       return store;
     },
     ...(options.protectedNames ? { protectedNames: options.protectedNames } : {}),
+    // A tool that shows the paths it finds leaves out those a deny rule of the policy names.
+    ...(policy ? { hidden: (tool: string) => (path: string) => pathDenied(policy, tool, path) } : {}),
   };
   const trailingPost = options.notify !== false ? [nudgePostHook(state)] : [];
   // How strictly a source's guard escalates: refuse outright under the presets that ask for commands anyway.
@@ -230,7 +236,14 @@ function buildTools(
   const hooksFor = (source: AnyToolSource, sandboxed: boolean): ToolHooks => {
     const guard = source.guard?.({ protectedNames: options.protectedNames, decision, onAsk: options.onAsk, sandboxed });
     const permission = policy
-      ? permissionHook(policy, options.onAsk, L, () => sandboxed, source.permissionSubject)
+      ? permissionHook(
+          policy,
+          options.onAsk,
+          L,
+          () => sandboxed,
+          source.permissionSubject,
+          () => state.currentRoot(),
+        )
       : undefined;
     const first = guard ? chainPre(guard, permission) : permission;
     return composeHooks(source.name, options.hooks, { ...(first ? { permission: first } : {}), trailingPost });
@@ -249,7 +262,10 @@ function buildTools(
           workspaceRoot: cwd,
           tools: DEFAULT_CODING_TOOLS.filter((tool) => sources.has(tool)),
           permissions: preset,
-          hooks: { securityPre: options.hooks.securityPre ?? {} },
+          // The parent's deny rules bind the child's calls too (its preset alone would not know them).
+          hooks: {
+            securityPre: withInheritedDeny(options.hooks.securityPre ?? {}, policy, () => state.currentRoot(), cwd),
+          },
         },
         [...sources.values()],
       ),
@@ -265,6 +281,14 @@ function buildTools(
     // The toolkit's own tools work on this build's state; the others are standalone tools wrapped for the build.
     if (source.scope === 'toolkit') built.push(source.make(state.workspaceRoot, context, own, build(hooks)));
     else built.push(wrapSource(source, state, context, { ...own }, hooks));
+  }
+  if (policy) {
+    const described = (name: string) =>
+      sources.get(name)?.permissionSubject !== undefined || Object.hasOwn(STANDARD_PERMISSION_SUBJECTS, name);
+    assertPolicyEnforceable(
+      policy,
+      built.map((tool) => ({ name: tool.name, touches: tool.touches !== undefined, described: described(tool.name) })),
+    );
   }
   return withCheckpoints(built, options.checkpoints, context, root, options.protectedNames, () => store);
 }

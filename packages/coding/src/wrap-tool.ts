@@ -64,6 +64,7 @@ export function wrapSource(
     ...(first.response ? { response: first.response } : {}),
     scope: 'branch',
     ...(first.annotations ? { annotations: first.annotations } : {}),
+    ...(first.touches ? { touches: first.touches } : {}),
     hooks,
     handler: async (request, call) => {
       try {

@@ -1,4 +1,4 @@
-import { type BranchView, branchProvider, defineTool, type Provider, type Tool } from '@bough/core';
+import { type BranchView, branchProvider, defineTool, type Provider, type Tool, touchesNothing } from '@bough/core';
 import { contextDescription } from './guidance.js';
 import { type ContextOptions, handleContext } from './handle-context.js';
 import { CONTEXT_LIMITS } from './limits.js';
@@ -22,6 +22,7 @@ export function createContextTool(
     request: ContextRequest,
     response: ContextResponse,
     scope: 'branch',
+    touches: touchesNothing,
     handler: (request, context) =>
       handleContext(branch, request, { ...options, limits, signal: context.signal, callId: context.callId }),
   });

@@ -10,6 +10,7 @@ it('exports exactly these names, so every change to the public surface is delibe
       "CloneError",
       "ConfigurationError",
       "MAX_TIMEOUT_MS",
+      "NO_TOUCHES",
       "RESERVED_TOOL_NAMES",
       "ScriptedChatModel",
       "TOOL_NAME_PATTERN",
@@ -51,6 +52,8 @@ it('exports exactly these names, so every change to the public surface is delibe
       "toolCallReply",
       "toolJsonSchema",
       "toolsToChatSpecs",
+      "touchedPaths",
+      "touchesNothing",
       "turnCallIds",
       "withHooks",
     ]

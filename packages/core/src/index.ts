@@ -94,3 +94,12 @@ export {
   type ToolSpec,
   withHooks,
 } from './tool.js';
+export {
+  NO_TOUCHES,
+  type TouchContext,
+  type TouchedMove,
+  type Touches,
+  type TouchesOf,
+  touchedPaths,
+  touchesNothing,
+} from './touches.js';

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ConfigurationError } from './bough-error.js';
 import type { BranchView } from './branch-view.js';
+import type { TouchesOf } from './touches.js';
 
 /** Whether a tool can be shared across branches ('stateless') or closes over one branch ('branch'). */
 export type ToolScope = 'stateless' | 'branch';
@@ -68,6 +69,11 @@ export interface Tool<REQ = any, RES = any> {
   readonly annotations?: Readonly<Record<string, unknown>>;
   /** A JSON Schema to advertise instead of the one derived from `request` (tools proxied from a remote server). */
   readonly jsonSchema?: Readonly<Record<string, unknown>>;
+  /**
+   * What a parsed request touches on the file system (see {@link Touches}): the one declaration permission
+   * policies, MCP roots and the read-before-edit guard read. A tool without it cannot be given a path rule.
+   */
+  readonly touches?: TouchesOf<REQ>;
 }
 
 /** The input of {@link defineTool}; `scope` defaults to 'stateless'. */
@@ -81,6 +87,8 @@ export interface ToolSpec<REQ, RES> {
   hooks?: ToolHooks;
   annotations?: Record<string, unknown>;
   jsonSchema?: Readonly<Record<string, unknown>>;
+  /** What a parsed request touches (see {@link Tool.touches}); `touchesNothing` for a tool that names no path. */
+  touches?: TouchesOf<REQ>;
 }
 
 /** Model-facing tool names: lower-case letters, digits and underscores, 1 to 64 characters. */
@@ -109,6 +117,9 @@ export function defineTool<REQ, RES>(spec: ToolSpec<REQ, RES>): Tool<REQ, RES> {
   if (!spec.request || typeof (spec.request as { safeParse?: unknown }).safeParse !== 'function') {
     throw new ConfigurationError(`Tool ${spec.name} needs a zod request schema.`);
   }
+  if (spec.touches !== undefined && typeof spec.touches !== 'function') {
+    throw new ConfigurationError(`Tool ${spec.name}'s touches must be a function of the parsed request.`);
+  }
   requireZod4(spec.name, 'request', spec.request);
   if (spec.response) requireZod4(spec.name, 'response', spec.response);
   const tool: Tool<REQ, RES> = {
@@ -121,6 +132,7 @@ export function defineTool<REQ, RES>(spec: ToolSpec<REQ, RES>): Tool<REQ, RES> {
     ...(spec.hooks ? { hooks: freezeHooks(spec.hooks) } : {}),
     ...(spec.annotations ? { annotations: Object.freeze({ ...spec.annotations }) } : {}),
     ...(spec.jsonSchema ? { jsonSchema: Object.freeze({ ...spec.jsonSchema }) } : {}),
+    ...(spec.touches ? { touches: spec.touches } : {}),
   };
   return Object.freeze(tool);
 }

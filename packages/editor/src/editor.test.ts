@@ -23,6 +23,46 @@ describeToolConformance('editor', {
     { action: 'edit', file_path: '../ws-evil/secret.txt', old_string: 'OUTSIDE', new_string: 'x' },
     { action: 'edit', file_path: `${ws.outside}/secret.txt`, old_string: 'OUTSIDE', new_string: 'x' },
   ],
+  touchCases: () => [
+    { request: { action: 'write', file_path: 'a.txt', content: 'x', dry_run: true }, touches: { write: ['a.txt'] } },
+    {
+      request: { action: 'multi_edit', file_path: 'a.txt', edits: [{ old_string: 'a', new_string: 'b' }] },
+      touches: { write: ['a.txt'] },
+    },
+    { request: { action: 'mkdir', file_path: 'd' }, touches: { create: ['d'] } },
+    {
+      request: { action: 'move', file_path: 'notes.txt', destination: 'secrets/notes.txt' },
+      touches: { move: [{ from: 'notes.txt', to: 'secrets/notes.txt' }] },
+    },
+    {
+      request: {
+        action: 'patch',
+        patch: [
+          '*** Begin Patch',
+          '*** Add File: secrets/key.txt',
+          '+k',
+          '*** Update File: a.txt',
+          '*** Move to: b.txt',
+          '@@',
+          '-alpha',
+          '+ALPHA',
+          '*** Update File: c.txt',
+          '@@',
+          '-x',
+          '+y',
+          '*** Delete File: d.txt',
+          '*** End Patch',
+        ].join('\n'),
+      },
+      touches: {
+        write: ['c.txt'],
+        create: ['secrets/key.txt'],
+        delete: ['d.txt'],
+        move: [{ from: 'a.txt', to: 'b.txt' }],
+      },
+    },
+    { request: { action: 'patch', patch: 'not a patch' }, touches: {} },
+  ],
 });
 
 const sha = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');

@@ -13,6 +13,7 @@ it('exports exactly these names, so every change to the public surface is delibe
       "EditorWriteSuccess",
       "createEditorTool",
       "editorProvider",
+      "editorTouches",
       "handleEditor",
       "patchFiles",
     ]

@@ -23,3 +23,4 @@ export {
 } from './schema.js';
 /** The tool factory and the stateless provider. */
 export { createEditorTool, editorProvider } from './tool.js';
+export { editorTouches } from './touches.js';

@@ -3,6 +3,7 @@ import type { Workspace } from '@bough/workspace';
 import { type EditorOptions, handleEditor, openEditorWorkspace } from './handle-editor.js';
 import { resolveEditorLimits } from './limits.js';
 import { EditorRequest, EditorResponse } from './schema.js';
+import { editorTouches } from './touches.js';
 
 const DESCRIPTION = [
   'Create, change, move or make files and directories inside the workspace. Pick the action:',
@@ -46,6 +47,7 @@ export function createEditorTool(options: EditorOptions): Tool<EditorRequest, Ed
     response: EditorResponse,
     scope: 'stateless',
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
+    touches: editorTouches,
     handler: async (request, context) => {
       let ws: Workspace | undefined;
       try {

@@ -8,7 +8,6 @@ it('exports exactly these names, so every change to the public surface is delibe
       "MCP_HTTP_PATH",
       "MCP_LIMITS",
       "MCP_TOOL_PREFIX",
-      "PATH_FIELDS",
       "RootRouter",
       "checkRoot",
       "createMcpServer",

@@ -11,7 +11,7 @@ export { DEFAULT_MCP_LIMITS, MCP_LIMITS, type McpLimits } from './limits.js';
 export { MCP_TOOL_PREFIX, mcpToolName } from './names.js';
 export { type McpRegistration, type McpServerConfig, type RegisterMcpOptions, registerMcpServer } from './register.js';
 export { renderOutput } from './render-text.js';
-export { checkRoot, PATH_FIELDS, type RootCheck, RootRouter } from './roots.js';
+export { checkRoot, type RootCheck, RootRouter } from './roots.js';
 export {
   createMcpServer,
   type McpServerOptions,

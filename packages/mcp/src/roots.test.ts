@@ -13,15 +13,30 @@ import { createMcpServer, type ServedRoots } from './server.js';
 /** A registry whose one tool says which root it serves and echoes its path. */
 function whereTool(root: string): ToolRegistry {
   const registry = new ToolRegistry();
-  registry.register(
+  registry.register([
     defineTool({
       name: 'where',
       description: 'Says which root served the call.',
       request: z.object({ path: z.string().optional(), paths: z.array(z.string()).optional() }).strict(),
       response: z.object({ success: z.literal(true), root: z.string(), path: z.string().optional() }),
       handler: async ({ path }) => ({ success: true as const, root, ...(path ? { path } : {}) }),
+      touches: ({ path, paths }) => ({ read: [...(path ? [path] : []), ...(paths ?? [])] }),
     }),
-  );
+    // Names no field a guess would take for a path: only its declaration says what it touches.
+    defineTool({
+      name: 'copy',
+      description: 'Copies one file to another name.',
+      request: z.object({ src: z.string(), dst: z.string() }).strict(),
+      handler: async () => ({ success: true as const, root }),
+      touches: ({ src, dst }) => ({ read: [src], create: [dst] }),
+    }),
+    defineTool({
+      name: 'undeclared',
+      description: 'Declares nothing about what it touches.',
+      request: z.object({ path: z.string() }).strict(),
+      handler: async () => ({ success: true as const, root }),
+    }),
+  ]);
   return registry;
 }
 
@@ -51,16 +66,41 @@ describe('RootRouter', () => {
   it('sends relative paths to the first root and absolute ones to the root holding them', () => {
     const router = new RootRouter(whereTool);
     router.setRoots([a, b]);
-    expect(router.route({ path: 'x.txt' })).toEqual({ root: a });
-    expect(router.route({ path: join(b, 'y.txt') })).toEqual({ root: b });
-    expect(router.route({})).toEqual({ root: a });
-    expect(router.route({ path: '/etc/hostname' })).toMatchObject({ refusal: { error_code: 'outside_roots' } });
-    expect(router.route({ path: `${a}-sibling/x` })).toMatchObject({ refusal: { error_code: 'outside_roots' } });
-    expect(router.route({ paths: ['x', join(b, 'y')] })).toMatchObject({ refusal: { error_code: 'mixed_roots' } });
+    expect(router.route({ path: 'x.txt' }, 'where')).toEqual({ root: a });
+    expect(router.route({ path: join(b, 'y.txt') }, 'where')).toEqual({ root: b });
+    expect(router.route({}, 'where')).toEqual({ root: a });
+    expect(router.route({ path: '/etc/hostname' }, 'where')).toMatchObject({
+      refusal: { error_code: 'outside_roots' },
+    });
+    expect(router.route({ path: `${a}-sibling/x` }, 'where')).toMatchObject({
+      refusal: { error_code: 'outside_roots' },
+    });
+    expect(router.route({ paths: ['x', join(b, 'y')] }, 'where')).toMatchObject({
+      refusal: { error_code: 'mixed_roots' },
+    });
+  });
+
+  it("routes by the called tool's own declaration of what it touches, not by field names", () => {
+    const router = new RootRouter(whereTool);
+    router.setRoots([a, b]);
+    expect(router.route({ src: join(b, 'x'), dst: join(b, 'y') }, 'copy')).toEqual({ root: b });
+    expect(router.route({ src: join(b, 'x'), dst: '/etc/cron.d/job' }, 'copy')).toMatchObject({
+      refusal: { error_code: 'outside_roots' },
+    });
+    expect(router.route({ src: join(a, 'x'), dst: join(b, 'y') }, 'copy')).toMatchObject({
+      refusal: { error_code: 'mixed_roots' },
+    });
+    // Arguments the schema refuses, a tool without a declaration, an unknown tool: the first root, whose own
+    // gate and validation answer the call.
+    expect(router.route({ src: 1 }, 'copy')).toEqual({ root: a });
+    expect(router.route({ path: join(b, 'x') }, 'undeclared')).toEqual({ root: a });
+    expect(router.route({ path: join(b, 'x') }, 'missing')).toEqual({ root: a });
   });
 
   it('answers no_roots until it has a root', () => {
-    expect(new RootRouter(whereTool).route({ path: 'x' })).toMatchObject({ refusal: { error_code: 'no_roots' } });
+    expect(new RootRouter(whereTool).route({ path: 'x' }, 'where')).toMatchObject({
+      refusal: { error_code: 'no_roots' },
+    });
   });
 });
 
@@ -105,7 +145,7 @@ describe('served roots over MCP', () => {
 
   it('answers no_roots when the client offers no roots', async () => {
     const { client } = await clientWithRoots({ registryFor: whereTool, catalog: whereTool('/none') });
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['where']);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['where', 'copy', 'undeclared']);
     const result = await call(client, { path: 'x' });
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toMatchObject({ error_code: 'no_roots' });

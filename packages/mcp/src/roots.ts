@@ -1,19 +1,7 @@
 import { accessSync, constants, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { ToolRegistry } from '@bough/core';
+import { type ToolRegistry, touchedPaths } from '@bough/core';
 import { fail, type McpFailure } from './errors.js';
-
-/** Request fields that hold a path (or a list of paths) in bough's tools; others are passed through untouched. */
-export const PATH_FIELDS: readonly string[] = Object.freeze([
-  'path',
-  'paths',
-  'file_path',
-  'cwd',
-  'destination',
-  'new_path',
-  'source_path',
-  'target_path',
-]);
 
 /** A directory that can be served, or why not. */
 export type RootCheck = { ok: true; root: string } | { ok: false; reason: string };
@@ -41,8 +29,6 @@ export function checkRoot(dir: string, base: string = process.cwd()): RootCheck 
   return { ok: true, root: real };
 }
 
-const isUrl = (value: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(value);
-
 function contains(root: string, path: string): boolean {
   if (path === root) return true;
   const rel = relative(root, path);
@@ -50,9 +36,12 @@ function contains(root: string, path: string): boolean {
 }
 
 /**
- * Routes tool calls to the registry of the root their paths lie in. Relative paths belong to the first root; an
- * absolute path to the deepest root containing it (checked lexically here; each root's own workspace gate then
- * applies every guarantee, links included). A call without paths goes to the first root.
+ * Routes tool calls to the registry of the root their paths lie in. The paths are the ones the called tool declares
+ * its request touches (`Tool.touches` of the parsed request: a patch's files, a move's two names, a command's cwd),
+ * never guessed from field names. Relative paths belong to the first root; an absolute path to the deepest root
+ * containing it (checked lexically here; each root's own workspace gate then applies every guarantee, links
+ * included). A call without paths, with arguments its tool's schema refuses, or to a tool without a declaration goes
+ * to the first root, whose own checks then answer it.
  */
 export class RootRouter {
   readonly #registries = new Map<string, ToolRegistry>();
@@ -104,8 +93,8 @@ export class RootRouter {
     return registry;
   }
 
-  /** The root a call's arguments belong to, or the failure to answer it with. */
-  route(args: unknown): { root: string } | { refusal: McpFailure } {
+  /** The root a call of the tool `name` with these arguments belongs to, or the failure to answer it with. */
+  route(args: unknown, name?: string): { root: string } | { refusal: McpFailure } {
     const first = this.#roots[0];
     if (first === undefined) {
       return {
@@ -117,7 +106,7 @@ export class RootRouter {
       };
     }
     let chosen: string | undefined;
-    for (const path of pathsOf(args)) {
+    for (const path of this.#pathsOf(name, args, first)) {
       const root = isAbsolute(path) ? this.#deepest(resolve(path)) : first;
       if (root === undefined) {
         return {
@@ -141,6 +130,19 @@ export class RootRouter {
     return { root: chosen ?? first };
   }
 
+  /** The paths the tool declares these arguments touch (the first root's registry holds the same tools). */
+  #pathsOf(name: string | undefined, args: unknown, first: string): string[] {
+    const tool = name === undefined ? undefined : this.registry(first).get(name);
+    if (!tool?.touches) return [];
+    const parsed = tool.request.safeParse(args);
+    if (!parsed.success) return [];
+    try {
+      return touchedPaths(tool.touches(parsed.data)).filter((path) => path !== '');
+    } catch {
+      return [];
+    }
+  }
+
   #deepest(path: string): string | undefined {
     let best: string | undefined;
     for (const root of this.#roots) {
@@ -148,15 +150,4 @@ export class RootRouter {
     }
     return best;
   }
-}
-
-function pathsOf(args: unknown): string[] {
-  if (typeof args !== 'object' || args === null) return [];
-  const out: string[] = [];
-  for (const field of PATH_FIELDS) {
-    const value = (args as Record<string, unknown>)[field];
-    const values = Array.isArray(value) ? value : [value];
-    for (const item of values) if (typeof item === 'string' && item !== '' && !isUrl(item)) out.push(item);
-  }
-  return out;
 }

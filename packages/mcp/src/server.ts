@@ -137,7 +137,7 @@ async function routed(
   args: unknown,
   options: Parameters<ToolRegistry['invoke']>[2],
 ): Promise<CallToolResult> {
-  const target = router.route(args);
+  const target = router.route(args, name);
   if ('refusal' in target) return toToolResult(target.refusal, true);
   return toCallToolResult((await router.registry(target.root).invoke(name, args, options)) as ToolCall);
 }

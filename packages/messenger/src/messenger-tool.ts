@@ -1,4 +1,12 @@
-import { type BranchView, branchProvider, ConfigurationError, defineTool, type Provider, type Tool } from '@bough/core';
+import {
+  type BranchView,
+  branchProvider,
+  ConfigurationError,
+  defineTool,
+  type Provider,
+  type Tool,
+  touchesNothing,
+} from '@bough/core';
 import { Exchange } from './exchange.js';
 import { handleMessenger } from './handle-messenger.js';
 import { displayName, ensureRegistered } from './internal/names.js';
@@ -86,6 +94,7 @@ export function createMessengerTool(
     request: MessengerRequest,
     response: MessengerResponse,
     scope: 'branch',
+    touches: touchesNothing,
     handler: (request, context) => {
       const deps: MessengerDeps = {
         exchange,

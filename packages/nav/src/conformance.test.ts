@@ -19,4 +19,8 @@ describeToolConformance('code_nav', {
     { action: 'outline', path: `${ws.outside}/secret.txt` },
     { action: 'find_references', path: '../ws-evil', symbol: 'x' },
   ],
+  touchCases: () => [
+    { request: { action: 'outline' }, touches: { read: ['.'], workspace: true } },
+    { request: { action: 'outline', path: 'src/a.py' }, touches: { read: ['src/a.py'] } },
+  ],
 });

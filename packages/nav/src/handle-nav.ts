@@ -30,6 +30,11 @@ export interface NavOptions {
    * them are skipped and counted like other skips. Pass the same policy every tool of a session uses.
    */
   readonly protectedNames?: ProtectedNamePolicy;
+  /**
+   * Paths a permission policy withholds (given a workspace-relative path): results in them are never shown. The
+   * coding toolkit sets it from its policy.
+   */
+  readonly hidden?: (relative: string) => boolean;
   /** Overrides for {@link DEFAULT_NAV_LIMITS}. */
   readonly limits?: Partial<NavLimits>;
   /** Cancels the call between files. */
@@ -132,8 +137,10 @@ async function navResponse(request: NavInput, options: NavOptions): Promise<NavR
     const skipped = emptySkipCounts();
     const tree = await cache.tree(workspace.root, target.path).listing(workspace);
     const listed = pickSources(tree, limits.maxProjectFiles, skipped);
-    const py = listed.files.filter((f) => PYTHON_EXT.has(extensionOf(f.relative)));
-    const tsFiles = listed.files.filter((f) => TS_EXT.has(extensionOf(f.relative)));
+    const hidden = options.hidden;
+    const sources = hidden ? listed.files.filter((file) => !hidden(file.relative)) : listed.files;
+    const py = sources.filter((f) => PYTHON_EXT.has(extensionOf(f.relative)));
+    const tsFiles = sources.filter((f) => TS_EXT.has(extensionOf(f.relative)));
     const notes: string[] = [];
     if (py.length > 0) {
       const napi = await loadPythonGrammar();
@@ -172,7 +179,9 @@ async function navResponse(request: NavInput, options: NavOptions): Promise<NavR
       }
     }
     if (listed.truncated) notes.push(`Only the first ${limits.maxProjectFiles} source file(s) were read.`);
-    return finish(items, limits, notes, skipped);
+    // The TypeScript project may reach files the listing left out: their results are not shown either.
+    const shown = hidden ? items.filter((item) => item.file === undefined || !hidden(item.file)) : items;
+    return finish(shown, limits, notes, skipped);
   } catch (error) {
     // A directory refused by the gate while being listed keeps the gate's own code; never relabelled.
     if (error instanceof WorkspaceError) return fail(error.failure.error_code, error.failure.error);

@@ -3,6 +3,7 @@ import { handleCodeNav, type NavOptions } from './handle-nav.js';
 import { resolveNavLimits } from './limits.js';
 import { NavCache } from './nav-cache.js';
 import { NavRequest, NavResponse } from './schema.js';
+import { navTouches } from './touches.js';
 
 /** Options of {@link createCodeNavTool}: the workspace root and optional limit overrides. */
 export type CodeNavToolOptions = Omit<NavOptions, 'signal' | 'cache'>;
@@ -25,6 +26,7 @@ export function createCodeNavTool(options: CodeNavToolOptions): Tool<NavRequest,
     response: NavResponse,
     scope: 'stateless',
     annotations: { readOnlyHint: true },
+    touches: navTouches,
     handler: (request, context) => handleCodeNav(request, { ...options, limits, cache, signal: context.signal }),
   });
 }

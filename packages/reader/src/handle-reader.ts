@@ -82,6 +82,7 @@ async function readerResponse(
           recursive: req.recursive ?? false,
           fileTypes: req.file_types,
           ...(options.signal ? { signal: options.signal } : {}),
+          ...(options.hidden ? { hidden: options.hidden } : {}),
         },
         limits,
       );

@@ -15,6 +15,8 @@ export interface ListOptions {
   recursive: boolean;
   fileTypes: readonly string[] | undefined;
   signal?: AbortSignal;
+  /** Paths a permission policy withholds: left out, counted as protected. */
+  hidden?: (relative: string) => boolean;
 }
 
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -75,7 +77,12 @@ export async function listDir(
   const summary = walked.summary;
   const found: string[] = [];
   let filtered = 0;
+  let withheld = 0;
   for (const entry of walked.entries) {
+    if (options.hidden?.(entry.relative)) {
+      withheld++;
+      continue;
+    }
     if (filter && (entry.kind !== 'file' || !filter.has(extensionOf(entry.relative)))) {
       filtered++;
       continue;
@@ -87,7 +94,7 @@ export async function listDir(
   const overCap = Math.max(0, found.length - limits.maxListEntries);
   const entries = found.slice(0, limits.maxListEntries);
   const skipped: Record<string, number> = {
-    protected: summary.skipped.protected,
+    protected: summary.skipped.protected + withheld,
     ignored: summary.skipped.ignored,
     hidden: summary.skipped.hidden,
     links: summary.skipped.links,

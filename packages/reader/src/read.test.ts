@@ -22,6 +22,13 @@ describeToolConformance('reader', {
     { action: 'list_dir', path: ws.outside },
     { action: 'open', path: '../ws-evil/secret.html' },
   ],
+  touchCases: () => [
+    { request: { action: 'read_many', paths: ['a.txt', 'b/c.md'] }, touches: { read: ['a.txt', 'b/c.md'] } },
+    { request: { action: 'list_dir', path: '' }, touches: { read: ['.'] } },
+    { request: { action: 'stat', path: 'secrets' }, touches: { read: ['secrets'] } },
+    { request: { action: 'open', path: 'doc.pdf' }, touches: { read: ['doc.pdf'] } },
+    { request: { action: 'open', path: 'https://example.com/a' }, touches: {} },
+  ],
 });
 
 type Text = ReaderTextResult;

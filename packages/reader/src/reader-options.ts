@@ -21,6 +21,11 @@ export interface ReaderOptions {
   fetchPolicy?: FetchPolicy;
   /** Credential names refused for reads and listings (default: the workspace package's list). */
   protectedNames?: ProtectedNamePolicy;
+  /**
+   * Paths a permission policy withholds (given a workspace-relative path): a listing leaves them out and counts them
+   * as protected. The coding toolkit sets it from its policy.
+   */
+  hidden?: (relative: string) => boolean;
   /** An already opened workspace to reuse (its root wins over `workspaceRoot`). */
   workspace?: Workspace;
 }

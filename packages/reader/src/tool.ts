@@ -5,6 +5,7 @@ import { handleReader, openReaderWorkspace } from './handle-reader.js';
 import { type ReaderLimits, resolveReaderLimits } from './limits.js';
 import type { ReaderOptions } from './reader-options.js';
 import { ReaderRequest, ReaderResponse } from './schema.js';
+import { readerTouches } from './touches.js';
 
 const DESCRIPTION_TEMPLATE = [
   'Read files and list directories inside the workspace.',
@@ -48,6 +49,7 @@ export function createReaderTool(options: ReaderOptions): Tool<ReaderRequest, Re
     response: ReaderResponse,
     scope: 'stateless',
     annotations: { readOnlyHint: true, openWorldHint: (options.allowedHosts?.length ?? 0) > 0 },
+    touches: readerTouches,
     handler: async (request, context) => {
       const ws = await workspace().catch(() => undefined);
       return handleReader(request, {

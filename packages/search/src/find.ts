@@ -208,7 +208,7 @@ async function listFiles(ctx: SearchContext, mode: ListingMode, timeoutMs: numbe
         if (narrowed && inGitDir(local)) continue;
         if (!matches(local) || !included(local)) continue;
         const path = toWorkspacePath(ctx.prefix, raw);
-        if (protectedPath.test(path)) withheld++;
+        if (protectedPath.test(path) || ctx.hidden?.(path) === true) withheld++;
         else {
           found.push(path);
           stamps.add(path);

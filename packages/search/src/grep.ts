@@ -91,7 +91,7 @@ async function grepPass(ctx: SearchContext, sorted: boolean, timeoutMs: number, 
         if (line.match.path !== lastRaw) {
           lastRaw = line.match.path;
           lastPath = toWorkspacePath(ctx.prefix, lastRaw);
-          lastProtected = isProtectedPath(lastPath, ctx.policy);
+          lastProtected = isProtectedPath(lastPath, ctx.policy) || ctx.hidden?.(lastPath) === true;
         }
         const path = lastPath;
         if (lastProtected) {

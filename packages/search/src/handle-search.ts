@@ -49,6 +49,11 @@ export interface SearchOptions {
   readonly protectedNames?: ProtectedNamePolicy;
   /** A ripgrep binary to use instead of the one shipped by `@vscode/ripgrep`. */
   readonly rgPath?: string;
+  /**
+   * Paths a permission policy withholds (given each result's workspace-relative path): their matches and names are
+   * never shown, and count as withheld like protected files. The coding toolkit sets it from its policy.
+   */
+  readonly hidden?: (relative: string) => boolean;
 }
 
 /** Options of one call: the tool's configuration plus the call's cancellation signal. */
@@ -119,6 +124,7 @@ async function searchResponse(request: SearchInput, options: SearchCallOptions):
     target: isDir ? '.' : posix.basename(relative),
     prefix: isDir ? relative : posix.dirname(relative) === '.' ? '' : posix.dirname(relative),
     ...(options.protectedNames ? { policy: options.protectedNames } : {}),
+    ...(options.hidden ? { hidden: options.hidden } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   };
   return req.action === 'grep' ? grep(ctx) : find(ctx);

@@ -66,7 +66,10 @@ export type SearchInput = z.input<typeof SearchRequest>;
 
 /** What a search left out, so an empty or short answer can be read correctly. */
 export const SearchSkipped = z.object({
-  protected: z.number().int().describe('Matches withheld because they lie in protected files (credentials, keys).'),
+  protected: z
+    .number()
+    .int()
+    .describe('Matches withheld because they lie in protected files (credentials, keys) or paths the policy denies.'),
   long_lines: z.number().int().describe('Shown lines that were cut at the line-length cap.'),
   ignored_files: z
     .enum(['excluded', 'included'])

@@ -24,6 +24,10 @@ describeToolConformance('search', {
     { action: 'find', pattern: '*', path: '../ws-evil' },
     { action: 'find', pattern: '*', path: '/' },
   ],
+  touchCases: () => [
+    { request: { action: 'grep', pattern: 'x', path: 'src' }, touches: { read: ['src'] } },
+    { request: { action: 'find', pattern: '*', path: '' }, touches: { read: ['.'], workspace: true } },
+  ],
 });
 
 describe('search tool', () => {

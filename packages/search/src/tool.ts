@@ -3,6 +3,7 @@ import { searchDescription } from './description.js';
 import { handleSearch, requestSchemaFor, type SearchOptions } from './handle-search.js';
 import { resolveSearchLimits } from './limits.js';
 import { type SearchRequest, SearchResponse } from './schema.js';
+import { searchTouches } from './touches.js';
 
 /**
  * Builds the frozen `search` tool for one workspace; the handler gets the call's abort signal. Limits are resolved
@@ -19,6 +20,7 @@ export function createSearchTool(options: SearchOptions): Tool<SearchRequest, Se
     response: SearchResponse,
     scope: 'stateless',
     annotations: { readOnlyHint: true, openWorldHint: false },
+    touches: searchTouches,
     handler: (request, context) => handleSearch(request, { ...options, limits, signal: context.signal }),
   });
 }

@@ -1,4 +1,13 @@
-import { isToolFailure, type Tool, ToolRegistry, toMcpTool, toOpenAITool, toolJsonSchema } from '@bough/core';
+import {
+  isToolFailure,
+  type Tool,
+  ToolRegistry,
+  type Touches,
+  toMcpTool,
+  toOpenAITool,
+  toolJsonSchema,
+  touchedPaths,
+} from '@bough/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeWorkspace, type TempWorkspace } from './workspace.js';
 
@@ -16,6 +25,8 @@ export interface ConformanceOptions {
   readonly escapeRequests?: (ws: TempWorkspace) => readonly unknown[];
   /** Whether the handler itself validates (default true): calling it directly with bad input returns a failure. */
   readonly handlerValidates?: boolean;
+  /** Requests and exactly what the tool must declare they touch (`tool.touches` of the parsed request). */
+  readonly touchCases?: (ws: TempWorkspace) => readonly { readonly request: unknown; readonly touches: Touches }[];
 }
 
 function failed(output: unknown): boolean {
@@ -24,22 +35,13 @@ function failed(output: unknown): boolean {
   return status === 'error' || status === 'unavailable';
 }
 
-// Field names that would carry a file-system location; a tool with any of them must list escape requests.
-const PATH_FIELD = /path|file|dir|folder|cwd|root|glob|include/i;
-
-/** Every property name anywhere in a JSON Schema (through nested objects, arrays and unions). */
-function propertyNames(schema: unknown, into = new Set<string>()): Set<string> {
-  if (Array.isArray(schema)) {
-    for (const item of schema) propertyNames(item, into);
-  } else if (schema !== null && typeof schema === 'object') {
-    for (const [key, value] of Object.entries(schema)) {
-      if (key === 'properties' && value !== null && typeof value === 'object') {
-        for (const name of Object.keys(value)) into.add(name);
-      }
-      propertyNames(value, into);
-    }
-  }
-  return into;
+/** What a tool declares a request touches, from the request as its schema parses it. */
+function touchesOf(tool: Tool, request: unknown): Touches {
+  const parsed = tool.request.safeParse(request);
+  if (!parsed.success) throw new Error(`not a valid ${tool.name} request: ${JSON.stringify(request)}`);
+  const declare = tool.touches;
+  if (!declare) throw new Error(`${tool.name} does not declare what its requests touch`);
+  return declare(parsed.data);
 }
 
 /** The suite every tool package runs: schema export, typed invalid-input failures, abort, no escapes, no throws. */
@@ -104,6 +106,15 @@ export function describeToolConformance(name: string, options: ConformanceOption
       expect(call.error?.code).toBe('aborted');
     });
 
+    it('declares what a request touches (the one declaration policies and MCP roots read)', () => {
+      expect(typeof tool.touches).toBe('function');
+      const touches = touchesOf(tool, options.validRequest(ws));
+      for (const path of touchedPaths(touches)) expect(typeof path).toBe('string');
+      for (const { request, touches: expected } of options.touchCases?.(ws) ?? []) {
+        expect(touchesOf(tool, request), JSON.stringify(request)).toEqual(expected);
+      }
+    });
+
     if (options.escapeRequests) {
       const escapes = options.escapeRequests;
       it('refuses to leave the workspace and leaks nothing', async () => {
@@ -115,12 +126,18 @@ export function describeToolConformance(name: string, options: ConformanceOption
           expect(JSON.stringify(output)).not.toContain('OUTSIDE-SECRET-CANARY');
         }
       });
+
+      // Every way out goes through a path the tool declares, so a path rule sees it before the handler runs.
+      it('declares a path for every request that tries to leave the workspace', () => {
+        for (const request of escapes(ws)) {
+          if (!tool.request.safeParse(request).success) continue;
+          expect(touchedPaths(touchesOf(tool, request)).length, JSON.stringify(request)).toBeGreaterThan(0);
+        }
+      });
     } else {
-      // A tool given no escape requests must have nothing to escape through: no field in its request names a path.
-      it('takes no path in its request, so there is nothing to escape through', () => {
-        const names = propertyNames(toolJsonSchema(tool));
-        expect(names.size).toBeGreaterThan(0);
-        expect([...names].filter((field) => PATH_FIELD.test(field))).toEqual([]);
+      // A tool given no escape requests must have nothing to escape through: its declaration names no path.
+      it('names no path for its requests, so there is nothing to escape through', () => {
+        expect(touchedPaths(touchesOf(tool, options.validRequest(ws)))).toEqual([]);
       });
     }
   });

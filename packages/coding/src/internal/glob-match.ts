@@ -11,6 +11,23 @@ const cache = new Map<string, RegExp>();
 function compile(pattern: string): RegExp {
   const hit = cache.get(pattern);
   if (hit) return hit;
+  const regex = new RegExp(`^${globSource(pattern)}$`, 'i');
+  if (cache.size > 500) cache.clear();
+  cache.set(pattern, regex);
+  return regex;
+}
+
+/**
+ * One case-insensitive expression that matches a text when any of `patterns` does (none: never), so a list of rules
+ * costs one test; {@link globMatch} then tells which pattern it was.
+ */
+export function anyGlob(patterns: readonly string[]): RegExp {
+  if (patterns.length === 0) return /(?!)/;
+  return new RegExp(`^(?:${patterns.map(globSource).join('|')})$`, 'i');
+}
+
+/** The regular expression text of one pattern (unanchored). */
+function globSource(pattern: string): string {
   let source = '';
   for (let i = 0; i < pattern.length; i++) {
     const ch = pattern[i] as string;
@@ -29,8 +46,5 @@ function compile(pattern: string): RegExp {
       i = end;
     } else source += ch.replace(/[.*+?^${}()|[\]\\/]/g, (c) => `\\${c}`);
   }
-  const regex = new RegExp(`^${source}$`, 'i');
-  if (cache.size > 500) cache.clear();
-  cache.set(pattern, regex);
-  return regex;
+  return source;
 }

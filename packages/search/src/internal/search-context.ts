@@ -19,6 +19,8 @@ export interface SearchContext {
   /** Workspace-relative path of `cwd` ('' for the root), prefixed to every result. */
   readonly prefix: string;
   readonly policy?: ProtectedNamePolicy;
+  /** Paths a permission policy withholds (see `SearchOptions.hidden`). */
+  readonly hidden?: (relative: string) => boolean;
   readonly signal?: AbortSignal;
 }
 
@@ -69,7 +71,9 @@ export function searchResult(
     );
   }
   if (totals.protected > 0) {
-    notes.push(`${totals.protected} result(s) in protected files (credentials, keys) were withheld.`);
+    notes.push(
+      `${totals.protected} result(s) in protected files (credentials, keys) or paths the permission policy denies were withheld.`,
+    );
   }
   if ((totals.changed ?? 0) > 0) {
     notes.push(

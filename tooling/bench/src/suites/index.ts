@@ -7,6 +7,7 @@ import { editsSuite } from './edits.js';
 import { jobsSuite } from './jobs.js';
 import { mcpSuite } from './mcp.js';
 import { messengerNatsSuite } from './messenger-nats.js';
+import { policySuite } from './policy.js';
 import { processSuite } from './process.js';
 import { readerSuite } from './reader.js';
 import { replaySuite } from './replay.js';
@@ -17,6 +18,7 @@ export const suites: BenchSuite[] = [
   coreSuite,
   processSuite,
   readerSuite,
+  policySuite,
   searchSuite,
   codeSuite,
   contextSuite,
