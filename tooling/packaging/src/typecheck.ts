@@ -30,13 +30,13 @@ function host(options: ts.CompilerOptions): ts.CompilerHost {
 }
 
 /**
- * Type-checks `file` in `project` as a strict user project with only `typescript` added (default libs, every
- * installed `@types/*`, no `skipLibCheck`), and with node16 resolution emits it to `out/`. Every file of the program
+ * Type-checks `files` (one program) in `project` as a strict user project with only `typescript` added (default libs, every
+ * installed `@types/*`, no `skipLibCheck`), and with node16 resolution emits them to `out/`. Every file of the program
  * is checked, ours and third-party declarations alike, as the user's `tsc` does: a declaration that needs an
  * undeclared `@types/node`, or a dependency's import of an untyped module (TS7016), fails here. Returns the
  * diagnostics as tsc prints them; empty means it compiled.
  */
-export function typecheck(project: string, file: string, resolution: Resolution): string[] {
+export function typecheck(project: string, files: string | readonly string[], resolution: Resolution): string[] {
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
     strict: true,
@@ -44,7 +44,8 @@ export function typecheck(project: string, file: string, resolution: Resolution)
     outDir: join(project, 'out'),
     ...RESOLUTIONS[resolution],
   };
-  const program = ts.createProgram({ rootNames: [join(project, file)], options, host: host(options) });
+  const rootNames = (typeof files === 'string' ? [files] : files).map((file) => join(project, file));
+  const program = ts.createProgram({ rootNames, options, host: host(options) });
   const diagnostics: ts.Diagnostic[] = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()];
   for (const source of program.getSourceFiles()) {
     diagnostics.push(...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source));
