@@ -140,6 +140,8 @@ describe('the public packages', () => {
 });
 
 describe('each public package installed alone by name from the local registry', () => {
+  // BOUGH_PACKAGING_ONLY=zod selects no package here: one skipped test keeps the suite from failing as empty.
+  it.skipIf(packages.length > 0)('no package selected', () => undefined);
   it.each(packages.map((pkg) => [pkg.name] as const))(
     '%s: installs, its README example type-checks (bundler, node16) and runs',
     async (name) => {
