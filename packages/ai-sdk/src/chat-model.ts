@@ -1,17 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  APICallError,
-  type LanguageModelV2,
-  type LanguageModelV3,
-  type LanguageModelV3CallOptions,
-  type LanguageModelV3Content,
-  type LanguageModelV3StreamPart,
-} from '@ai-sdk/provider';
 import type { ChatCompletion, ChatMessage, ChatModel, ChatOptions, ChatToolCall } from '@bough/core';
 import { BoughError, ConfigurationError } from '@bough/core';
+import { isApiCallError } from './internal/api-call-error.js';
 import { parseToolArguments } from './internal/json-arguments.js';
 import { toFunctionTools, toPrompt } from './internal/prompt.js';
 import { backoffMs, retryAfterMs } from './internal/retry.js';
+import { type AiSdkCallOptions, type AiSdkLanguageModel, type AiSdkPart, isSupportedModel } from './language-model.js';
 import { AI_SDK_LIMITS, type AiSdkLimits } from './limits.js';
 
 /** Why a model request failed. */
@@ -59,30 +53,28 @@ export interface AiSdkChatModelOptions extends Partial<Omit<AiSdkLimits, 'callTi
   /** Extra request headers. */
   readonly headers?: Readonly<Record<string, string>>;
   /** Provider-specific options, passed through as they are. */
-  readonly providerOptions?: LanguageModelV3CallOptions['providerOptions'];
+  readonly providerOptions?: AiSdkCallOptions['providerOptions'];
 }
 
-type AnyModel = LanguageModelV3 | LanguageModelV2;
-
 /**
- * A core {@link ChatModel} over any AI SDK language model (provider spec v3, or v2): a Branch, the agent loop, the
+ * A core {@link ChatModel} over any AI SDK language model (provider specification v2, v3 or v4, so ai 5, 6 and 7):
+ * a Branch, the agent loop, the
  * subagent and context compaction can then use any AI SDK provider. It streams, retries 429, 5xx and dropped
  * connections with exponential backoff (honouring `Retry-After`), bounds each try with a timeout and stops on abort.
  */
 export class AiSdkChatModel implements ChatModel {
   readonly name: string;
-  readonly #model: AnyModel;
+  readonly #model: AiSdkLanguageModel;
   readonly #options: AiSdkChatModelOptions;
   readonly #limits: Omit<AiSdkLimits, 'callTimeoutMs'>;
 
-  constructor(model: AnyModel, options: AiSdkChatModelOptions = {}) {
-    if (
-      typeof model !== 'object' ||
-      model === null ||
-      (model.specificationVersion !== 'v3' && model.specificationVersion !== 'v2')
-    ) {
+  constructor(model: AiSdkLanguageModel, options: AiSdkChatModelOptions = {}) {
+    if (!isSupportedModel(model)) {
+      const said = typeof model === 'object' && model !== null ? (model as { specificationVersion?: unknown }) : {};
+      const version =
+        typeof said.specificationVersion === 'string' ? ` (this one says ${said.specificationVersion})` : '';
       throw new ConfigurationError(
-        'AiSdkChatModel needs an AI SDK language model object (specification v3 or v2), for example createOpenAICompatible({...})("model-id"); a model id string would need the AI SDK gateway.',
+        `AiSdkChatModel needs an AI SDK language model object of specification v2, v3 or v4 (ai 5, 6 or 7)${version}, for example createOpenAICompatible({...})("model-id"); a model id string would need the AI SDK gateway.`,
       );
     }
     // Validated and resolved once: a bad value throws a ConfigurationError naming the key.
@@ -107,11 +99,7 @@ export class AiSdkChatModel implements ChatModel {
         const error = this.#classify(raw, options.signal);
         error.tries = attempt + 1;
         if (!error.retryable || attempt >= L.maxRetries || options.signal?.aborted) throw error;
-        const asked = retryAfterMs(
-          raw instanceof APICallError || APICallError.isInstance(raw)
-            ? (raw as APICallError).responseHeaders
-            : undefined,
-        );
+        const asked = retryAfterMs(isApiCallError(raw) ? raw.responseHeaders : undefined);
         if (asked !== undefined && asked > L.maxRetryAfterMs) {
           error.message += ` The server asked to wait ${Math.ceil(asked / 1000)} s before trying again, longer than maxRetryAfterMs (${L.maxRetryAfterMs} ms).`;
           throw error;
@@ -138,7 +126,7 @@ export class AiSdkChatModel implements ChatModel {
     if (options.signal?.aborted) controller.abort(options.signal.reason);
     options.signal?.addEventListener('abort', onAbort, { once: true });
     const o = this.#options;
-    const call: LanguageModelV3CallOptions = {
+    const call: AiSdkCallOptions = {
       prompt: toPrompt(messages),
       ...(options.tools && options.tools.length > 0 ? { tools: toFunctionTools(options.tools) } : {}),
       ...(o.temperature !== undefined ? { temperature: o.temperature } : {}),
@@ -148,8 +136,8 @@ export class AiSdkChatModel implements ChatModel {
       abortSignal: controller.signal,
     };
     try {
-      // v2 and v3 share the call options and the stream parts read here.
-      const model = this.#model as LanguageModelV3;
+      // v2, v3 and v4 share the call options sent and the parts read here.
+      const model = this.#model;
       if (o.stream === false) {
         const result = await model.doGenerate(call);
         return this.#fromContent(result.content, emitted);
@@ -157,16 +145,16 @@ export class AiSdkChatModel implements ChatModel {
       const { stream } = await model.doStream(call);
       let text = '';
       const calls: ChatToolCall[] = [];
-      for await (const part of stream as unknown as AsyncIterable<LanguageModelV3StreamPart>) {
-        if (part.type === 'text-delta') {
+      for await (const part of stream as unknown as AsyncIterable<AiSdkPart>) {
+        if (isPart(part, 'text-delta')) {
           text += part.delta;
           if (part.delta !== '') {
             emitted.text = true;
             o.onText?.(part.delta);
           }
-        } else if (part.type === 'tool-call' && !part.providerExecuted) {
+        } else if (isPart(part, 'tool-call') && !part.providerExecuted) {
           calls.push(toolCall(part.toolCallId, part.toolName, part.input));
-        } else if (part.type === 'error') {
+        } else if (isPart(part, 'error')) {
           throw part.error;
         }
       }
@@ -180,12 +168,12 @@ export class AiSdkChatModel implements ChatModel {
     }
   }
 
-  #fromContent(content: readonly LanguageModelV3Content[], emitted: { text: boolean }): ChatCompletion {
+  #fromContent(content: readonly AiSdkPart[], emitted: { text: boolean }): ChatCompletion {
     let text = '';
     const calls: ChatToolCall[] = [];
     for (const part of content) {
-      if (part.type === 'text') text += part.text;
-      else if (part.type === 'tool-call' && !part.providerExecuted)
+      if (isPart(part, 'text')) text += part.text;
+      else if (isPart(part, 'tool-call') && !part.providerExecuted)
         calls.push(toolCall(part.toolCallId, part.toolName, part.input));
     }
     if (text !== '') {
@@ -205,7 +193,7 @@ export class AiSdkChatModel implements ChatModel {
       );
     }
     if (signal?.aborted) return new AiSdkChatModelError('aborted', 'The model call was aborted.', { cause: error });
-    if (APICallError.isInstance(error)) {
+    if (isApiCallError(error)) {
       const status = error.statusCode;
       if (status === undefined) {
         return new AiSdkChatModelError(
@@ -246,6 +234,18 @@ export class AiSdkChatModel implements ChatModel {
 }
 
 class TimeoutMarker extends Error {}
+
+/** The fields of the parts read here, the same in specification v2, v3 and v4. */
+interface ReadParts {
+  text: { text: string };
+  'text-delta': { delta: string };
+  'tool-call': { toolCallId: string; toolName: string; input: string; providerExecuted?: boolean };
+  error: { error: unknown };
+}
+
+function isPart<K extends keyof ReadParts>(part: AiSdkPart, type: K): part is AiSdkPart & ReadParts[K] {
+  return part.type === type;
+}
 
 function toolCall(id: string, name: string, input: string): ChatToolCall {
   const parsed = parseToolArguments(input);

@@ -1,11 +1,11 @@
 // The AI SDK recognises its own schema objects by a registered symbol (the same since ai v3), so we can build one
 // without importing `ai` at runtime: `ai.jsonSchema(...)` produces exactly that shape. The same object also carries
-// the Standard Schema properties (`~standard`, with a JSON Schema converter), which ai v6 accepts as an input schema;
+// the Standard Schema properties (`~standard`, with a JSON Schema converter), which ai 6 and 7 accept as an input schema;
 // that is what the declared type describes, because the SDK's symbol key cannot be named without importing `ai`.
 const AI_SCHEMA_SYMBOL = Symbol.for('vercel.ai.schema');
 
 /**
- * An input schema in the Standard Schema shape (v1, with the JSON Schema extension) that `ai` v6 accepts for a
+ * An input schema in the Standard Schema shape (v1, with the JSON Schema extension) that `ai` 6 and 7 accept for a
  * tool's `inputSchema`. It validates nothing: bough's executor validates, so a bad input becomes a typed
  * `invalid_request` value the model can read instead of an SDK error.
  */

@@ -32,8 +32,9 @@ export interface AiSdkToolCallOptions {
 
 /**
  * A bough tool in the AI SDK's tool shape, declared here rather than imported from `ai` so that this package's
- * types need no `ai` installed. It is assignable to `Tool` from `ai` (v6), so it goes straight into
- * `generateText({ tools })`, `streamText` and agents.
+ * types need no `ai` installed. It is assignable to `Tool` from `ai` 6 and 7, so it goes straight into
+ * `generateText({ tools })`, `streamText` and agents, with its input and output types (ai 5 runs it too, but its
+ * `ToolSet` type cannot name this input schema: there it goes in as a `ToolSet`).
  */
 export interface AiSdkTool<REQ = unknown, RES = unknown> {
   /** The tool's description, shown to the model. */

@@ -146,7 +146,7 @@ function requireZod4(tool: string, which: string, schema: unknown): void {
   const hint =
     typeof schema === 'object' && schema !== null && '_def' in schema ? ' (it looks like a zod 3 schema)' : '';
   throw new ConfigurationError(
-    `Tool ${tool}'s ${which} schema is not a zod 4 schema${hint}. bough needs zod 4 (zod@^4.0.0): ` +
+    `Tool ${tool}'s ${which} schema is not a zod 4 schema${hint}. bough needs zod 4 (zod@^4.3.0, its peer range): ` +
       "install zod 4, or with zod 3.25 import from 'zod/v4'.",
   );
 }

@@ -3,10 +3,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startNatsServer } from '@bough/test-utils';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { npmEnv } from './context.js';
 import { largest, megabytes, treeBytes } from './install-size.js';
+import { must as mustIn } from './must.js';
 import { type PublicPackage, publicPackages, usageExample } from './packages.js';
-import { limited, type RunResult, run } from './run.js';
+import { limited, type RunResult } from './run.js';
 import { typecheck } from './typecheck.js';
 
 // Each public package as a user meets it: a fresh project, `npm install <name>` from the local registry, the
@@ -34,20 +34,8 @@ const installing = limited<RunResult>(3);
 const tries = new Map<string, Promise<void>>();
 const sizes = new Map<string, { bytes: number; top: [string, number][] }>();
 
-function explain(step: string, result: RunResult): string {
-  return `${step} exited ${result.code}\n--- stdout\n${result.stdout.slice(-3000)}\n--- stderr\n${result.stderr.slice(-3000)}`;
-}
-
-async function must(
-  step: string,
-  command: string,
-  args: string[],
-  cwd: string,
-  extraEnv: Record<string, string> = {},
-): Promise<RunResult> {
-  const result = await run(command, args, { cwd, env: { ...npmEnv(context), ...extraEnv }, timeoutMs: 5 * MINUTE });
-  if (result.code !== 0) throw new Error(explain(step, result));
-  return result;
+function must(step: string, command: string, args: string[], cwd: string, extraEnv: Record<string, string> = {}) {
+  return mustIn(context, step, command, args, cwd, extraEnv);
 }
 
 async function tryPackage(pkg: PublicPackage): Promise<void> {
@@ -152,6 +140,8 @@ describe('the public packages', () => {
 });
 
 describe('each public package installed alone by name from the local registry', () => {
+  // BOUGH_PACKAGING_ONLY=zod selects no package here: one skipped test keeps the suite from failing as empty.
+  it.skipIf(packages.length > 0)('no package selected', () => undefined);
   it.each(packages.map((pkg) => [pkg.name] as const))(
     '%s: installs, its README example type-checks (bundler, node16) and runs',
     async (name) => {

@@ -21,6 +21,8 @@ const attw = join(
 const slot = limited<Awaited<ReturnType<typeof run>>>(2);
 
 describe('publint --strict and attw on each packed tarball', () => {
+  // BOUGH_PACKAGING_ONLY=zod selects no package here: one skipped test keeps the file from failing as empty.
+  it.skipIf(packages.length > 0)('no package selected', () => undefined);
   const { tarballs, tmp } = inject('packaging');
 
   it.concurrent.each(packages.map((pkg) => [pkg.name] as const))(

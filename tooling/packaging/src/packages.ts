@@ -38,3 +38,23 @@ export function usageExample(readme: string): string | undefined {
   if (!section) return undefined;
   return /^```ts\n([\s\S]*?)^```/m.exec(section)?.[1];
 }
+
+/**
+ * The ```ts blocks of the README section whose heading starts with `heading` (for example `## Usage` or
+ * `### Typed results`), up to the next heading of the same or a higher level.
+ */
+export function readmeExamples(readme: string, heading: string): string[] {
+  const level = /^#+/.exec(heading)?.[0].length ?? 2;
+  const lines = readme.split('\n');
+  const start = lines.findIndex((line) => line.startsWith(heading));
+  if (start < 0) return [];
+  const rest = lines.slice(start + 1);
+  let fenced = false;
+  const end = rest.findIndex((line) => {
+    if (line.startsWith('```')) fenced = !fenced;
+    const hashes = fenced ? undefined : /^(#+) /.exec(line)?.[1];
+    return hashes !== undefined && hashes.length <= level;
+  });
+  const section = (end < 0 ? rest : rest.slice(0, end)).join('\n');
+  return [...section.matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((match) => match[1] as string);
+}

@@ -1,4 +1,4 @@
-import { dirname, join, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import ts from 'typescript';
 
 /** The two resolutions a user's project is likely to have. */
@@ -29,21 +29,14 @@ function host(options: ts.CompilerOptions): ts.CompilerHost {
   };
 }
 
-/** Our own published files: their declarations are checked in full, third-party ones are not (as skipLibCheck). */
-function ours(fileName: string): boolean {
-  const at = fileName.lastIndexOf(`${sep}node_modules${sep}`);
-  if (at < 0) return true;
-  const rest = fileName.slice(at + 14);
-  return rest.startsWith(`@bough${sep}`) || rest.startsWith(`bough${sep}`);
-}
-
 /**
- * Type-checks `file` in `project` as a strict user project with only `typescript` added (default libs, every
- * installed `@types/*`), and with node16 resolution emits it to `out/`. Our own `.d.ts` files are checked too
- * (a declaration that needs an undeclared `@types/node` fails here), third-party ones are not. Returns the
+ * Type-checks `files` (one program) in `project` as a strict user project with only `typescript` added (default libs, every
+ * installed `@types/*`, no `skipLibCheck`), and with node16 resolution emits them to `out/`. Every file of the program
+ * is checked, ours and third-party declarations alike, as the user's `tsc` does: a declaration that needs an
+ * undeclared `@types/node`, or a dependency's import of an untyped module (TS7016), fails here. Returns the
  * diagnostics as tsc prints them; empty means it compiled.
  */
-export function typecheck(project: string, file: string, resolution: Resolution): string[] {
+export function typecheck(project: string, files: string | readonly string[], resolution: Resolution): string[] {
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
     strict: true,
@@ -51,10 +44,10 @@ export function typecheck(project: string, file: string, resolution: Resolution)
     outDir: join(project, 'out'),
     ...RESOLUTIONS[resolution],
   };
-  const program = ts.createProgram({ rootNames: [join(project, file)], options, host: host(options) });
+  const rootNames = (typeof files === 'string' ? [files] : files).map((file) => join(project, file));
+  const program = ts.createProgram({ rootNames, options, host: host(options) });
   const diagnostics: ts.Diagnostic[] = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()];
   for (const source of program.getSourceFiles()) {
-    if (!ours(source.fileName)) continue;
     diagnostics.push(...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source));
   }
   if (diagnostics.length === 0 && !options.noEmit) diagnostics.push(...program.emit().diagnostics);

@@ -1,5 +1,5 @@
-import type { JSONSchema7, LanguageModelV3FunctionTool, LanguageModelV3Message } from '@ai-sdk/provider';
 import type { ChatMessage, ChatToolSpec } from '@bough/core';
+import type { AiSdkFunctionTool, AiSdkPromptMessage } from '../language-model.js';
 
 /** Tool-call input as the provider spec wants it: an object; text that is not JSON becomes `{}` (its tool result says why). */
 function callInput(args: unknown): unknown {
@@ -12,11 +12,11 @@ function callInput(args: unknown): unknown {
 }
 
 /**
- * Core chat messages as an AI SDK (provider spec v3) prompt. An assistant message keeps its text and its tool calls
+ * Core chat messages as an AI SDK prompt (valid for provider specifications v2, v3 and v4). An assistant message keeps its text and its tool calls
  * together, and consecutive tool messages become one tool message, so strict chat templates see one turn per turn.
  */
-export function toPrompt(messages: readonly ChatMessage[]): LanguageModelV3Message[] {
-  const prompt: LanguageModelV3Message[] = [];
+export function toPrompt(messages: readonly ChatMessage[]): AiSdkPromptMessage[] {
+  const prompt: AiSdkPromptMessage[] = [];
   for (const message of messages) {
     switch (message.role) {
       case 'system':
@@ -54,11 +54,11 @@ export function toPrompt(messages: readonly ChatMessage[]): LanguageModelV3Messa
 }
 
 /** Core tool specs as provider-spec function tools. */
-export function toFunctionTools(tools: readonly ChatToolSpec[]): LanguageModelV3FunctionTool[] {
+export function toFunctionTools(tools: readonly ChatToolSpec[]): AiSdkFunctionTool[] {
   return tools.map((tool) => ({
     type: 'function',
     name: tool.name,
     description: tool.description,
-    inputSchema: tool.parameters as JSONSchema7,
+    inputSchema: tool.parameters,
   }));
 }
