@@ -42,12 +42,14 @@ export interface Footnotes {
 export function footnotes(rows: readonly BenchRow[]): Footnotes {
   const texts: string[] = [];
   const refs = rows.map((row) =>
-    notesOf(row).map((text) => {
-      const at = texts.indexOf(text);
-      if (at >= 0) return at + 1;
-      texts.push(text);
-      return texts.length;
-    }),
+    notesOf(row)
+      .map((text) => {
+        const at = texts.indexOf(text);
+        if (at >= 0) return at + 1;
+        texts.push(text);
+        return texts.length;
+      })
+      .sort((a, b) => a - b),
   );
   return { texts, refs };
 }

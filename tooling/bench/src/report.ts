@@ -4,6 +4,7 @@ import { footnotes, shortName } from './report-notes.js';
 function fmt(value: number): string {
   if (Number.isNaN(value)) return 'n/a';
   if (!Number.isFinite(value)) return String(value);
+  if (Number.isInteger(value)) return value.toLocaleString('en-US');
   if (Math.abs(value) >= 1000) return Math.round(value).toLocaleString('en-US');
   if (Math.abs(value) >= 10) return value.toFixed(1);
   return value.toFixed(3);
