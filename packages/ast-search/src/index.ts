@@ -1,7 +1,6 @@
-/** The pure ast_search handler and its options. */
-
 /** The failure-code table (`error_code` of every failure is one of these). */
 export { AST_SEARCH_ERROR_CODES, type AstSearchErrorCode } from './errors.js';
+/** The pure ast_search handler and its options. */
 export { type AstSearchOptions, handleAstSearch } from './handle-ast-search.js';
 /** Supported languages and how each is parsed. */
 export { AST_SEARCH_LANGUAGES, type AstSearchLanguage, LANGUAGE_INFO, type LanguageInfo } from './languages.js';

@@ -1,11 +1,10 @@
-/** The pure handler and its options. */
-
 /** Miss-report candidate shape returned with `not_found_in_file`. */
 export type { Candidate } from './candidate.js';
 /** The failure-code table (`error_code` of every failure is one of these). */
 export { EDITOR_ERROR_CODES, type EditorErrorCode } from './errors.js';
 /** What a caller that reads files around the editor can share with it per call (the coding toolkit's guard does). */
 export type { EditorFileExchange, KnownFile } from './file-exchange.js';
+/** The pure handler and its options. */
 export { type EditorOptions, handleEditor } from './handle-editor.js';
 /** Limits with their defaults. */
 export { DEFAULT_EDITOR_LIMITS, EDITOR_LIMITS, type EditorLimits } from './limits.js';

@@ -1,7 +1,6 @@
-/** The exchange: owners, inboxes and in-flight deliveries. */
-
 /** The failure code table of the `messenger` tool. */
 export { MESSENGER_ERROR_CODES, type MessengerErrorCode, type MessengerFailure } from './errors.js';
+/** The exchange: owners, inboxes and in-flight deliveries. */
 export { type CollectReport, Exchange, ExchangeError, type ExchangeOptions } from './exchange.js';
 /** The storage interface under an exchange, so a broker can replace the in-memory default. */
 export type { Delivery, ExchangeMessage, ExchangeTransport, InboxQuery } from './exchange-transport.js';

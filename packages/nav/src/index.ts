@@ -1,7 +1,6 @@
-/** The pure code_nav handler and its options. */
-
 /** The failure-code table (`error_code` of every failure is one of these). */
 export { NAV_ERROR_CODES, type NavErrorCode } from './errors.js';
+/** The pure code_nav handler and its options. */
 export { handleCodeNav, type NavOptions } from './handle-nav.js';
 /** Limits of the tool and their defaults. */
 export { DEFAULT_NAV_LIMITS, NAV_LIMITS, type NavLimits, resolveNavLimits } from './limits.js';

@@ -1,5 +1,3 @@
-/** Parses a command string into argv without a shell; see {@link splitCommand}. */
-
 /** Child environment construction and secret filtering. */
 export {
   type BuildEnvOptions,
@@ -18,9 +16,11 @@ export { PROCESS_ERROR_CODES, type ProcessFailure, type ProcessFailureCode, proc
 export { DEFAULT_PROCESS_LIMITS } from './limits.js';
 /** The checked command {@link StartOptions.wrap} receives and returns. */
 export type { PreparedCommand } from './prepared-command.js';
-/** Runs a program under bough's process rules; see {@link runProcess}. */
+/** What a finished program returned. */
 export type { ProcessResult } from './process-result.js';
+/** How {@link runProcess} runs a program. */
 export type { RunOptions } from './run-options.js';
+/** Runs a program under bough's process rules; see {@link runProcess}. */
 export { type RunProcessOutcome, runProcess } from './run-process.js';
 /** The OS sandbox (bubblewrap) for commands and jobs. */
 export {
@@ -32,6 +32,7 @@ export {
   type SandboxSupport,
   sandboxSupport,
 } from './sandbox.js';
+/** Parses a command string into argv without a shell; see {@link splitCommand}. */
 export { type SplitFailure, type SplitFailureCode, type SplitSuccess, splitCommand } from './split-command.js';
 /** Starts a long-running program (a background job); see {@link startProcess}. */
 export { type ProcessExit, type StartedProcess, type StartOptions, startProcess } from './start-process.js';

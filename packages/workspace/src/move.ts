@@ -18,7 +18,6 @@ export interface MoveOptions {
 /** What a successful move did. */
 export interface MovedPath {
   readonly success: true;
-  /** The older name of `success`, kept for callers written against it. */
   /** Real absolute path of the destination. */
   readonly path: string;
   /** Destination relative to the root. */

@@ -8,7 +8,7 @@ import { type ResolverContext, resolveDetail } from './internal/resolver.js';
 /** An open, verified regular file inside the workspace; the caller must close `handle`. */
 export interface OpenedFile {
   readonly success: true;
-  /** The older name of `success`, kept for callers written against it. */
+  /** The open file; the caller must close it. */
   readonly handle: FileHandle;
   /** Never set on an opened file: tells it apart from a {@link LoadedFile}. */
   readonly bytes?: undefined;

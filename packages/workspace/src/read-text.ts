@@ -10,7 +10,6 @@ export interface ReadTextOptions {
 /** A whole file read through the workspace gate and decoded as UTF-8. */
 export interface WorkspaceText {
   readonly success: true;
-  /** The older name of `success`, kept for callers written against it. */
   /** The content, decoded as UTF-8 (a byte-order mark, if any, is kept). */
   readonly text: string;
   /** Real absolute path of the file that was read. */

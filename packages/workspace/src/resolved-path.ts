@@ -4,7 +4,6 @@ export type PathIntent = 'read' | 'write' | 'list';
 /** A path that passed every workspace rule, in both the real absolute form and a display form. */
 export interface ResolvedPath {
   readonly success: true;
-  /** The older name of `success`, kept for callers written against it. */
   /** Absolute real path (or real parent + remaining names when it does not exist yet). */
   readonly path: string;
   /** Posix-style path relative to the root, '.' for the root. */

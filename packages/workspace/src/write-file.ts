@@ -25,7 +25,7 @@ export interface WriteFileOptions {
 /** What a successful write did. */
 export interface WrittenFile {
   readonly success: true;
-  /** The older name of `success`, kept for callers written against it. */
+  /** Real absolute path of the file written. */
   readonly path: string;
   readonly relative: string;
   readonly created: boolean;

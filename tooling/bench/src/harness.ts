@@ -8,7 +8,10 @@ import { runInNewContext } from 'node:vm';
 /** One line of BENCHMARKS.md: our figure beside the peer (or limit) measured in the same run. */
 export interface BenchRow {
   readonly suite: string;
+  /** A short name for the table line (at most 60 characters; a longer one is cut, and given in full in a note). */
   readonly name: string;
+  /** What the row measures in full (sizes, flags, conditions): the report prints it once, as a numbered note. */
+  readonly detail?: string;
   /** What the figure measures, e.g. "ms per call" or "calls/s". */
   readonly unit: string;
   readonly ours: number;
@@ -21,6 +24,7 @@ export interface BenchRow {
   readonly goal?: string;
   /** Whether the goal was met, when it can be judged. */
   readonly met?: boolean;
+  /** A remark on this run's figure (why it was not measured, what it includes): a numbered note, like `detail`. */
   readonly note?: string;
   /** Puts the row on a growth chart: `id` names the chart (grep, find, read, clone), `x` the size of the work. */
   readonly chart?: { readonly id: string; readonly x: number };

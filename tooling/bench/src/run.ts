@@ -1,13 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeCharts } from './charts.js';
 import { type BenchRow, type BenchSuite, machineDescription } from './harness.js';
 import { renderReport } from './report.js';
+import { resultsPath, saveResults } from './results.js';
 import { suites } from './suites/index.js';
 
 // Usage: node tooling/bench/dist/run.js [suite ...]   (BENCH_SCALE=0.1 for a quick run; BENCH_OUT to write elsewhere)
+// The rows are also kept as benchmarks-charts/results.json: rerender.js renders the report again from them.
 // The replay suite also replays local git repositories listed in BOUGH_REPLAY_REPOS (colon-separated paths, e.g. bare
 // clones; up to BOUGH_REPLAY_COMMITS commits each, default 300); without it, it replays the project's own history only.
 // BOUGH_REPLAY_APPLY_PATCH names Codex's applier (its codex binary through a link named apply_patch) as the peer of the
@@ -47,6 +49,10 @@ for (const suite of selected) {
   console.log(`  (${((performance.now() - s0) / 1000).toFixed(1)} s)`);
 }
 const seconds = (performance.now() - t0) / 1000;
+const machine = machineDescription();
 const charts = writeCharts(rows, out);
-writeFileSync(out, renderReport(rows, machineDescription(), startedAt, seconds, charts.markdown));
+// The raw rows are kept beside the charts, so a change to the report's layout can re-render them (rerender.js).
+mkdirSync(dirname(resultsPath(out)), { recursive: true });
+saveResults(resultsPath(out), { machine, startedAt: startedAt.toISOString(), seconds, rows });
+writeFileSync(out, renderReport(rows, machine, startedAt, seconds, charts.markdown));
 console.log(`wrote ${out} (${seconds.toFixed(0)} s)`);

@@ -4,7 +4,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { npmEnv, type PackagingContext } from './context.js';
-import { publicPackages } from './packages.js';
+import { publicPackages, unreleasedPackages } from './packages.js';
 import { type LocalRegistry, startRegistry } from './registry.js';
 import { limited, type RunResult, run } from './run.js';
 
@@ -47,6 +47,11 @@ export default async function setup(project: TestProject): Promise<() => void> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   const packages = publicPackages(repoRoot);
+  const unreleased = unreleasedPackages(packages);
+  if (unreleased.length > 0) {
+    const names = unreleased.map((pkg) => `${pkg.name}@${pkg.version}`).join(', ');
+    throw new Error(`unreleased version (give it the siblings' release line with a changelog entry): ${names}`);
+  }
   const unbuilt = packages.filter((pkg) => !existsSync(join(pkg.dir, 'dist')));
   if (unbuilt.length > 0) {
     throw new Error(`not built (run \`pnpm build\` first): ${unbuilt.map((pkg) => pkg.name).join(', ')}`);

@@ -30,6 +30,14 @@ export function publicPackages(repoRoot: string): PublicPackage[] {
 }
 
 /**
+ * The packages still at a placeholder version (0.0.0, or a pre-release of it): never released, so a user could not
+ * depend on them by a normal range (`^0.0.0` matches only 0.0.0 itself). Cheap, so it runs before the registry starts.
+ */
+export function unreleasedPackages(packages: readonly PublicPackage[]): PublicPackage[] {
+  return packages.filter((pkg) => /^0\.0\.0(?:[-+]|$)/.test(pkg.version));
+}
+
+/**
  * The usage example of a README: the first ```ts block under the `## Usage` heading (before the next `## `).
  * Undefined when there is none.
  */

@@ -246,8 +246,10 @@ function commandCpu(argv: readonly string[], cwd: string, runs: number): number 
  * (see {@link firstQueryInChild}) against the CLI.
  */
 async function firstQueryRows(spec: {
-  /** Row name of the first query, given the match count. */
+  /** Row detail of the first query, given the match count. */
   readonly name: (total: number) => string;
+  /** The query in a few words for the short row names, e.g. `'import $M', Python stdlib`. */
+  readonly short: string;
   /** What the floor rows search, e.g. `'import $M' over a copy of …`. */
   readonly label: string;
   readonly ours: () => Promise<number>;
@@ -283,7 +285,8 @@ async function firstQueryRows(spec: {
   });
   const firstQuery: { -readonly [K in keyof BenchRow]: BenchRow[K] } = {
     suite,
-    name: spec.name(total),
+    name: `ast_search ${spec.short}`,
+    detail: spec.name(total),
     unit: 'ms',
     ours: ours.wall,
     peer: ours.cli,
@@ -295,23 +298,26 @@ async function firstQueryRows(spec: {
   const rows: BenchRow[] = [firstQuery];
   const loaded = await loadNapi();
   if (!('napi' in loaded)) {
-    rows.push(unmeasured(suite, `napi alone: ${spec.label}`, 'ms', loaded.reason));
+    rows.push(unmeasured(suite, `napi alone: ${spec.short}`, 'ms', loaded.reason, { detail: spec.label }));
     return rows;
   }
   const query: FloorQuery = { ...spec.floor, lang: spec.floor.napiLang };
   const floors = [
     {
       name: "napi alone, trees kept: this design's floor for a first query",
+      short: 'napi, trees kept',
       note: 'plain reads (no workspace gate), parseAsync on the libuv pool, findAll on the main thread, every tree and text kept to the end as the parse cache keeps them, no other cache work: what this design costs before any guarantee',
       run: () => napiAlone(loaded.napi, query, true),
     },
     {
       name: 'napi alone, trees dropped',
+      short: 'napi, trees dropped',
       note: 'the row above with each tree left to the garbage collector once matched: the difference is what keeping the trees for the next query costs the first one (fresh memory for every tree)',
       run: () => napiAlone(loaded.napi, query, false),
     },
     {
       name: 'engine alone: the floor of any first query through @ast-grep/napi',
+      short: 'napi findInFiles',
       note: 'napi findInFiles: reads, parses and matches every file on Rust threads (every core), no gate, no cache, no match text, trees dropped',
       run: () => engineAlone(loaded.napi, query),
     },
@@ -325,7 +331,8 @@ async function firstQueryRows(spec: {
     measured.push(got);
     rows.push({
       suite,
-      name: `${floor.name}: ${spec.label} (${count(found)} matches)`,
+      name: `${floor.short}: ${spec.short}`,
+      detail: `${floor.name}: ${spec.label} (${count(found)} matches)`,
       unit: 'ms',
       ours: got.wall,
       peer: got.cli,
@@ -359,12 +366,14 @@ async function firstQueryRows(spec: {
   firstQuery.note = `${spec.note}. ${verdict} ${cpuNote}`;
 
   const fresh = await firstQueryInChild(spec.child, cliRun, spec.runs);
-  const freshName = `${spec.name(total)}, in a fresh process`;
-  if ('reason' in fresh) rows.push(unmeasured(suite, freshName, 'ms', fresh.reason));
+  const freshName = `ast_search ${spec.short}, fresh process`;
+  const freshDetail = `${spec.name(total)}, in a fresh process`;
+  if ('reason' in fresh) rows.push(unmeasured(suite, freshName, 'ms', fresh.reason, { detail: freshDetail }));
   else {
     rows.push({
       suite,
       name: freshName,
+      detail: freshDetail,
       unit: 'ms',
       ours: fresh.wall,
       peer: fresh.cli,
@@ -471,6 +480,7 @@ async function astCacheRows(scratch: string, stdlib: string, runs: number): Prom
   // real first query starts without that garbage, as every CLI run does.
   const rows = await firstQueryRows({
     name: (found) => `ast_search '${pattern}' over ${label}, first query (${count(found)} matches)`,
+    short: `'${pattern}', Python stdlib`,
     label: `'${pattern}' over ${label}`,
     ours: async () => {
       await call({ cache: new Cache.value(cap) });
@@ -498,7 +508,8 @@ async function astCacheRows(scratch: string, stdlib: string, runs: number): Prom
   );
   rows.push({
     suite,
-    name: `ast_search '${pattern}' over ${label}, same query again on the unchanged tree`,
+    name: `ast_search '${pattern}', Python stdlib, same query again`,
+    detail: `ast_search '${pattern}' over ${label}, same query again on the unchanged tree`,
     unit: 'ms',
     ours: repeat,
     peer: cliRepeat,
@@ -518,7 +529,8 @@ async function astCacheRows(scratch: string, stdlib: string, runs: number): Prom
   );
   rows.push({
     suite,
-    name: `ast_search '${pattern}' over ${label}, after one file changed`,
+    name: `ast_search '${pattern}', Python stdlib, one file changed`,
+    detail: `ast_search '${pattern}' over ${label}, after one file changed`,
     unit: 'ms',
     ours: changed,
     peer: cliChanged,
@@ -528,12 +540,14 @@ async function astCacheRows(scratch: string, stdlib: string, runs: number): Prom
     note: 'os.py is appended to before every timed call; only it is read and parsed again',
   });
   const measured = cacheRssInChild(root, pattern, cap);
-  const rssName = `ast_search parse cache: RSS of a fresh process holding ${label}`;
-  if ('reason' in measured) rows.push(unmeasured(suite, rssName, 'MB', measured.reason));
+  const rssName = 'ast_search parse cache: RSS, Python stdlib';
+  const rssDetail = `ast_search parse cache: RSS of a fresh process holding ${label}`;
+  if ('reason' in measured) rows.push(unmeasured(suite, rssName, 'MB', measured.reason, { detail: rssDetail }));
   else {
     rows.push({
       suite,
       name: rssName,
+      detail: rssDetail,
       unit: 'MB',
       ours: measured.rss,
       peer: cap / 2 ** 20,
@@ -579,12 +593,15 @@ async function astRows(root: string, runs: number): Promise<BenchRow[]> {
     const { files, bytes } = listed(join(root, c.dir));
     const kind = c.dir === 'dts' ? '.d.ts' : '.js';
     const base = `ast_search '${c.pattern}' over typescript's ${count(files)} lib ${kind} files (${size(bytes)})`;
+    const short = `'${c.pattern}', TS lib ${kind}`;
     const argv = [bin, 'run', '--pattern', c.pattern, '--lang', c.cli, c.dir];
     const cli = { cwd: root, drain: true, okCodes: [0, 1] };
     const peerLabel = 'ast-grep run (CLI)';
     if (!loaded.ok) {
       const peer = await commandMedian(argv, runs, cli);
-      rows.push(unmeasured(suite, base, 'ms', loaded.reason, { peer, peerLabel, goal: '≤ 1×' }));
+      rows.push(
+        unmeasured(suite, `ast_search ${short}`, 'ms', loaded.reason, { detail: base, peer, peerLabel, goal: '≤ 1×' }),
+      );
       continue;
     }
     // The lib holds files of several MB; raise our size cap so we search every file the CLI searches.
@@ -606,6 +623,7 @@ async function astRows(root: string, runs: number): Promise<BenchRow[]> {
     const paths = readdirSync(join(root, c.dir)).map((name) => join(root, c.dir, name));
     const found = await firstQueryRows({
       name: (n) => `${base} (${count(n)} matches)`,
+      short,
       label: `'${c.pattern}' over typescript's ${count(files)} lib ${kind} files`,
       ours: ask,
       child: { root, request, limits: options.limits, warmPath: relative(root, paths[0] ?? root) || '.' },
@@ -665,12 +683,13 @@ function writeTsProject(root: string, files: number): void {
 }
 
 async function navRows(root: string, files: number, runs: number): Promise<BenchRow[]> {
-  const name = (kind: string) => `code_nav find_references 'coreUtil', ${kind}, ${count(files)}-file TS project`;
+  const name = (kind: string) => `code_nav references, ${kind}`;
+  const detail = (kind: string) => `code_nav find_references 'coreUtil', ${kind}, ${count(files)}-file TS project`;
   const handler = await loadExport('@bough/nav', 'handleCodeNav');
   const Cache = await loadExport<new () => object>('@bough/nav', 'NavCache');
   if (!handler.ok || !Cache.ok) {
     const reason = handler.ok ? (Cache as { reason: string }).reason : handler.reason;
-    return [unmeasured(suite, name('warm'), 'ms', reason, { goal: '≤ 50 ms' })];
+    return [unmeasured(suite, name('warm'), 'ms', reason, { detail: detail('warm'), goal: '≤ 50 ms' })];
   }
   writeTsProject(root, files);
   let items = 0;
@@ -700,10 +719,18 @@ async function navRows(root: string, files: number, runs: number): Promise<Bench
   let asked = 0;
   const otherSymbol = await timeMedian(() => call(shared, `step${(asked++ * 37) % files}`), Math.max(runs, 7), 2);
   return [
-    { suite, name: name('cold (new cache)'), unit: 'ms', ours: cold, note: `${count(coldItems)} items returned` },
     {
       suite,
-      name: name('warm (same cache)'),
+      name: name('cold'),
+      detail: detail('cold (new cache)'),
+      unit: 'ms',
+      ours: cold,
+      note: `${count(coldItems)} items returned`,
+    },
+    {
+      suite,
+      name: name('warm'),
+      detail: detail('warm (same cache)'),
       unit: 'ms',
       ours: warm,
       peer: 50,
@@ -715,6 +742,7 @@ async function navRows(root: string, files: number, runs: number): Promise<Bench
     {
       suite,
       name: name('warm, one file edited before each call'),
+      detail: detail('warm, one file edited before each call'),
       unit: 'ms',
       ours: afterEdit,
       peer: 50,
@@ -724,7 +752,8 @@ async function navRows(root: string, files: number, runs: number): Promise<Bench
     },
     {
       suite,
-      name: `code_nav find_references, a different symbol each call, warm (same cache), ${count(files)}-file TS project`,
+      name: 'code_nav references, another symbol each call, warm',
+      detail: `code_nav find_references, a different symbol each call, warm (same cache), ${count(files)}-file TS project`,
       unit: 'ms',
       ours: otherSymbol,
       peer: 50,
@@ -799,7 +828,8 @@ async function checkRows(root: string, files: number, runs: number): Promise<Ben
   return [
     {
       suite,
-      name: `${name} (${count(total)} diagnostics; direct: ${count(peerFindings)})`,
+      name,
+      detail: `${count(total)} diagnostics; direct: ${count(peerFindings)}`,
       unit: 'ms',
       ours,
       peer,

@@ -44,7 +44,8 @@ export const jobsSuite: BenchSuite = {
       const [inSandbox, plain] = await pairedMedians(sandboxed, () => plainSpawn(['true'], root), runs, 5);
       rows.push({
         suite,
-        name: "bash 'true' in the OS sandbox (bubblewrap), against a plain spawn",
+        name: "bash 'true' in the OS sandbox, against a plain spawn",
+        detail: 'the OS sandbox is bubblewrap',
         unit: 'ms per call',
         ours: inSandbox,
         peer: plain,
@@ -60,7 +61,7 @@ export const jobsSuite: BenchSuite = {
       const [inSandbox2, bashPlain] = await pairedMedians(sandboxed, unsandboxed, runs, 5);
       rows.push({
         suite,
-        name: "bash 'true' in the OS sandbox, against bash 'true' without it",
+        name: "bash 'true' in the OS sandbox, against outside it",
         unit: 'ms per call',
         ours: inSandbox2,
         peer: bashPlain,
@@ -88,7 +89,8 @@ export const jobsSuite: BenchSuite = {
       const [job, call] = await pairedMedians(asJob, normal, runs, 5);
       rows.push({
         suite,
-        name: "start a job ('echo ready') and read its first output, against a normal call",
+        name: 'start a job and read its first output',
+        detail: "start a job ('echo ready') and read its first output, against a normal call",
         unit: 'ms',
         ours: job,
         peer: call,

@@ -50,6 +50,8 @@ function serverFilesystem(): string {
 
 interface Operation {
   name: string;
+  /** What the row's short name leaves out, for its note. */
+  detail?: string;
   /** Tool and arguments for the reference server (absolute paths), or a function of the call number. */
   theirs: (i: number) => { name: string; arguments: Record<string, unknown> };
   ours: (i: number) => { name: string; arguments: Record<string, unknown> };
@@ -271,12 +273,14 @@ export const mcpSuite: BenchSuite = {
         ours: () => ({ name: 'reader', arguments: { action: 'read', path: small } }),
       },
       {
-        name: `read the first 2,000 lines of a ${size(bigLines * LINE_BYTES)} file`,
+        name: `read 2,000 lines of a ${size(bigLines * LINE_BYTES)} file`,
+        detail: `the first 2,000 lines of a ${size(bigLines * LINE_BYTES)} file`,
         theirs: () => ({ name: 'read_text_file', arguments: { path: abs('big.txt'), head: 2000 } }),
         ours: () => ({ name: 'reader', arguments: { action: 'read', path: 'big.txt', offset: 0, limit: 2000 } }),
       },
       {
-        name: 'write a 2 kB file (workspace default: no fsync, like the reference)',
+        name: 'write a 2 kB file',
+        detail: 'the workspace default: no fsync, like the reference',
         longRun: true,
         theirs: (i) => ({ name: 'write_file', arguments: { path: abs(`out-theirs-${i % 10}.txt`), content: payload } }),
         ours: (i) => ({
@@ -285,7 +289,8 @@ export const mcpSuite: BenchSuite = {
         }),
       },
       {
-        name: 'edit one line of a small file (no fsync, the default)',
+        name: 'edit one line of a small file',
+        detail: 'no fsync, the default',
         longRun: true,
         theirs: (i) => {
           const [oldText, newText] = edit(i);
@@ -344,6 +349,7 @@ export const mcpSuite: BenchSuite = {
           rows.push({
             suite,
             name: `${op.name}: p50 of calls ${WARM_UP_CALLS + 1}–${WARM_UP_CALLS + FIRST_CALLS}`,
+            detail: op.detail,
             unit: 'ms',
             ours: mineFirst.p50,
             peer: peerFirst.p50,
@@ -354,6 +360,7 @@ export const mcpSuite: BenchSuite = {
         rows.push({
           suite,
           name: `${op.name}: p50 after ${WARM_UP_CALLS + SETTLE_CALLS} calls`,
+          detail: op.detail,
           unit: 'ms',
           ours: mine.p50,
           peer: peer.p50,
@@ -372,6 +379,7 @@ export const mcpSuite: BenchSuite = {
               : {
                   suite,
                   name,
+                  detail: op.detail,
                   unit: 'ms',
                   ours: mineLong.p50,
                   peer: peerLong.p50,
@@ -383,6 +391,7 @@ export const mcpSuite: BenchSuite = {
         rows.push({
           suite,
           name: `${op.name}: p95 after ${WARM_UP_CALLS + SETTLE_CALLS} calls`,
+          detail: op.detail,
           unit: 'ms',
           ours: mine.p95,
           peer: peer.p95,
@@ -391,6 +400,7 @@ export const mcpSuite: BenchSuite = {
         rows.push({
           suite,
           name: `${op.name}: throughput after ${WARM_UP_CALLS + SETTLE_CALLS} calls`,
+          detail: op.detail,
           unit: 'calls/s',
           ours: mine.perSecond,
           peer: peer.perSecond,

@@ -127,12 +127,13 @@ export const messengerNatsSuite: BenchSuite = {
   async run({ scratch, scale, log }) {
     const total = Math.max(500, Math.round(3_000 * scale));
     const content = 'status update: finished the parser, starting on the tests';
-    const name = `Exchange over JetStream: ${count(total)} direct messages, awaited send → receive`;
+    const name = `Exchange over JetStream: ${count(total)} messages`;
+    const detail = `${count(total)} direct messages, each send awaited until it is received`;
     let server: { url: string; stop: () => Promise<void> };
     try {
       server = await startServer(join(scratch, 'nats'));
     } catch (error) {
-      return [unmeasured(suite, name, 'messages/s', `nats-server could not start: ${String(error)}`)];
+      return [unmeasured(suite, name, 'messages/s', `nats-server could not start: ${String(error)}`, { detail })];
     }
     try {
       log(`bare JetStream loop: ${count(total)} messages`);
@@ -152,6 +153,7 @@ export const messengerNatsSuite: BenchSuite = {
         {
           suite,
           name,
+          detail,
           unit: 'messages/s',
           ours: nats.perSecond,
           peer: bare.perSecond,
@@ -182,7 +184,8 @@ export const messengerNatsSuite: BenchSuite = {
         },
         {
           suite,
-          name: `Exchange in memory: ${count(total)} direct messages, awaited send → receive`,
+          name: `Exchange in memory: ${count(total)} messages`,
+          detail,
           unit: 'messages/s',
           ours: inMemory.perSecond,
           peer: nats.perSecond,

@@ -67,7 +67,8 @@ function rowsFor(name: string, r: RepositoryReplay): BenchRow[] {
   return [
     {
       suite,
-      name: `${name}, last ${r.commits.length} non-merge commits: unified diff (git diff -M) reproduced byte for byte`,
+      name: `${name}: unified diffs reproduced`,
+      detail: `last ${r.commits.length} non-merge commits: unified diff (git diff -M) reproduced byte for byte`,
       unit: 'commits',
       ours: r.unified.identical,
       peer: gitIdentical,
@@ -79,7 +80,8 @@ function rowsFor(name: string, r: RepositoryReplay): BenchRow[] {
     },
     {
       suite,
-      name: `${name}: apply_patch rendering of the same commits, reproduced byte for byte`,
+      name: `${name}: apply_patch renderings reproduced`,
+      detail: 'the apply_patch rendering of the same commits, reproduced byte for byte',
       unit: 'commits',
       ours: ap.identical,
       ...(peer.tried > 0
@@ -93,7 +95,8 @@ function rowsFor(name: string, r: RepositoryReplay): BenchRow[] {
       ? unmeasured(suite, `${name}: time per patch`, 'ms', 'no commit reproduced by both')
       : {
           suite,
-          name: `${name}: median time per patch over ${patches} commits both reproduced (unified diff)`,
+          name: `${name}: time per patch`,
+          detail: `median time per patch over ${patches} commits both reproduced (unified diff)`,
           unit: 'ms',
           ours,
           peer: git,

@@ -53,6 +53,8 @@ function plainSpawn(argv: readonly string[], cwd: string): Promise<void> {
 
 interface Target {
   label: string;
+  /** The tree in a few words, for the row's short name (the label goes into its detail). */
+  short: string;
   root: string;
   /** Files in the tree are gitignored (node_modules): both sides search ignored files. */
   ignored: boolean;
@@ -81,6 +83,7 @@ function realTrees(scratch: string, log: (message: string) => void): Target[] {
     log(`git clone of this repository: ${count(files)} files`);
     targets.push({
       label: `a git clone of this repository (${count(files)} files with .git)`,
+      short: 'a clone of this repo',
       root: clone,
       ignored: false,
       cases: [
@@ -95,6 +98,7 @@ function realTrees(scratch: string, log: (message: string) => void): Target[] {
   const moduleFiles = filesUnder(modules);
   targets.push({
     label: `the repo's node_modules (${count(moduleFiles)} files)`,
+    short: 'node_modules',
     root: modules,
     ignored: true,
     cases: [
@@ -107,6 +111,7 @@ function realTrees(scratch: string, log: (message: string) => void): Target[] {
   if (stdlib) {
     targets.push({
       label: `the Python standard library at ${stdlib.root} (${count(stdlib.files)} files)`,
+      short: 'the Python stdlib',
       root: stdlib.root,
       ignored: false,
       cases: [
@@ -146,13 +151,15 @@ async function ignoredHeavyRows(
   const rows: BenchRow[] = [];
   const cases = [
     {
-      name: `grep literal /f7_7;/ in ${label}`,
+      name: "grep literal, '*.o' ignored one by one",
+      detail: `grep literal /f7_7;/ in ${label}`,
       request: { action: 'grep', pattern: 'f7_7;', fixed_strings: true },
       rg: [rgPath, '-n', '-F', 'f7_7;'],
       rgLabel: 'rg -n (same binary)',
     },
     {
-      name: `find '*.c' in ${label}`,
+      name: "find '*.c', '*.o' ignored one by one",
+      detail: `find '*.c' in ${label}`,
       request: { action: 'find', pattern: '*.c' },
       rg: [rgPath, '--files', '-g', '*.c'],
       rgLabel: 'rg --files -g',
@@ -168,6 +175,7 @@ async function ignoredHeavyRows(
     rows.push({
       suite,
       name: c.name,
+      detail: c.detail,
       unit: 'ms',
       ours: t,
       peer: rg,
@@ -182,7 +190,8 @@ async function ignoredHeavyRows(
     );
     rows.push({
       suite,
-      name: `${c.name} (against the same search with skipLogBytes lifted: ripgrep logs every ignored file, about 50 unbuffered writes a line)`,
+      name: c.name,
+      detail: `${c.detail}, against the same search with skipLogBytes lifted (ripgrep logs every ignored file, about 50 unbuffered writes a line)`,
       unit: 'ms',
       ours: t2,
       peer: before,
@@ -262,10 +271,12 @@ async function grepRows(search: LooseHandler, target: Target, runs: number, gnu:
     const rg = median(rgSamples.slice(1));
     const floor = median(floorSamples.slice(1));
     const noLog = median(noLogSamples.slice(1));
-    const name = `grep ${c.kind} /${c.pattern}/ in ${target.label} (${count(found)} matching lines)`;
+    const name = `grep ${c.kind} in ${target.short}`;
+    const detail = `grep ${c.kind} /${c.pattern}/ in ${target.label} (${count(found)} matching lines)`;
     rows.push({
       suite,
       name,
+      detail,
       unit: 'ms',
       ours: t,
       peer: rg,
@@ -278,6 +289,7 @@ async function grepRows(search: LooseHandler, target: Target, runs: number, gnu:
       name,
       unit: 'ms',
       ours: t,
+      detail,
       peer: floor,
       peerLabel: 'rg with our flags, unsorted (floor)',
       note:
@@ -303,13 +315,14 @@ async function grepRows(search: LooseHandler, target: Target, runs: number, gnu:
       name,
       unit: 'ms',
       ours: t,
+      detail,
       peer: noLog,
       peerLabel: 'rg with our flags minus --debug',
       note: 'what ripgrep costs with every flag we pass except the skip log, i.e. the floor if the binary count were a lower bound',
     });
     if (gnu) {
       const grep = median(gnuSamples.slice(1));
-      rows.push({ suite, name, unit: 'ms', ours: t, peer: grep, peerLabel: 'GNU grep -rn -E' });
+      rows.push({ suite, name, detail, unit: 'ms', ours: t, peer: grep, peerLabel: 'GNU grep -rn -E' });
     }
   }
   return rows;
@@ -411,12 +424,14 @@ async function findRows(
   );
   const rg = median(rgSamples.slice(1));
   const floor = median(floorSamples.slice(1));
-  const name = `find '${glob}' in ${target.label} (${count(found)} files)`;
+  const name = `find '${glob}' in ${target.short}`;
+  const detail = `find '${glob}' in ${target.label} (${count(found)} files)`;
   const goalRatio = goal ? Number(/[\d.]+/.exec(goal)?.[0]) : undefined;
   return [
     {
       suite,
       name,
+      detail,
       unit: 'ms',
       ours: t,
       peer: rg,
@@ -426,6 +441,7 @@ async function findRows(
     {
       suite,
       name,
+      detail,
       unit: 'ms',
       ours: t,
       peer: floor,
@@ -456,7 +472,12 @@ export const searchSuite: BenchSuite = {
     const g0 = performance.now();
     const stats = generateTree(root, { files, avgBytes: 4_000, largeFiles: large, largeBytes: 15e6 });
     log(`  ${count(stats.files)} files, ${size(stats.bytes)} in ${((performance.now() - g0) / 1000).toFixed(1)} s`);
-    const tree: Target = { label: `${count(stats.files)} files, ${size(stats.bytes)}`, root, ignored: false };
+    const tree: Target = {
+      label: `${count(stats.files)} files, ${size(stats.bytes)}`,
+      short: `${count(stats.files)} files`,
+      root,
+      ignored: false,
+    };
     const lap = (what: string) => log(`${what} (at ${((performance.now() - g0) / 1000).toFixed(0)} s)`);
 
     if (!search.ok) {
@@ -507,6 +528,7 @@ export const searchSuite: BenchSuite = {
         const s = generateTree(curveRoot, { files: filesAt, avgBytes: 2_000, seed: n });
         const target: Target = {
           label: `curve, ${count(s.files)} files (${size(s.bytes)})`,
+          short: `curve, ${count(s.files)} files`,
           root: curveRoot,
           ignored: false,
         };
