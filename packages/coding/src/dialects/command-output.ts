@@ -1,5 +1,6 @@
 import type { ToolRegistry } from '@bough/core';
 import { callRegistry, type DialectCallOptions } from './dialect-call.js';
+import { readThroughReader } from './shell-reads.js';
 
 /** One command's outcome in the provider dialects' terms: its output streams and how it ended. */
 export interface CommandOutcome {
@@ -26,6 +27,8 @@ export async function runCommand(
   options: DialectCallOptions & { readonly cwd?: string; readonly commandTimeoutMs?: number },
   step = '',
 ): Promise<CommandOutcome> {
+  const printed = await readThroughReader(registry, command, options, step);
+  if (printed !== undefined) return { stdout: printed, stderr: '', exitCode: 0, timedOut: false };
   const args = {
     command,
     ...(options.cwd ? { cwd: options.cwd } : {}),
