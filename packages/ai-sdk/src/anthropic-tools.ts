@@ -12,6 +12,14 @@ export interface AnthropicToolsOptions {
   readonly timeoutMs?: number;
 }
 
+/** The tools {@link anthropicTools} returns, typed by `@ai-sdk/anthropic`'s own factories. */
+export type AnthropicToolSet = {
+  /** The text editor tool (`text_editor_20250728`), under the name Anthropic gives it. */
+  readonly str_replace_based_edit_tool: ReturnType<typeof anthropic.tools.textEditor_20250728>;
+  /** The bash tool (`bash_20250124`). */
+  readonly bash: ReturnType<typeof anthropic.tools.bash_20250124<string>>;
+};
+
 /**
  * Anthropic's native tools with bough as their executor: the text editor (`str_replace_based_edit_tool`, version
  * `text_editor_20250728`) and `bash` (`bash_20250124`), built with `@ai-sdk/anthropic`'s provider tool factories.
@@ -19,7 +27,7 @@ export interface AnthropicToolsOptions {
  * editor and bash tools, so the read-before-edit guard, the permission policy, the workspace gate and the OS sandbox
  * apply, and results read as Anthropic documents them. Pass the result as `tools` to `generateText` or `streamText`.
  */
-export function anthropicTools(source: DialectSource, options: AnthropicToolsOptions = {}) {
+export function anthropicTools(source: DialectSource, options: AnthropicToolsOptions = {}): AnthropicToolSet {
   const registry = dialectRegistry(source);
   const timeout = options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {};
   return {

@@ -10,6 +10,14 @@ export interface OpenAiToolsOptions {
   readonly timeoutMs?: number;
 }
 
+/** The tools {@link openaiTools} returns, typed by `@ai-sdk/openai`'s own factories. */
+export type OpenAiToolSet = {
+  /** The `apply_patch` tool. */
+  readonly apply_patch: ReturnType<typeof openai.tools.applyPatch>;
+  /** The `shell` tool. */
+  readonly shell: ReturnType<typeof openai.tools.shell>;
+};
+
 /**
  * OpenAI's native tools with bough as their executor: `apply_patch` and `shell`, built with `@ai-sdk/openai`'s
  * provider tool factories (Responses API models). Every patch is applied by the editor's `patch` action and every
@@ -17,7 +25,7 @@ export interface OpenAiToolsOptions {
  * the workspace gate and the OS sandbox apply; answers take the shapes the tools define. Pass the result as `tools`
  * to `generateText` or `streamText`.
  */
-export function openaiTools(source: DialectSource, options: OpenAiToolsOptions = {}) {
+export function openaiTools(source: DialectSource, options: OpenAiToolsOptions = {}): OpenAiToolSet {
   const registry = dialectRegistry(source);
   const timeout = options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {};
   return {

@@ -12,6 +12,13 @@ export {
 } from './dialects/apply-patch.js';
 export type { DialectCallOptions } from './dialects/dialect-call.js';
 export { executeOpenAiShell, type OpenAiShellInput, type OpenAiShellOutput } from './dialects/openai-shell.js';
+export {
+  DIALECT_PROFILES,
+  type DialectProfile,
+  dialectTools,
+  isDialectProfile,
+  PROFILE_NEEDS,
+} from './dialects/profiles.js';
 export { executeTextEditor, type TextEditorInput, type TextEditorOptions } from './dialects/text-editor.js';
 /** The read-before-edit guard. */
 export { checkBeforeEdit, hashFile } from './edit-guard.js';

@@ -1,5 +1,5 @@
 import type { ToolRegistry } from '@bough/core';
-import { runCommand } from './command-output.js';
+import { type CommandOutcome, runCommand } from './command-output.js';
 import type { DialectCallOptions } from './dialect-call.js';
 
 /** One call of Anthropic's bash tool (`bash_20250124`), as the model sends it. */
@@ -20,7 +20,11 @@ export async function executeAnthropicBash(
 ): Promise<string> {
   if (input?.restart === true) return 'tool has been restarted.';
   if (typeof input?.command !== 'string' || input.command.trim() === '') return 'Error: `command` is required.';
-  const outcome = await runCommand(registry, input.command, options);
+  return commandText(await runCommand(registry, input.command, options));
+}
+
+/** A command's outcome as one text: stdout, stderr, then how it ended when that was not exit status 0. */
+export function commandText(outcome: CommandOutcome): string {
   const parts = [outcome.stdout.replace(/\n$/, ''), outcome.stderr.replace(/\n$/, '')].filter((part) => part !== '');
   if (outcome.timedOut) parts.push('[the command timed out and was stopped]');
   else if (outcome.exitCode !== 0) parts.push(`[exit code ${outcome.exitCode}]`);
