@@ -50,6 +50,8 @@ interface RegistryBuilder {
   readonly releaseAll: () => Promise<void>;
   /** The OS sandbox mode commands run in (`auto` unless `--sandbox` says otherwise). */
   readonly sandbox: SandboxMode;
+  /** The toolkit registry behind a served one (itself unless `--profile` serves dialect tools in front of it). */
+  readonly toolkitOf: (registry: ToolRegistry) => ToolRegistry;
 }
 
 function registryBuilder(args: ParsedArgs): RegistryBuilder {
@@ -72,7 +74,8 @@ function registryBuilder(args: ParsedArgs): RegistryBuilder {
   );
   const build = profiledBuild(profile, toolkit, inner);
   const releaseServed = (registry: ToolRegistry) => release(inner.get(registry) ?? registry);
-  return { build, release: releaseServed, releaseAll, sandbox: sandbox.commandSandbox };
+  const toolkitOf = (registry: ToolRegistry) => inner.get(registry) ?? registry;
+  return { build, release: releaseServed, releaseAll, sandbox: sandbox.commandSandbox, toolkitOf };
 }
 
 function buildFor(
@@ -133,7 +136,7 @@ export async function mcpCommand(args: ParsedArgs, io: CliIO, signal?: AbortSign
   // Build once up front: a bad --tools list is reported before anything is served, and the listing is ready.
   const catalog = registryFor(roots[0] ?? NO_ROOT);
   const tools = catalog.names().join(', ');
-  const notice = sandboxNotice('mcp', builder.sandbox, catalog.names());
+  const notice = sandboxNotice('mcp', builder.sandbox, builder.toolkitOf(catalog).names());
   if (notice) io.stderr(notice);
   const source: ServedRoots = {
     roots,

@@ -147,9 +147,10 @@ export function geminiProfileTools(registry: ToolRegistry): Tool[] {
     dialectTool('list_directory', 'List the entries of a directory.', list, async (r, o) => {
       const listed = await callRegistry(registry, 'reader', { action: 'list_dir', path: dirOf(r) }, o);
       if (!listed.ok) return err(listed.failure.error);
-      const entries = (Array.isArray(listed.value.entries) ? (listed.value.entries as string[]) : []).map((entry) =>
-        entry.endsWith('/') ? `[DIR] ${entry.slice(0, -1)}` : entry,
-      );
+      const all = Array.isArray(listed.value.entries) ? (listed.value.entries as string[]) : [];
+      // Directories first, then files, each sorted (the order Gemini CLI shows).
+      const dirs = all.filter((entry) => entry.endsWith('/')).map((entry) => `[DIR] ${entry.slice(0, -1)}`);
+      const entries = [...dirs, ...all.filter((entry) => !entry.endsWith('/'))];
       return `Directory listing for ${dirOf(r) || '.'}:\n${entries.join('\n')}`;
     }),
   ];
