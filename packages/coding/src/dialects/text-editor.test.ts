@@ -10,6 +10,7 @@ beforeEach(() => {
   ws = makeWorkspace({
     'a.py': 'def f():\n    return 1\n\nx = 1\nx = 1\n',
     'src/b.txt': 'one\ntwo\nthree\n',
+    'empty.txt': '',
     '.env': 'SECRET=1\n',
   });
 });
@@ -63,7 +64,13 @@ describe('executeTextEditor (the Anthropic text editor over the toolkit)', () =>
     expect(
       await executeTextEditor(registry, { command: 'insert', path: 'src/b.txt', insert_line: 0, new_str: 'zero' }),
     ).toMatch(/^Text inserted/);
-    expect(text('src/b.txt')).toBe('zero\none\ntwo\n2.5\nthree\n');
+    expect(
+      await executeTextEditor(registry, { command: 'insert', path: 'src/b.txt', insert_line: 5, insert_text: 'end' }),
+    ).toMatch(/^Text inserted/);
+    expect(text('src/b.txt')).toBe('zero\none\ntwo\n2.5\nthree\nend\n');
+    await executeTextEditor(registry, { command: 'view', path: 'empty.txt' });
+    await executeTextEditor(registry, { command: 'insert', path: 'empty.txt', insert_line: 0, insert_text: 'first\n' });
+    expect(text('empty.txt')).toBe('first\n');
     expect(
       await executeTextEditor(registry, { command: 'insert', path: 'src/b.txt', insert_line: 99, insert_text: 'x' }),
     ).toMatch(/^Error: Invalid `insert_line` 99/);
