@@ -21,6 +21,7 @@ const VALUE_FLAGS = new Set([
   'retries',
   'session',
   'sandbox',
+  'profile',
 ]);
 const SHORT: Record<string, string> = { w: 'workspace', h: 'help', j: 'json' };
 
@@ -65,7 +66,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 export const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
   tools: ['workspace', 'toolkit', 'tools', 'json'],
   call: ['workspace', 'toolkit', 'timeout', 'json'],
-  mcp: ['workspace', 'tools', 'standalone', 'http', 'sandbox', 'network', 'durable'],
+  mcp: ['workspace', 'tools', 'standalone', 'http', 'sandbox', 'network', 'durable', 'profile'],
   demo: ['keep', 'json'],
   checkpoints: ['workspace', 'json'],
   undo: ['workspace', 'force', 'json'],

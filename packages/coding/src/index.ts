@@ -4,6 +4,24 @@ export { type AgentResult, type RunAgentOptions, runAgent } from './agent-loop.j
 export type { CheckpointsSetting } from './checkpoint-calls.js';
 /** Whether commands will run inside the OS sandbox (bubblewrap works here and the mode asks for it). */
 export { commandsSandboxed } from './command-sandbox.js';
+export { type AnthropicBashInput, executeAnthropicBash } from './dialects/anthropic-bash.js';
+/** Provider tool dialects over the registry: Anthropic's text editor and bash, OpenAI's apply_patch and shell. */
+export {
+  type ApplyPatchInput,
+  type ApplyPatchOperation,
+  type ApplyPatchOutput,
+  executeApplyPatch,
+} from './dialects/apply-patch.js';
+export type { DialectCallOptions } from './dialects/dialect-call.js';
+export { executeOpenAiShell, type OpenAiShellInput, type OpenAiShellOutput } from './dialects/openai-shell.js';
+export {
+  DIALECT_PROFILES,
+  type DialectProfile,
+  dialectTools,
+  isDialectProfile,
+  PROFILE_NEEDS,
+} from './dialects/profiles.js';
+export { executeTextEditor, type TextEditorInput, type TextEditorOptions } from './dialects/text-editor.js';
 /** The read-before-edit guard. */
 export { checkBeforeEdit, hashFile } from './edit-guard.js';
 /** The evidence extractors of the reader and editor sources (for sources that wrap those tools differently). */

@@ -5,6 +5,7 @@ import { checkRoot, generateToken, type ServedRoots, serveHttp, serveStdio } fro
 import type { SandboxMode } from '@bough/process';
 import { flag, has, type ParsedArgs, sandboxFlags, UsageError } from '../args.js';
 import { type JobWatchdog, jobWatchdog, watchBackgroundJobs } from '../internal/job-watchdog.js';
+import { argsForProfile, profiledBuild, profileOf } from '../internal/mcp-profile.js';
 import { sandboxNotice } from '../internal/sandbox-notice.js';
 import type { CliIO } from '../output.js';
 import { standaloneTools, toolList, withJobs } from '../toolset.js';
@@ -49,6 +50,8 @@ interface RegistryBuilder {
   readonly releaseAll: () => Promise<void>;
   /** The OS sandbox mode commands run in (`auto` unless `--sandbox` says otherwise). */
   readonly sandbox: SandboxMode;
+  /** The toolkit registry behind a served one (itself unless `--profile` serves dialect tools in front of it). */
+  readonly toolkitOf: (registry: ToolRegistry) => ToolRegistry;
 }
 
 function registryBuilder(args: ParsedArgs): RegistryBuilder {
@@ -63,8 +66,16 @@ function registryBuilder(args: ParsedArgs): RegistryBuilder {
   };
   // Front doors start safe: commands run in the OS sandbox where it works unless `--sandbox off` says otherwise.
   const sandbox = { commandSandbox: 'auto' as SandboxMode, ...sandboxFlags(args) };
-  const build = buildFor(args, sandbox, jobWatchdog(), (registry, dispose) => owned.set(registry, dispose));
-  return { build, release, releaseAll, sandbox: sandbox.commandSandbox };
+  // --profile: the toolkit is served through another harness's tool names; releasing a served registry ends its toolkit.
+  const profile = profileOf(args);
+  const inner = new Map<ToolRegistry, ToolRegistry>();
+  const toolkit = buildFor(argsForProfile(args, profile), sandbox, jobWatchdog(), (registry, dispose) =>
+    owned.set(registry, dispose),
+  );
+  const build = profiledBuild(profile, toolkit, inner);
+  const releaseServed = (registry: ToolRegistry) => release(inner.get(registry) ?? registry);
+  const toolkitOf = (registry: ToolRegistry) => inner.get(registry) ?? registry;
+  return { build, release: releaseServed, releaseAll, sandbox: sandbox.commandSandbox, toolkitOf };
 }
 
 function buildFor(
@@ -125,7 +136,7 @@ export async function mcpCommand(args: ParsedArgs, io: CliIO, signal?: AbortSign
   // Build once up front: a bad --tools list is reported before anything is served, and the listing is ready.
   const catalog = registryFor(roots[0] ?? NO_ROOT);
   const tools = catalog.names().join(', ');
-  const notice = sandboxNotice('mcp', builder.sandbox, catalog.names());
+  const notice = sandboxNotice('mcp', builder.sandbox, builder.toolkitOf(catalog).names());
   if (notice) io.stderr(notice);
   const source: ServedRoots = {
     roots,

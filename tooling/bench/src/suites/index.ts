@@ -12,6 +12,7 @@ import { processSuite } from './process.js';
 import { readerSuite } from './reader.js';
 import { replaySuite } from './replay.js';
 import { searchSuite } from './search.js';
+import { toolListsSuite } from './tool-lists.js';
 
 /** Every suite `pnpm bench` runs, in order. */
 export const suites: BenchSuite[] = [
@@ -23,6 +24,7 @@ export const suites: BenchSuite[] = [
   codeSuite,
   contextSuite,
   mcpSuite,
+  toolListsSuite,
   messengerNatsSuite,
   jobsSuite,
   editsSuite,

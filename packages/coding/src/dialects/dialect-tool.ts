@@ -1,0 +1,39 @@
+import { defineTool, type Tool, type ToolRegistry } from '@bough/core';
+import type { z } from 'zod';
+import { callRegistry, type DialectCallOptions } from './dialect-call.js';
+
+/**
+ * A dialect tool: a tool with another harness's name and parameters whose handler calls the registry's own tools
+ * (reader, editor, bash, search), so nothing is implemented twice and every guard and policy applies.
+ */
+export function dialectTool<REQ>(
+  name: string,
+  description: string,
+  request: z.ZodType<REQ>,
+  run: (request: REQ, options: DialectCallOptions) => Promise<unknown>,
+): Tool<REQ, unknown> {
+  return defineTool({
+    name,
+    description,
+    request,
+    scope: 'stateless',
+    handler: (parsed, context) => run(parsed, { callId: context.callId, signal: context.signal }),
+  });
+}
+
+/** Calls one registry tool and hands back its own answer (success or typed failure) unchanged. */
+export async function forward(
+  registry: ToolRegistry,
+  name: string,
+  args: Record<string, unknown>,
+  options: DialectCallOptions,
+): Promise<unknown> {
+  const result = await callRegistry(registry, name, args, options);
+  return result.ok ? result.value : result.failure;
+}
+
+/** The first string among a request's alias fields (models trained on other harnesses name a field differently). */
+export function pick(request: Record<string, unknown>, ...names: string[]): string | undefined {
+  for (const name of names) if (typeof request[name] === 'string') return request[name] as string;
+  return undefined;
+}

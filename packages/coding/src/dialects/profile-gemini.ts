@@ -1,0 +1,157 @@
+import type { Tool, ToolRegistry } from '@bough/core';
+import { z } from 'zod';
+import { runCommand } from './command-output.js';
+import { callRegistry } from './dialect-call.js';
+import { dialectTool, pick } from './dialect-tool.js';
+
+const file = {
+  file_path: z.string().optional().describe('Path of the file (aliases: absolute_path, path).'),
+  absolute_path: z.string().optional(),
+  path: z.string().optional(),
+};
+const dir = {
+  dir_path: z
+    .string()
+    .optional()
+    .describe('Directory, relative to the workspace root (alias: path); default the root.'),
+  path: z.string().optional(),
+};
+const fileOf = (r: Record<string, unknown>) => pick(r, 'file_path', 'absolute_path', 'path') ?? '';
+const dirOf = (r: Record<string, unknown>) => pick(r, 'dir_path', 'path', 'directory') ?? '';
+const err = (text: string) => `Error: ${text}`;
+
+/**
+ * The `gemini` profile: Gemini CLI's file and shell tools with their names and parameters, as MCP tools over the
+ * registry's reader, editor, search and bash tools. Answers follow Gemini CLI's plain-text style.
+ */
+export function geminiProfileTools(registry: ToolRegistry): Tool[] {
+  const readFile = z.object({
+    ...file,
+    offset: z.number().int().optional().describe('0-based first line.'),
+    limit: z.number().int().optional(),
+  });
+  const writeFile = z.object({ ...file, content: z.string() });
+  const replace = z.object({
+    ...file,
+    old_string: z.string(),
+    new_string: z.string(),
+    expected_replacements: z.number().int().min(1).optional().describe('Occurrences to replace (default 1).'),
+  });
+  const glob = z.object({ pattern: z.string(), ...dir, case_sensitive: z.boolean().optional() });
+  const grep = z.object({
+    pattern: z.string().describe('Regular expression.'),
+    ...dir,
+    include: z.string().optional().describe('File glob, e.g. *.ts'),
+  });
+  const shell = z.object({
+    command: z.string(),
+    description: z.string().optional(),
+    ...dir,
+    directory: z.string().optional(),
+  });
+  const list = z.object({ ...dir });
+  return [
+    dialectTool('read_file', 'Read a file (offset and limit for a window of lines).', readFile, async (r, o) => {
+      const read = await callRegistry(
+        registry,
+        'reader',
+        { action: 'read', path: fileOf(r), offset: r.offset, limit: r.limit },
+        o,
+      );
+      if (!read.ok) return err(read.failure.error);
+      const rows = String(read.value.content ?? '').replace(/^\d+\t/gm, '');
+      const next = read.value.next_offset;
+      return typeof next === 'number'
+        ? `[Lines ${read.value.start_line}-${read.value.end_line} of ${read.value.total_lines ?? 'more'} shown; continue with offset ${next}.]\n${rows}`
+        : rows;
+    }),
+    dialectTool('write_file', 'Write content to a file, creating or replacing it.', writeFile, async (r, o) => {
+      const done = await callRegistry(
+        registry,
+        'editor',
+        { action: 'write', file_path: fileOf(r), content: r.content },
+        o,
+      );
+      if (!done.ok) return err(done.failure.error);
+      return done.value.created
+        ? `Successfully created and wrote to new file: ${fileOf(r)}.`
+        : `Successfully overwrote file: ${fileOf(r)}.`;
+    }),
+    dialectTool('replace', 'Replace exact text in a file you have read.', replace, async (r, o) => {
+      const expected = r.expected_replacements ?? 1;
+      const args = {
+        action: 'edit',
+        file_path: fileOf(r),
+        old_string: r.old_string,
+        new_string: r.new_string,
+        replace_all: expected > 1,
+      };
+      if (expected > 1) {
+        const trial = await callRegistry(registry, 'editor', { ...args, dry_run: true }, o, 'count');
+        if (!trial.ok) return err(trial.failure.error);
+        if (trial.value.replacements !== expected) {
+          return `Failed to edit, expected ${expected} occurrences but found ${String(trial.value.replacements)}. No edits made.`;
+        }
+      }
+      const done = await callRegistry(registry, 'editor', args, o);
+      if (!done.ok) {
+        const count = (done.failure as { match_count?: unknown }).match_count;
+        if (done.failure.error_code === 'multiple_matches')
+          return `Failed to edit, expected 1 occurrence but found ${String(count)}. No edits made.`;
+        if (done.failure.error_code === 'not_found_in_file')
+          return `Failed to edit, 0 occurrences found for old_string in ${fileOf(r)}. No edits made.\n${done.failure.error}`;
+        return err(done.failure.error);
+      }
+      return `Successfully modified file: ${fileOf(r)} (${String(done.value.replacements)} replacements).`;
+    }),
+    dialectTool('glob', 'Find files whose path matches a glob, newest first.', glob, async (r, o) => {
+      const found = await callRegistry(
+        registry,
+        'search',
+        {
+          action: 'find',
+          pattern: r.pattern,
+          path: dirOf(r),
+          ...(r.case_sensitive === false ? { case_insensitive: true } : {}),
+        },
+        o,
+      );
+      if (!found.ok) return err(found.failure.error);
+      return found.value.count === 0
+        ? `No files found matching pattern "${r.pattern}".`
+        : `Found ${String(found.value.count)} file(s) matching "${r.pattern}":\n${String(found.value.content)}`;
+    }),
+    dialectTool('search_file_content', 'Search file contents with a regular expression.', grep, async (r, o) => {
+      const found = await callRegistry(
+        registry,
+        'search',
+        { action: 'grep', pattern: r.pattern, path: dirOf(r), ...(r.include ? { glob: r.include } : {}) },
+        o,
+      );
+      if (!found.ok) return err(found.failure.error);
+      return found.value.count === 0
+        ? `No matches found for pattern "${r.pattern}".`
+        : `Found ${String(found.value.count)} match(es) for pattern "${r.pattern}":\n${String(found.value.content)}`;
+    }),
+    dialectTool('run_shell_command', 'Run one program with arguments (no shell operators).', shell, async (r, o) => {
+      const cwd = dirOf(r);
+      const outcome = await runCommand(registry, r.command, { ...o, ...(cwd ? { cwd } : {}) });
+      return [
+        `Command: ${r.command}`,
+        `Directory: ${cwd || '(root)'}`,
+        `Stdout: ${outcome.stdout.replace(/\n$/, '') || '(empty)'}`,
+        `Stderr: ${outcome.stderr.replace(/\n$/, '') || '(empty)'}`,
+        `Exit Code: ${outcome.timedOut ? '(timed out)' : String(outcome.exitCode)}`,
+      ].join('\n');
+    }),
+    dialectTool('list_directory', 'List the entries of a directory.', list, async (r, o) => {
+      const listed = await callRegistry(registry, 'reader', { action: 'list_dir', path: dirOf(r) }, o);
+      if (!listed.ok) return err(listed.failure.error);
+      const all = Array.isArray(listed.value.entries) ? (listed.value.entries as string[]) : [];
+      // Directories first, then files, each sorted (the order Gemini CLI shows).
+      const dirs = all.filter((entry) => entry.endsWith('/')).map((entry) => `[DIR] ${entry.slice(0, -1)}`);
+      const entries = [...dirs, ...all.filter((entry) => !entry.endsWith('/'))];
+      return `Directory listing for ${dirOf(r) || '.'}:\n${entries.join('\n')}`;
+    }),
+  ];
+}
