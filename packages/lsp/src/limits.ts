@@ -8,17 +8,25 @@ export const LSP_LIMITS = defineLimits('lsp', {
   startTimeoutMs: {
     value: 30_000,
     rule: 'timeout',
-    reason: 'a server that has not answered `initialize` by then is stuck (or loading far more than a tool should wait for)',
+    reason:
+      'a server that has not answered `initialize` by then is stuck (or loading far more than a tool should wait for)',
   },
   requestTimeoutMs: {
     value: 15_000,
     rule: 'timeout',
-    reason: 'one request (symbols, definition, references, hover); a slower answer is cancelled and reported as timeout',
+    reason:
+      'one request (symbols, definition, references, hover); a slower answer is cancelled and reported as timeout',
   },
   diagnosticsWaitMs: {
     value: 15_000,
     rule: 'timeout',
     reason: 'how long to wait for diagnostics of the exact version just sent before saying they did not arrive',
+  },
+  republishWaitMs: {
+    value: 2_000,
+    rule: 'timeout',
+    reason:
+      'a file whose own text did not change, after other files changed: how long to wait for the server to publish again before answering with its latest',
   },
   idleShutdownMs: {
     value: 300_000,

@@ -2,8 +2,8 @@ import { pathToFileURL } from 'node:url';
 import { type ProtectedNamePolicy, readWorkspaceText, Workspace } from '@bough/workspace';
 import {
   type DocumentSymbol,
-  type FileEvent,
   FileChangeType,
+  type FileEvent,
   type Hover,
   type Location,
   type LocationLink,
@@ -11,9 +11,9 @@ import {
   type WorkspaceSymbol,
 } from 'vscode-languageserver-protocol/node';
 import { type LspFailure, lspFailure } from './errors.js';
-import { flattenSymbols, kindName, relativeOf, toDiagnostic } from './internal/convert.js';
+import { flattenSymbols, kindName, relativeOf } from './internal/convert.js';
+import { freshDiagnostics, type SyncedDocument } from './internal/fresh-diagnostics.js';
 import { groupRssBytes } from './internal/group-rss.js';
-import type { LanguageSession } from './internal/language-session.js';
 import { SessionPool } from './internal/session-pool.js';
 import { type LspLimits, resolveLspLimits } from './limits.js';
 import type {
@@ -47,13 +47,6 @@ export interface LspClientOptions {
 /** Options of one request. */
 export interface LspCallOptions {
   readonly signal?: AbortSignal;
-}
-
-interface OpenedDocument {
-  readonly session: LanguageSession;
-  readonly uri: string;
-  readonly relative: string;
-  readonly version: number;
 }
 
 /**
@@ -90,7 +83,7 @@ export class LspClient {
     return new Set(this.#servers.flatMap((server) => Object.keys(server.extensions)));
   }
 
-  async #open(path: string): Promise<OpenedDocument | LspFailure> {
+  async #open(path: string): Promise<SyncedDocument | LspFailure> {
     let workspace: Workspace;
     try {
       this.#workspace ??= Workspace.open(
@@ -113,51 +106,26 @@ export class LspClient {
     const target = await workspace.resolve(path, 'read');
     if (!target.success) return target;
     const chosen = serverFor(this.#servers, target.relative);
-    if (!chosen)
-      return lspFailure('unsupported_language', `No language server is configured for ${target.relative}.`);
+    if (!chosen) return lspFailure('unsupported_language', `No language server is configured for ${target.relative}.`);
     const read = await readWorkspaceText(workspace, target.path, { maxBytes: this.#limits.maxFileBytes });
     if (!read.success) return read;
     const session = await this.#pool.session(chosen.server);
     if ('success' in session) return session;
     const uri = pathToFileURL(read.path).href;
-    const version = await session.sync(uri, chosen.languageId, read.text);
-    return { session, uri, relative: read.relative, version };
+    const { version, sent } = await session.sync(uri, chosen.languageId, read.text);
+    return { session, uri, relative: read.relative, version, sent };
   }
 
   /**
    * Diagnostics of a file as it is on disk now: the server gets the current text (a new version when it changed) and
-   * the call waits, at most `diagnosticsWaitMs`, for diagnostics published for exactly that version.
+   * the call waits, at most `diagnosticsWaitMs`, for diagnostics published for exactly that version. A file whose
+   * text did not change while others did waits at most `republishWaitMs` for the server to check it again.
    */
   async diagnostics(path: string, options: LspCallOptions = {}): Promise<LspDiagnosticsResult | LspFailure> {
     const doc = await this.#open(path);
     if ('success' in doc) return doc;
     if (options.signal?.aborted) return lspFailure('aborted', 'The request was cancelled.');
-    const wait = this.#limits.diagnosticsWaitMs;
-    const got = await doc.session.diagnosticsFor(doc.uri, doc.version, wait);
-    if (got) {
-      return {
-        success: true,
-        file: doc.relative,
-        version: doc.version,
-        fresh: true,
-        diagnostics: got.diagnostics.map(toDiagnostic),
-      };
-    }
-    if (!doc.session.alive) return lspFailure('server_crashed', `The ${doc.session.server.id} server ended.`);
-    const older = doc.session.latestDiagnostics(doc.uri);
-    if (!older)
-      return lspFailure(
-        'timeout',
-        `The ${doc.session.server.id} language server published no diagnostics for ${doc.relative} within ${wait} ms.`,
-      );
-    return {
-      success: true,
-      file: doc.relative,
-      version: doc.version,
-      fresh: false,
-      diagnostics: older.diagnostics.map(toDiagnostic),
-      note: `No diagnostics for version ${doc.version} arrived within ${wait} ms; these are for version ${older.version}.`,
-    };
+    return freshDiagnostics(doc, this.#limits);
   }
 
   /** The symbols of a file (classes, functions, methods, fields …) with their nesting. */
@@ -174,7 +142,11 @@ export class LspClient {
   }
 
   /** Where the symbol at a position is defined. */
-  definition(path: string, position: LspPosition, options: LspCallOptions = {}): Promise<LspLocationsResult | LspFailure> {
+  definition(
+    path: string,
+    position: LspPosition,
+    options: LspCallOptions = {},
+  ): Promise<LspLocationsResult | LspFailure> {
     return this.#locations(path, 'textDocument/definition', { position }, options);
   }
 

@@ -1,5 +1,5 @@
 // Tiny projects the tests start real language servers on, and how to find the servers installed for tests.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 
@@ -18,14 +18,17 @@ export const TEST_ENV = {
 export const PROJECTS = {
   go: {
     'go.mod': 'module example.com/demo\n\ngo 1.19\n',
-    'calc.go': 'package main\n\n// Add returns the sum.\nfunc Add(a int, b int) int {\n\treturn a + b\n}\n\ntype Box struct {\n\tSize int\n}\n\nfunc (b Box) Area() int {\n\treturn b.Size * b.Size\n}\n',
-    'main.go': 'package main\n\nimport "fmt"\n\nfunc main() {\n\tfmt.Println(Add(1, 2))\n\tfmt.Println(Box{Size: 3}.Area())\n}\n',
+    'calc.go':
+      'package main\n\n// Add returns the sum.\nfunc Add(a int, b int) int {\n\treturn a + b\n}\n\ntype Box struct {\n\tSize int\n}\n\nfunc (b Box) Area() int {\n\treturn b.Size * b.Size\n}\n',
+    'main.go':
+      'package main\n\nimport "fmt"\n\nfunc main() {\n\tfmt.Println(Add(1, 2))\n\tfmt.Println(Box{Size: 3}.Area())\n}\n',
   },
   c: {
     'compile_flags.txt': '-std=c11\n',
     'util.h': '#ifndef UTIL_H\n#define UTIL_H\nint add(int a, int b);\n#endif\n',
     'util.c': '#include "util.h"\n\nint add(int a, int b) {\n  return a + b;\n}\n',
-    'main.c': '#include "util.h"\n\nstruct point {\n  int x;\n  int y;\n};\n\nint main(void) {\n  struct point p = {1, 2};\n  return add(p.x, p.y);\n}\n',
+    'main.c':
+      '#include "util.h"\n\nstruct point {\n  int x;\n  int y;\n};\n\nint main(void) {\n  struct point p = {1, 2};\n  return add(p.x, p.y);\n}\n',
   },
   ts: {
     'tsconfig.json': '{ "compilerOptions": { "strict": true, "target": "es2022", "module": "nodenext" } }\n',
@@ -48,4 +51,24 @@ export function makeProject(name: keyof typeof PROJECTS): { root: string; remove
     writeFileSync(join(root, file), text);
   }
   return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** True when `program` is an executable on {@link TEST_PATH}; tests of a server that is absent skip and say why. */
+export function installed(program: string): boolean {
+  return TEST_PATH.split(delimiter).some((dir) => {
+    try {
+      accessSync(join(dir, program), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Prints why a server's tests are skipped (vitest shows the skip; this says the reason). */
+export function skipReason(program: string): string | undefined {
+  if (installed(program)) return undefined;
+  const reason = `${program} is not installed; its tests are skipped (see the README for the install command).`;
+  console.warn(reason);
+  return reason;
 }

@@ -6,10 +6,13 @@ export interface PublishedDiagnostics {
   readonly diagnostics: readonly Diagnostic[];
   /** False when the server did not say which version it checked and the client assumed the latest one sent. */
   readonly versioned: boolean;
+  /** The store's change count when it arrived: publishes older than the latest change may predate its effects. */
+  readonly epoch: number;
 }
 
 interface Waiter {
   readonly version: number;
+  readonly epoch: number;
   readonly settle: (value: PublishedDiagnostics | undefined) => void;
   readonly timer: NodeJS.Timeout;
 }
@@ -22,6 +25,17 @@ interface Waiter {
 export class DiagnosticStore {
   readonly #latest = new Map<string, PublishedDiagnostics>();
   readonly #waiters = new Map<string, Waiter[]>();
+  #epoch = 0;
+
+  /** How many changes (edits sent, external writes reported) the server has been told of. */
+  get epoch(): number {
+    return this.#epoch;
+  }
+
+  /** Counts a change that may alter any document's diagnostics (an edit of another file, a write on disk). */
+  bump(): void {
+    this.#epoch++;
+  }
 
   /** A new version was sent: diagnostics of older versions no longer answer for it. */
   expect(uri: string, version: number): void {
@@ -40,11 +54,12 @@ export class DiagnosticStore {
       version: version ?? openVersion ?? 0,
       diagnostics,
       versioned: version !== undefined,
+      epoch: this.#epoch,
     };
     this.#latest.set(uri, entry);
     const waiting = this.#waiters.get(uri) ?? [];
     const still = waiting.filter((waiter) => {
-      if (waiter.version > entry.version) return true;
+      if (waiter.version > entry.version || waiter.epoch > entry.epoch) return true;
       clearTimeout(waiter.timer);
       waiter.settle(entry);
       return false;
@@ -53,10 +68,13 @@ export class DiagnosticStore {
     else this.#waiters.delete(uri);
   }
 
-  /** The diagnostics of `version` (or a newer one) once published; undefined after `waitMs` or when the server ends. */
-  waitFor(uri: string, version: number, waitMs: number): Promise<PublishedDiagnostics | undefined> {
+  /**
+   * The diagnostics of `version` (or a newer one) once published, received no earlier than change `epoch`; undefined
+   * after `waitMs` or when the server ends.
+   */
+  waitFor(uri: string, version: number, waitMs: number, epoch = 0): Promise<PublishedDiagnostics | undefined> {
     const known = this.#latest.get(uri);
-    if (known && known.version >= version) return Promise.resolve(known);
+    if (known && known.version >= version && known.epoch >= epoch) return Promise.resolve(known);
     return new Promise((settle) => {
       const timer = setTimeout(() => {
         const list = this.#waiters.get(uri) ?? [];
@@ -67,7 +85,7 @@ export class DiagnosticStore {
         settle(undefined);
       }, waitMs);
       const list = this.#waiters.get(uri) ?? [];
-      list.push({ version, settle, timer });
+      list.push({ version, epoch, settle, timer });
       this.#waiters.set(uri, list);
     });
   }

@@ -116,15 +116,15 @@ export class LanguageSession {
 
   /**
    * Makes the server's copy of a document equal `text`: opens it (version 1) or sends the full new text with the next
-   * version. Unchanged text sends nothing. Returns the version the server now holds.
+   * version. Unchanged text sends nothing. Returns the version the server now holds and whether this call sent it.
    */
-  async sync(uri: string, languageId: string, text: string): Promise<number> {
+  async sync(uri: string, languageId: string, text: string): Promise<{ version: number; sent: boolean }> {
     this.lastUsed = Date.now();
     const open = this.#documents.get(uri);
     if (open && open.text === text) {
       this.#documents.delete(uri); // re-insert: the map order is the least-recently-used order
       this.#documents.set(uri, open);
-      return open.version;
+      return { version: open.version, sent: false };
     }
     if (open) {
       open.version++;
@@ -132,11 +132,12 @@ export class LanguageSession {
       this.#documents.delete(uri);
       this.#documents.set(uri, open);
       this.#diagnostics.expect(uri, open.version);
+      this.#diagnostics.bump();
       await this.#proc.connection.sendNotification(DidChangeTextDocumentNotification.type, {
         textDocument: { uri, version: open.version },
         contentChanges: [{ text }],
       });
-      return open.version;
+      return { version: open.version, sent: true };
     }
     await this.#evictPast(this.#limits.maxOpenDocuments - 1);
     this.#documents.set(uri, { languageId, version: 1, text });
@@ -144,7 +145,7 @@ export class LanguageSession {
     await this.#proc.connection.sendNotification(DidOpenTextDocumentNotification.type, {
       textDocument: { uri, languageId, version: 1, text },
     });
-    return 1;
+    return { version: 1, sent: true };
   }
 
   /** How many documents the server has open. */
@@ -176,13 +177,22 @@ export class LanguageSession {
   async filesChanged(changes: FileEvent[]): Promise<void> {
     if (!this.alive || changes.length === 0) return;
     this.lastUsed = Date.now();
+    this.#diagnostics.bump();
     await this.#proc.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes });
   }
 
-  /** Diagnostics the server published for exactly `version` of the document, waiting at most `waitMs`. */
-  diagnosticsFor(uri: string, version: number, waitMs: number): Promise<PublishedDiagnostics | undefined> {
+  /**
+   * Diagnostics the server published for exactly `version` of the document (or newer), received after change
+   * `epoch`, waiting at most `waitMs`.
+   */
+  diagnosticsFor(uri: string, version: number, waitMs: number, epoch = 0): Promise<PublishedDiagnostics | undefined> {
     this.lastUsed = Date.now();
-    return this.#diagnostics.waitFor(uri, version, waitMs);
+    return this.#diagnostics.waitFor(uri, version, waitMs, epoch);
+  }
+
+  /** How many changes the server has been told of (see {@link DiagnosticStore.epoch}). */
+  get changeEpoch(): number {
+    return this.#diagnostics.epoch;
   }
 
   /** The latest diagnostics published for a document, of whatever version. */
@@ -205,7 +215,11 @@ export class LanguageSession {
     if (!this.alive) return lspFailure('server_crashed', `The ${this.server.id} language server is not running.`);
     this.lastUsed = Date.now();
     const source = new CancellationTokenSource();
-    const onAbort = () => source.cancel();
+    // Cancelling sends $/cancelRequest; over a closed connection there is nobody left to tell.
+    const cancel = () => {
+      if (this.alive) source.cancel();
+    };
+    const onAbort = cancel;
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const answer = await this.#bounded(
@@ -214,7 +228,7 @@ export class LanguageSession {
         method,
         signal,
       );
-      if (answer.failure) source.cancel();
+      if (answer.failure) cancel();
       return answer.failure ?? (answer.value as R);
     } finally {
       signal?.removeEventListener('abort', onAbort);
