@@ -28,6 +28,12 @@ export const LSP_LIMITS = defineLimits('lsp', {
     reason:
       'a file whose own text did not change, after other files changed: how long to wait for the server to publish again before answering with its latest',
   },
+  unversionedSettleMs: {
+    value: 500,
+    rule: 'non_negative',
+    reason:
+      'a server that publishes without versions (typescript-language-server) is answered once it has been quiet this long, so its later semantic pass is not missed',
+  },
   idleShutdownMs: {
     value: 300_000,
     rule: 'timeout',

@@ -5,14 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LspClient } from './index.js';
 import { makeProject, skipReason, TEST_ENV } from './test-projects.js';
 
-function setup(name: 'go' | 'c' | 'ts' | 'python') {
+function setup(name: 'go' | 'c' | 'ts' | 'python', limits: ConstructorParameters<typeof LspClient>[0]['limits'] = {}) {
   const state = {} as { client: LspClient; root: string; write: (file: string, text: string) => void };
   let remove = () => {};
   beforeAll(() => {
     const project = makeProject(name);
     remove = project.remove;
     state.root = project.root;
-    state.client = new LspClient({ workspaceRoot: project.root, ...TEST_ENV });
+    state.client = new LspClient({ workspaceRoot: project.root, ...TEST_ENV, limits });
     state.write = (file, text) => writeFileSync(join(project.root, file), text);
   });
   afterAll(async () => {
@@ -118,7 +118,8 @@ describe.skipIf(skipReason('clangd') !== undefined)('clangd (C)', () => {
 });
 
 describe.skipIf(skipReason('typescript-language-server') !== undefined)('typescript-language-server (TS)', () => {
-  const ts = setup('ts');
+  // Unversioned publishes: a loaded machine can space the syntax and semantic passes far apart.
+  const ts = setup('ts', { unversionedSettleMs: 2_000 });
 
   it('finds references across files and reports a type error of the edited version', async () => {
     expect(await ts.client.diagnostics('main.ts')).toMatchObject({ success: true, diagnostics: [] });

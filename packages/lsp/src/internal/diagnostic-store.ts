@@ -15,6 +15,8 @@ interface Waiter {
   readonly epoch: number;
   readonly settle: (value: PublishedDiagnostics | undefined) => void;
   readonly timer: NodeJS.Timeout;
+  /** Armed by an unversioned publish: the answer is taken once the server has been quiet this long. */
+  quiet?: NodeJS.Timeout;
 }
 
 /**
@@ -23,9 +25,18 @@ interface Waiter {
  * latest version sent to it, which is the best a client can know.
  */
 export class DiagnosticStore {
+  readonly #settleMs: number;
   readonly #latest = new Map<string, PublishedDiagnostics>();
   readonly #waiters = new Map<string, Waiter[]>();
   #epoch = 0;
+
+  /**
+   * `settleMs`: after a publish without a version, how long the server must stay quiet before it is taken as the
+   * answer (typescript-language-server publishes syntax and semantic diagnostics one after the other, unversioned).
+   */
+  constructor(settleMs: number) {
+    this.#settleMs = settleMs;
+  }
 
   /** How many changes (edits sent, external writes reported) the server has been told of. */
   get epoch(): number {
@@ -60,8 +71,12 @@ export class DiagnosticStore {
     const waiting = this.#waiters.get(uri) ?? [];
     const still = waiting.filter((waiter) => {
       if (waiter.version > entry.version || waiter.epoch > entry.epoch) return true;
-      clearTimeout(waiter.timer);
-      waiter.settle(entry);
+      if (!entry.versioned) {
+        clearTimeout(waiter.quiet);
+        waiter.quiet = setTimeout(() => this.#release(uri, waiter), this.#settleMs);
+        return true;
+      }
+      this.#release(uri, waiter);
       return false;
     });
     if (still.length > 0) this.#waiters.set(uri, still);
@@ -74,20 +89,34 @@ export class DiagnosticStore {
    */
   waitFor(uri: string, version: number, waitMs: number, epoch = 0): Promise<PublishedDiagnostics | undefined> {
     const known = this.#latest.get(uri);
-    if (known && known.version >= version && known.epoch >= epoch) return Promise.resolve(known);
+    if (known?.versioned && known.version >= version && known.epoch >= epoch) return Promise.resolve(known);
     return new Promise((settle) => {
-      const timer = setTimeout(() => {
-        const list = this.#waiters.get(uri) ?? [];
-        this.#waiters.set(
-          uri,
-          list.filter((waiter) => waiter.timer !== timer),
-        );
-        settle(undefined);
-      }, waitMs);
+      const waiter: Waiter = {
+        version,
+        epoch,
+        settle,
+        // At the end of the wait, a publish still settling is the answer; none at all is undefined.
+        timer: setTimeout(() => {
+          const got = this.#latest.get(uri);
+          this.#release(uri, waiter, waiter.quiet && got ? got : undefined);
+        }, waitMs),
+      };
       const list = this.#waiters.get(uri) ?? [];
-      list.push({ version, epoch, settle, timer });
+      list.push(waiter);
       this.#waiters.set(uri, list);
+      // An unversioned publish that already answers still gets its quiet period.
+      if (known && known.version >= version && known.epoch >= epoch)
+        waiter.quiet = setTimeout(() => this.#release(uri, waiter), this.#settleMs);
     });
+  }
+
+  #release(uri: string, waiter: Waiter, value = this.#latest.get(uri)): void {
+    clearTimeout(waiter.timer);
+    clearTimeout(waiter.quiet);
+    const list = (this.#waiters.get(uri) ?? []).filter((other) => other !== waiter);
+    if (list.length > 0) this.#waiters.set(uri, list);
+    else this.#waiters.delete(uri);
+    waiter.settle(value);
   }
 
   /** The latest publish for a document, of whatever version. */
@@ -110,6 +139,7 @@ export class DiagnosticStore {
     for (const list of this.#waiters.values())
       for (const waiter of list) {
         clearTimeout(waiter.timer);
+        clearTimeout(waiter.quiet);
         waiter.settle(undefined);
       }
     this.#waiters.clear();

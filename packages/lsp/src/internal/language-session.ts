@@ -39,7 +39,7 @@ export class LanguageSession {
   readonly #proc: ServerProcess;
   readonly #limits: LspLimits;
   readonly #documents = new Map<string, OpenDocument>();
-  readonly #diagnostics = new DiagnosticStore();
+  readonly #diagnostics: DiagnosticStore;
   #closing = false;
   #exited = false;
   lastUsed = Date.now();
@@ -51,6 +51,7 @@ export class LanguageSession {
   ) {
     this.#proc = proc;
     this.#limits = limits;
+    this.#diagnostics = new DiagnosticStore(limits.unversionedSettleMs);
     void proc.process.done.then(() => {
       this.#exited = true;
       this.#diagnostics.endAll();
