@@ -178,10 +178,13 @@ export class LspClient {
     const list = answer === null ? [] : Array.isArray(answer) ? answer : [answer];
     const locations: LspLocation[] = [];
     let outside = 0;
+    // Answers repeat a few URIs many times (every reference in one file); each is mapped once.
+    const files = new Map<string, string | undefined>();
     for (const item of list) {
       const uri = 'targetUri' in item ? item.targetUri : item.uri;
       const range = 'targetUri' in item ? item.targetSelectionRange : item.range;
-      const file = relativeOf(root, uri);
+      if (!files.has(uri)) files.set(uri, relativeOf(root, uri));
+      const file = files.get(uri);
       if (file === undefined) outside++;
       else locations.push({ file, range });
     }

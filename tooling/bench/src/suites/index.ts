@@ -4,6 +4,7 @@ import { contextSuite } from './context.js';
 import { coreSuite } from './core.js';
 import { editsSuite } from './edits.js';
 import { jobsSuite } from './jobs.js';
+import { lspSuite } from './lsp.js';
 import { mcpSuite } from './mcp.js';
 import { messengerNatsSuite } from './messenger-nats.js';
 import { processSuite } from './process.js';
@@ -23,5 +24,6 @@ export const suites: BenchSuite[] = [
   messengerNatsSuite,
   jobsSuite,
   editsSuite,
+  lspSuite,
   replaySuite,
 ];
