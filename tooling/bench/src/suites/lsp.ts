@@ -186,6 +186,24 @@ export const lspSuite: BenchSuite = {
       }
       rows.push(...(await measure(project, join(scratch, project.server), rounds, log)));
     }
+    // Memory of the npm servers too (no timing rows: these servers publish without versions).
+    for (const [server, file, text] of [
+      ['typescript-language-server', 'main.ts', 'export const n: number = 1;\n'],
+      ['pyright-langserver', 'main.py', 'n: int = 1\n'],
+    ] as const) {
+      if (!installed(server)) continue;
+      const root = join(scratch, server);
+      mkdirSync(root, { recursive: true });
+      writeFileSync(join(root, file), text);
+      const client = new LspClient({ workspaceRoot: root, baseEnv: ENV });
+      try {
+        await client.diagnostics(file);
+        const rss = client.running()[0]?.rssBytes;
+        if (rss !== undefined) rows.push({ suite, name: `${server}: RSS after one file`, unit: 'MB', ours: rss / 1e6 });
+      } finally {
+        await client.dispose();
+      }
+    }
     return rows;
   },
 };
