@@ -45,6 +45,16 @@ describe('server lifecycle', () => {
     expect(client.running()).toHaveLength(1);
   });
 
+  it("honours the caller's abort signal while a request is in flight", async () => {
+    const client = fakeClient('hang', { requestTimeoutMs: 10_000 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    expect(await client.outline('a.fake', { signal: controller.signal })).toMatchObject({
+      success: false,
+      error_code: 'aborted',
+    });
+  });
+
   it('bounds the start: a server that never answers initialize times out and is ended', async () => {
     const client = fakeClient('silent', { startTimeoutMs: 300 });
     const result = await client.outline('a.fake');

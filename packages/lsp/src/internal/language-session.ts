@@ -20,6 +20,7 @@ import {
 import { type LspFailure, lspFailure } from '../errors.js';
 import type { LspLimits } from '../limits.js';
 import type { LanguageServerConfig } from '../servers.js';
+import { bounded } from './bounded.js';
 import { CLIENT_CAPABILITIES } from './capabilities.js';
 import { DiagnosticStore, type PublishedDiagnostics } from './diagnostic-store.js';
 import { type ServerProcess, type SpawnSettings, spawnServer } from './server-process.js';
@@ -237,38 +238,13 @@ export class LanguageSession {
     }
   }
 
-  async #bounded<T>(
-    pending: Promise<T>,
-    ms: number,
-    what: string,
-    signal?: AbortSignal,
-  ): Promise<{ value?: T; failure?: LspFailure }> {
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<{ failure: LspFailure }>((settle) => {
-      timer = setTimeout(
-        () =>
-          settle({
-            failure: lspFailure(
-              'timeout',
-              `The ${this.server.id} language server did not answer ${what} within ${ms} ms; retry, or narrow the request.`,
-            ),
-          }),
-        ms,
-      );
+  #bounded<T>(pending: Promise<T>, ms: number, what: string, signal?: AbortSignal) {
+    return bounded(pending, {
+      ms,
+      timeoutMessage: `The ${this.server.id} language server did not answer ${what} within ${ms} ms; retry, or narrow the request.`,
+      onError: (error) => this.#errorOf(error, what),
+      signal,
     });
-    const aborted = new Promise<{ failure: LspFailure }>((settle) => {
-      if (signal?.aborted) settle({ failure: lspFailure('aborted', 'The request was cancelled.') });
-      signal?.addEventListener('abort', () => settle({ failure: lspFailure('aborted', 'The request was cancelled.') }));
-    });
-    const answered = pending.then(
-      (value) => ({ value }),
-      (error: unknown) => ({ failure: this.#errorOf(error, what) }),
-    );
-    try {
-      return await Promise.race([answered, timedOut, aborted]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   #errorOf(error: unknown, what: string): LspFailure {
