@@ -1,6 +1,7 @@
 // Real language servers on tiny projects: each block starts its server once and skips, saying why, when it is absent.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { survivors } from '@bough/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LspClient } from './index.js';
 import { makeProject, skipReason, TEST_ENV } from './test-projects.js';
@@ -16,8 +17,10 @@ function setup(name: 'go' | 'c' | 'ts' | 'python', limits: ConstructorParameters
     state.write = (file, text) => writeFileSync(join(project.root, file), text);
   });
   afterAll(async () => {
+    const pids = state.client?.running().map((server) => server.pid) ?? [];
     await state.client?.dispose();
     remove();
+    expect(survivors(pids), 'processes of the servers left after dispose').toEqual([]);
   });
   return state;
 }
