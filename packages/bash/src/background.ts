@@ -30,6 +30,8 @@ export async function startBackgroundJob(
     command,
     sandboxed: sandbox.sandboxed,
     outputGuard: sandbox.check,
+    // Once the job's PID namespace is gone, undo what git would run later on the host.
+    onEnd: () => sandbox.finish(),
     ...(lifetimeMs !== undefined ? { lifetimeMs } : {}),
     launch: (onStdout, onStderr) =>
       startProcess(argv, {

@@ -28,6 +28,15 @@ export interface BashOptions {
    * from opening them: a caller who needs that uses the sandbox, or a permission policy that looks at the command.
    */
   readonly protectedNames?: SandboxSettings['protectedNames'];
+  /**
+   * Workspace-relative globs (picomatch) the OS sandbox keeps unreadable: matches found when a command starts are
+   * hidden like protected files, and one that appears during the command withholds its output. A pattern the sandbox
+   * cannot enforce (absolute, `..`, negated, empty) makes the tool's creation throw a `ConfigurationError`. Without
+   * the sandbox these rules cannot be enforced and are not (say `sandbox: 'required'` to be sure they are).
+   */
+  readonly denyRead?: readonly string[];
+  /** Workspace-relative globs the OS sandbox mounts read-only (matches found when a command starts; see the README). */
+  readonly denyWrite?: readonly string[];
   /** Where `background: true` jobs live (shared with the jobs tool); without it background requests are refused. */
   readonly jobs?: JobStore;
 }

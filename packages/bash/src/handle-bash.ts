@@ -70,8 +70,12 @@ async function bashResponse(request: BashInput, options: BashCallOptions): Promi
   const notes: string[] = [];
   if (applied.note) notes.push(applied.note);
   if (sandbox.note) notes.push(sandbox.note);
+  // The command and everything it started are gone (PID namespace): undo what git would run later on the host,
+  // then see (on the same scan) whether a hidden file changed or appeared while it ran.
+  const repaired = sandbox.finish();
   const withheld = sandbox.check();
   if (withheld) notes.push(withheld);
+  if (repaired) notes.push(repaired);
   if (result.timed_out) {
     notes.push(
       `The command did not finish within ${applied.timeoutMs} ms and was stopped with everything it started; ` +

@@ -34,8 +34,8 @@ export interface JobLaunch {
   ) => Promise<StartedProcess | ProcessFailure>;
   /** Asked before output is handed out; a string withholds the output with that explanation. */
   readonly outputGuard?: () => string | undefined;
-  /** Runs once the job has ended (for sandbox clean-up). */
-  readonly onEnd?: () => void;
+  /** Runs once the job has ended (for sandbox clean-up); a string it returns is shown with the job's output. */
+  readonly onEnd?: () => string | undefined;
 }
 
 /** The result of reading a job's output. */
@@ -43,6 +43,8 @@ export interface JobOutput extends JobInfo {
   readonly stdout: StreamRead;
   readonly stderr: StreamRead;
   readonly withheld?: string;
+  /** What the sandbox undid after the job ended (see `JobLaunch.onEnd`). */
+  readonly endNote?: string;
 }
 
 interface JobRecord {
@@ -60,6 +62,7 @@ interface JobRecord {
   stopping: JobStatus | undefined;
   timer: NodeJS.Timeout | undefined;
   withheld: string | undefined;
+  endNote: string | undefined;
 }
 
 /** Failure codes of the job store (a part of `BASH_ERROR_CODES`). */
@@ -87,11 +90,21 @@ function installExitHook(): void {
 export class JobStore {
   readonly limits: BashLimits;
   readonly #jobs = new Map<string, JobRecord>();
+  readonly #endListeners = new Set<(job: JobInfo) => void>();
   #next = 1;
   #disposed = false;
 
   constructor(limits?: Partial<BashLimits>) {
     this.limits = resolveBashLimits(limits);
+  }
+
+  /**
+   * Calls `listener` with the job's final state each time a job of this store ends (exits, is killed or times out),
+   * for callers that act on what a job left behind (the coding toolkit's checkpoints). Returns the unsubscribe.
+   */
+  onJobEnd(listener: (job: JobInfo) => void): () => void {
+    this.#endListeners.add(listener);
+    return () => this.#endListeners.delete(listener);
   }
 
   /** True once {@link JobStore.dispose} ran; no job can start any more. */
@@ -136,11 +149,19 @@ export class JobStore {
       stopping: undefined,
       timer: undefined,
       withheld: undefined,
+      endNote: undefined,
       ended: started.done.then((exit) => {
         record.exit = exit;
         record.status = record.stopping ?? 'exited';
         if (record.timer) clearTimeout(record.timer);
-        spec.onEnd?.();
+        record.endNote = spec.onEnd?.();
+        for (const listener of this.#endListeners) {
+          try {
+            listener(this.#info(record));
+          } catch {
+            // A listener's bug must not disturb the job bookkeeping.
+          }
+        }
         if (!this.#hasRunning()) live.delete(this);
       }),
     };
@@ -254,6 +275,7 @@ export class JobStore {
     }
     return {
       ...this.#info(job),
+      ...(job.endNote ? { endNote: job.endNote } : {}),
       stdout: job.stdout.read(since.stdout ?? 0, budget, ended),
       stderr: job.stderr.read(since.stderr ?? 0, budget, ended),
     };

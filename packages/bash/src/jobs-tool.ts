@@ -57,9 +57,10 @@ async function jobsResponse(request: unknown, store: JobStore, signal?: AbortSig
 }
 
 function shape(read: JobOutput, timeoutNote?: string): JobsResponse {
-  const { stdout, stderr, withheld, ...info } = read;
+  const { stdout, stderr, withheld, endNote, ...info } = read;
   const notes: string[] = timeoutNote ? [timeoutNote] : [];
   if (withheld) notes.push(withheld);
+  if (endNote) notes.push(endNote);
   if (stdout.omitted > 0 || stderr.omitted > 0) {
     notes.push('More output arrived than max_bytes: the middle is left out; read again with smaller steps to see it.');
   }

@@ -1,6 +1,8 @@
 import { get } from 'node:http';
 import { eventually, isRunning, makeWorkspace, survivors, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { handleBash } from './handle-bash.js';
+import { JobStore } from './job-store.js';
 import type { BashJobStarted } from './jobs-schema.js';
 import { type BashToolSet, bashProvider, createBashTools } from './tool-set.js';
 
@@ -218,5 +220,25 @@ describe('job ownership', () => {
     const { handleBash } = await import('./handle-bash.js');
     const answer = await handleBash({ command: 'sleep 1', background: true }, { workspaceRoot: ws.root });
     expect(answer).toMatchObject({ success: false, error_code: 'jobs_unavailable' });
+  });
+});
+
+describe('job end listeners', () => {
+  it('tell every listener the final state of each job that ends, until unsubscribed', async () => {
+    const store = new JobStore();
+    const seen: string[] = [];
+    const stop = store.onJobEnd((job) => seen.push(`${job.job_id} ${job.status} ${job.return_code}`));
+    store.onJobEnd(() => {
+      throw new Error('a broken listener');
+    });
+    const first = await handleBash({ command: 'true', background: true }, { workspaceRoot: ws.root, jobs: store });
+    if (!first.success || !('job_id' in first)) throw new Error('no job');
+    await eventually(async () => (seen.length > 0 ? true : undefined));
+    expect(seen).toEqual([`${first.job_id} exited 0`]);
+    stop();
+    await handleBash({ command: 'true', background: true }, { workspaceRoot: ws.root, jobs: store });
+    await eventually(async () => (store.list().every((job) => job.status !== 'running') ? true : undefined));
+    expect(seen).toHaveLength(1);
+    await store.dispose();
   });
 });

@@ -1,8 +1,10 @@
 import { defineTool, type Tool } from '@bough/core';
+import { checkSandboxSettings } from '@bough/process';
 import type { BashOptions } from './bash-options.js';
 import { bashDescription } from './description.js';
 import { handleBash } from './handle-bash.js';
 import { resolveBashLimits } from './limits.js';
+import { sandboxSettings } from './sandbox-settings.js';
 import { BashRequest, BashResponse } from './schema.js';
 
 /**
@@ -12,6 +14,8 @@ import { BashRequest, BashResponse } from './schema.js';
 export function createBashTool(options: BashOptions): Tool<BashRequest, BashResponse> {
   // Resolved once per build: a bad override throws a ConfigurationError naming the key.
   const limits = resolveBashLimits(options.limits);
+  // Deny rules the OS sandbox cannot enforce are refused here, when the tool is configured, never dropped.
+  checkSandboxSettings(sandboxSettings(options, limits));
   return defineTool({
     name: 'bash',
     description: bashDescription(limits),

@@ -67,6 +67,8 @@ export const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
   call: ['workspace', 'toolkit', 'timeout', 'json'],
   mcp: ['workspace', 'tools', 'standalone', 'http', 'sandbox', 'network', 'durable'],
   demo: ['keep', 'json'],
+  checkpoints: ['workspace', 'json'],
+  undo: ['workspace', 'force', 'json'],
   agent: [
     'base-url',
     'model',

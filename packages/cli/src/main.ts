@@ -1,6 +1,7 @@
 import { checkFlags, has, type ParsedArgs, parseArgs, UsageError } from './args.js';
 import { agentCommand } from './commands/agent.js';
 import { callCommand } from './commands/call.js';
+import { checkpointsCommand, undoCommand } from './commands/checkpoints.js';
 import { mcpCommand } from './commands/mcp.js';
 import { toolsCommand } from './commands/tools.js';
 import { runDemo } from './demo/session.js';
@@ -15,20 +16,25 @@ Usage:
       List the tools with their descriptions and JSON Schemas.
   bough call <tool> '<json>'|- [--workspace DIR] [--toolkit] [--timeout MS] [--json]
       Run one tool and print its JSON response ('-' reads the JSON object from stdin).
-      Exit 0 on success, 1 on a typed failure, 2 on a usage error, 130 when interrupted.
+      Exit 0 on success, 1 on a typed failure, 2 on a usage error, 130 when interrupted, 141 when stdout closed.
   bough mcp [DIR…] [--tools a,b] [--standalone] [--http [HOST:]PORT] [--sandbox MODE] [--network]
       Serve the coding toolkit (or the chosen tools) for exactly these directories over MCP, on stdio or
       streamable HTTP (loopback, bearer token from BOUGH_MCP_TOKEN or printed once). Without DIR the
-      client's MCP roots are served; the current directory never is. --sandbox off|auto|required runs
-      commands under bubblewrap (no network unless --network).
+      client's MCP roots are served; the current directory never is. Commands run under bubblewrap
+      where it works (--sandbox auto, the default; off or required), with no network unless --network.
   bough demo [--keep] [--json]
       Run a scripted agent session through the real toolkit on a built-in example (no network, no API key).
   bough agent "<instruction>" [--base-url URL] [--model NAME] [--api-key-env VAR] [--workspace DIR]
                   [--permissions PRESET] [--yes] [--max-turns N] [--timeout MS] [--retries N] [--no-stream]
                   [--json] [--print-config] [--sandbox off|auto|required] [--network]
       Drive the coding toolkit with a model behind an OpenAI-compatible endpoint (settings: flags, then
-      $OPENAI_BASE_URL / $OPENAI_API_KEY / $BOUGH_MODEL, then bough.config.json; --print-config shows them).
+      $OPENAI_BASE_URL / $OPENAI_API_KEY / $BOUGH_MODEL, then ~/.config/bough/config.json, which a workspace
+      bough.config.json may only narrow; --print-config shows them).
       The default policy 'safe' asks on the terminal before edits and commands.
+  bough checkpoints [diff ID [ID]] [--workspace DIR] [--json]
+      List the workspace's newest checkpoints (call, tool, time, files), or show what one changed.
+  bough undo [ID] [--workspace DIR] [--force] [--json]
+      Restore the files to just before checkpoint ID (default: the newest call); run again to undo the undo.
 
 --workspace defaults to the current directory; every path a tool touches must stay inside it.
 An unknown flag is a usage error (exit 2), so a typo never silently changes what runs.
@@ -98,6 +104,10 @@ export async function main(argv: readonly string[], io: CliIO, signal: AbortSign
         return await runDemo(io, { keep: has(args, 'keep'), json: has(args, 'json') });
       case 'agent':
         return await agentCommand(args, io, signal);
+      case 'checkpoints':
+        return await checkpointsCommand(args, io);
+      case 'undo':
+        return await undoCommand(args, io);
       default:
         throw new UsageError(`Unknown command ${JSON.stringify(command)}.`);
     }

@@ -51,6 +51,7 @@ describe('bough mcp over stdio with the real MCP SDK client', () => {
       'code_check',
       'code_nav',
       'ast_search',
+      'jobs',
     ]);
     expect(tools[0]?.inputSchema.type).toBe('object');
 
@@ -191,8 +192,11 @@ describe('bough mcp with a misbehaving client', () => {
     expect(await exited(session.child)).toBe(0);
   }, 30_000);
 
+  // The sleeper reports its pid; outside the OS sandbox that is the host pid the test checks.
+  const unsandboxed = () => rawSession(ws, ['--workspace', ws.root, '--sandbox', 'off']);
+
   it('stops a running call when it is told to stop (SIGTERM), even after stdin closed', async () => {
-    const session = rawSession(ws);
+    const session = unsandboxed();
     await session.initialize();
     session.request(2, 'tools/call', { name: 'bash', arguments: { command: SLEEPER_COMMAND } });
     const pid = Number(await waitForFile(ws.path('pid.txt'), session.child));
@@ -205,7 +209,7 @@ describe('bough mcp with a misbehaving client', () => {
   }, 60_000);
 
   it('stops a running call and exits cleanly when only its output pipe breaks (EPIPE)', async () => {
-    const session = rawSession(ws);
+    const session = unsandboxed();
     await session.initialize();
     session.request(2, 'tools/call', { name: 'bash', arguments: { command: SLEEPER_COMMAND } });
     const pid = Number(await waitForFile(ws.path('pid.txt'), session.child));
@@ -338,7 +342,7 @@ describe('bough mcp --http', () => {
   it("ends a session's background jobs when the client closes the session, while the server goes on", async () => {
     ws.write('sleeper.cjs', SLEEPER);
     const token = 'a-test-token-of-enough-length';
-    const { child, url } = await startHttp({ BOUGH_MCP_TOKEN: token }, ['--tools', 'bash,jobs']);
+    const { child, url } = await startHttp({ BOUGH_MCP_TOKEN: token }, ['--tools', 'bash,jobs', '--sandbox', 'off']);
     const client = await session(url, token);
     const transport = client.transport as StreamableHTTPClientTransport;
     try {

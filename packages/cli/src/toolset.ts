@@ -1,9 +1,9 @@
 import { accessSync, constants, lstatSync, realpathSync, type Stats, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { astSearchProvider } from '@bough/ast-search';
-import { createBashTools } from '@bough/bash';
+import { type BashToolSet, createBashTools } from '@bough/bash';
 import { codeCheckProvider } from '@bough/check';
-import { type CodingToolkitOptions, codingToolkit } from '@bough/coding';
+import { type CodingToolkitOptions, codingToolkit, DEFAULT_CODING_TOOLS } from '@bough/coding';
 import { Branch, type ChatModel, ConfigurationError, ToolRegistry } from '@bough/core';
 import { editorProvider } from '@bough/editor';
 import { codeNavProvider } from '@bough/nav';
@@ -49,25 +49,57 @@ function lstatExists(path: string): boolean {
   }
 }
 
+/**
+ * The tools a toolkit-built CLI branch gets by default: the toolkit's defaults plus `jobs`, since its bash accepts
+ * `background: true` and `jobs` is the only way to read or stop such a job.
+ */
+export const CLI_TOOLKIT_TOOLS: readonly string[] = withJobs(DEFAULT_CODING_TOOLS);
+
+/** Adds `jobs` to a tool list that has `bash`: wherever bash can start a background job, the model can stop it. */
+export function withJobs(names: readonly string[]): string[] {
+  return names.includes('bash') && !names.includes('jobs') ? [...names, 'jobs'] : [...names];
+}
+
+/** How the standalone tools are built: editor fsync, and the OS sandbox of bash (off unless asked). */
+export interface StandaloneOptions {
+  readonly durable?: boolean;
+  readonly sandbox?: 'off' | 'auto' | 'required';
+  readonly network?: boolean;
+}
+
 /** The stateless tools, each used exactly as its package ships it; `durable` makes the editor fsync its writes. */
 export function standaloneRegistry(
   root: string,
   only?: readonly string[],
-  { durable = false }: { durable?: boolean } = {},
+  options: StandaloneOptions = {},
 ): ToolRegistry {
+  return standaloneTools(root, only, options).registry;
+}
+
+/** {@link standaloneRegistry} with the bash set behind it, whose `dispose` ends the background jobs it started. */
+export function standaloneTools(
+  root: string,
+  only: readonly string[] | undefined,
+  { durable = false, sandbox, network }: StandaloneOptions = {},
+): { registry: ToolRegistry; bash: BashToolSet } {
   const registry = new ToolRegistry();
   const options = { workspaceRoot: root };
+  // bash and jobs share one job store: jobs started by this registry's bash belong to it.
+  const bash = createBashTools({
+    ...options,
+    ...(sandbox ? { sandbox } : {}),
+    ...(network ? { network } : {}),
+  });
   registry.register([
     readerProvider(options),
     editorProvider(durable ? { ...options, durable } : options),
-    // bash and jobs share one job store: jobs started by this registry's bash belong to it.
-    ...createBashTools(options).tools,
+    ...bash.tools,
     searchProvider(options),
     codeCheckProvider(options),
     codeNavProvider(options),
     astSearchProvider(options),
   ]);
-  return only ? subset(registry, only) : registry;
+  return { registry: only ? subset(registry, withJobs(only)) : registry, bash };
 }
 
 /** A branch carrying the coding toolkit (read-before-edit guard, context tool, …) over the workspace. */
@@ -109,10 +141,11 @@ export function toolkitProvider(
   } = {},
 ) {
   return codingToolkit({
+    tools: CLI_TOOLKIT_TOOLS,
     ...(options.commandSandbox ? { commandSandbox: options.commandSandbox } : {}),
     ...(options.network ? { network: true } : {}),
     workspaceRoot: root,
-    ...(options.tools ? { tools: options.tools } : {}),
+    ...(options.tools ? { tools: withJobs(options.tools) } : {}),
     ...(options.permissions ? { permissions: options.permissions } : {}),
     ...(options.onAsk ? { onAsk: options.onAsk } : {}),
     // Set once for the toolkit: every tool, the guard and the OS sandbox of commands follow it.

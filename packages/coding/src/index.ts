@@ -1,5 +1,7 @@
 /** The plain agent loop used by subagents and callers; see {@link runAgent}. */
 export { type AgentResult, type RunAgentOptions, runAgent } from './agent-loop.js';
+/** The toolkit's `checkpoints` option. */
+export type { CheckpointsSetting } from './checkpoint-calls.js';
 /** Whether commands will run inside the OS sandbox (bubblewrap works here and the mode asks for it). */
 export { commandsSandboxed } from './command-sandbox.js';
 /** The read-before-edit guard. */

@@ -11,6 +11,7 @@ import {
   type ToolHooks,
 } from '@bough/core';
 import type { ProtectedNamePolicy } from '@bough/workspace';
+import { type CheckpointsSetting, withCheckpoints } from './checkpoint-calls.js';
 import { DiagnosticsWatcher } from './diagnostics-introduced.js';
 import { type CodingHooks, composeHooks, copyHooks } from './hook-composition.js';
 import { CODING_LIMITS, type CodingLimits } from './limits.js';
@@ -103,6 +104,8 @@ export interface CodingToolkitOptions {
    * the changed files and attach `diagnostics_introduced` (default true; `false` turns it off).
    */
   readonly diagnostics?: boolean;
+  /** Checkpoint every mutating call (editor, bash, jobs, sandbox, subagent) and add the `checkpoints` tool (default off). */
+  readonly checkpoints?: CheckpointsSetting;
 }
 
 /** The toolkit provider; `dispose` ends the background jobs of the builds it made. */
@@ -263,7 +266,7 @@ function buildTools(
     if (source.scope === 'toolkit') built.push(source.make(state.workspaceRoot, context, own, build(hooks)));
     else built.push(wrapSource(source, state, context, { ...own }, hooks));
   }
-  return built;
+  return withCheckpoints(built, options.checkpoints, context, root, options.protectedNames, () => store);
 }
 
 /** Runs `first`, then `second` unless `first` already decided or rewrote the call. */

@@ -12,6 +12,7 @@ export const EDITOR_ERROR_CODES = defineErrorCodes([
   'ambiguous_match',
   'too_many_edits',
   'invalid_patch',
+  'unsupported_patch',
   'patch_conflict',
   'not_found_in_file',
   'multiple_matches',

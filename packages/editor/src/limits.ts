@@ -87,6 +87,11 @@ export const EDITOR_LIMITS = defineLimits('editor', {
     reason:
       'A fuzzy match may cover at most this many times the length of old_string (plus 8 characters a line for indentation); anything larger is refused rather than guessed.',
   },
+  maxMatchWork: {
+    value: 20_000_000,
+    reason:
+      'Steps (line comparisons, range scans, re-indentation checks) one `edit`, `multi_edit` or patched file may spend locating its text across all tiers: about a second of CPU, far more than any real edit needs (finding text costs about the file plus the request). A request that needs more is refused with `too_large` (split it) instead of stalling.',
+  },
   maxPatchBytes: {
     value: 8 * 1024 * 1024,
     reason: 'Characters of patch text one `patch` call accepts.',

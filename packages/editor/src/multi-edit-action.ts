@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Workspace } from '@bough/workspace';
 import { failure } from './errors.js';
-import { type AppliedEdit, applyEdit } from './internal/apply-edit.js';
+import { type AppliedEdit, applyEdit, matchMeter } from './internal/apply-edit.js';
 import { commitText } from './internal/commit-text.js';
 import { type FileShare, NO_SHARE } from './internal/file-share.js';
 import { fileDiff } from './internal/line-diff.js';
@@ -69,11 +69,12 @@ export async function multiEditAction(
   const first = normalizeLineEndings(text).text;
   let last = first;
   const applied: AppliedEdit[] = [];
+  const meter = matchMeter(limits, signal);
   for (const [index, edit] of args.edits.entries()) {
-    const step = applyEdit(
+    const step = await applyEdit(
       text,
       { oldString: edit.old_string, newString: edit.new_string, replaceAll: edit.replace_all ?? false },
-      { fuzzy: args.fuzzy, relative: file.relative, limits },
+      { fuzzy: args.fuzzy, relative: file.relative, limits, meter },
     );
     if (!step.ok) {
       const {

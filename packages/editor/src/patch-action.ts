@@ -1,12 +1,8 @@
-import type { FileChange, Workspace } from '@bough/workspace';
-import { type EditorFailure, failure } from './errors.js';
-import { applyReplacements } from './internal/apply-edit.js';
+import type { Workspace } from '@bough/workspace';
+import { failure } from './errors.js';
 import { fileDiff } from './internal/line-diff.js';
-import { normalizeLineEndings } from './internal/line-endings.js';
-import { decodeLoaded, loadBytes } from './internal/load-text.js';
-import { applyHunks, type HunkReport } from './internal/patch-apply.js';
-import { type PatchOp, parsePatch } from './internal/patch-parse.js';
-import { encodeText, firstLoneSurrogate } from './internal/text-codec.js';
+import { parsePatch } from './internal/patch-parse.js';
+import { planPatch } from './internal/patch-plan.js';
 import type { EditorLimits } from './limits.js';
 import type { EditorResponse } from './schema.js';
 
@@ -15,170 +11,6 @@ export interface PatchArgs {
   patch: string | undefined;
   fuzzy: boolean;
   dryRun: boolean;
-}
-
-interface Planned {
-  op: 'add' | 'update' | 'delete' | 'move';
-  relative: string;
-  from?: string;
-  before: string;
-  after: string;
-  hunks?: HunkReport[];
-  changes: FileChange[];
-  real: string[];
-}
-
-type Plan = { ok: true; file: Planned } | { ok: false; failure: EditorFailure };
-
-const refused = (f: EditorFailure, path: string): Plan => ({
-  ok: false,
-  failure: {
-    ...f,
-    error: `${f.error} (patch file ${JSON.stringify(path)}; nothing was written)`,
-    file: path,
-  } as EditorFailure,
-});
-
-async function planAdd(ws: Workspace, path: string, content: string): Promise<Plan> {
-  const where = await ws.resolve(path, 'write');
-  if (!where.success) return refused(where, path);
-  if (where.exists) {
-    return refused(
-      failure('already_exists', `${where.relative} already exists; use '*** Update File' to change it.`),
-      path,
-    );
-  }
-  if (firstLoneSurrogate(content) >= 0)
-    return refused(failure('invalid_patch', 'The new file holds broken text.'), path);
-  return {
-    ok: true,
-    file: {
-      op: 'add',
-      relative: where.relative,
-      before: '',
-      after: content,
-      changes: [{ kind: 'create', path: where.path, data: Buffer.from(content, 'utf8') }],
-      real: [where.path],
-    },
-  };
-}
-
-async function planExisting(
-  ws: Workspace,
-  op: Extract<PatchOp, { op: 'update' | 'delete' }>,
-  fuzzy: boolean,
-  limits: EditorLimits,
-): Promise<Plan> {
-  const where = await ws.resolve(op.path, 'write');
-  if (!where.success) return refused(where, op.path);
-  if (where.kind !== 'file') {
-    return refused(
-      where.kind === 'missing'
-        ? failure('not_found', `${where.relative} does not exist.`)
-        : failure('not_a_file', `${where.relative} is not a regular file (a patch only deletes or changes files).`),
-      op.path,
-    );
-  }
-  const read = await loadBytes(ws, where.path, limits.maxFileBytes);
-  if (!read.ok) return refused(read.failure, op.path);
-  if (op.op === 'delete') {
-    const decoded = decodeLoaded(read.file, read.bytes);
-    return {
-      ok: true,
-      file: {
-        op: 'delete',
-        relative: where.relative,
-        before: decoded.ok ? normalizeLineEndings(decoded.decoded.text).text : '',
-        after: '',
-        changes: [{ kind: 'delete', path: where.path, expected: read.bytes }],
-        real: [where.path],
-      },
-    };
-  }
-  const loaded = decodeLoaded(read.file, read.bytes);
-  if (!loaded.ok) return refused(loaded.failure, op.path);
-  const { decoded, bytes } = loaded;
-  const normalized = normalizeLineEndings(decoded.text);
-  const applied = applyHunks(normalized.text, op.hunks, fuzzy);
-  if (!applied.ok) {
-    return refused(
-      failure(
-        'patch_conflict',
-        `Hunk ${applied.hunk + 1} of ${where.relative} does not apply: ${applied.reason}. Read the file again and redo that hunk.`,
-        { hunk_index: applied.hunk, ...(applied.candidates ? { candidate_lines: applied.candidates } : {}) },
-      ),
-      op.path,
-    );
-  }
-  const done = applyReplacements(decoded.text, normalized, applied.replacements);
-  const output = Buffer.concat([bytes.subarray(0, decoded.bomBytes), encodeText(done.text, decoded.encoding)]);
-  if (op.moveTo === undefined) {
-    return {
-      ok: true,
-      file: {
-        op: 'update',
-        relative: where.relative,
-        before: normalized.text,
-        after: done.after,
-        hunks: applied.hunks,
-        changes: [{ kind: 'replace', path: where.path, data: output, expected: bytes }],
-        real: [where.path],
-      },
-    };
-  }
-  const target = await ws.resolve(op.moveTo, 'write');
-  if (!target.success) return refused(target, op.moveTo);
-  if (target.exists) {
-    return refused(
-      failure('already_exists', `${target.relative} already exists; a patch never moves a file over another.`),
-      op.moveTo,
-    );
-  }
-  return {
-    ok: true,
-    file: {
-      op: 'move',
-      relative: target.relative,
-      from: where.relative,
-      before: normalized.text,
-      after: done.after,
-      hunks: applied.hunks,
-      changes: [
-        { kind: 'create', path: target.path, data: output },
-        { kind: 'delete', path: where.path, expected: bytes },
-      ],
-      real: [target.path, where.path],
-    },
-  };
-}
-
-/** Every file of a patch planned against its current content; the first that cannot be is the failure. */
-export async function planPatch(
-  ws: Workspace,
-  ops: readonly PatchOp[],
-  fuzzy: boolean,
-  limits: EditorLimits,
-): Promise<{ ok: true; files: Planned[] } | { ok: false; failure: EditorFailure }> {
-  const files: Planned[] = [];
-  const seen = new Set<string>();
-  for (const op of ops) {
-    const plan = op.op === 'add' ? await planAdd(ws, op.path, op.content) : await planExisting(ws, op, fuzzy, limits);
-    if (!plan.ok) return plan;
-    for (const real of plan.file.real) {
-      if (seen.has(real)) {
-        return refused(
-          failure(
-            'invalid_patch',
-            `${ws.relative(real)} appears twice in the patch; put all its hunks under one header.`,
-          ),
-          op.path,
-        ) as { ok: false; failure: EditorFailure };
-      }
-      seen.add(real);
-    }
-    files.push(plan.file);
-  }
-  return { ok: true, files };
 }
 
 /**
@@ -202,6 +34,11 @@ export async function patchAction(
   }
   const parsed = parsePatch(args.patch);
   if (!parsed.ok) {
+    if (parsed.unsupported) {
+      return failure('unsupported_patch', `Nothing was written: ${parsed.reason} (patch line ${parsed.line})`, {
+        patch_line: parsed.line,
+      });
+    }
     return failure('invalid_patch', `The patch could not be read at its line ${parsed.line}: ${parsed.reason}`, {
       patch_line: parsed.line,
     });
@@ -212,7 +49,7 @@ export async function patchAction(
       `The patch touches ${parsed.ops.length} files; at most ${limits.maxPatchFiles} per call.`,
     );
   }
-  const planned = await planPatch(ws, parsed.ops, args.fuzzy, limits);
+  const planned = await planPatch(ws, parsed.ops, args.fuzzy, limits, signal);
   if (!planned.ok) return planned.failure;
   if (signal?.aborted) return failure('aborted', 'The call was cancelled before anything was written.');
   if (!args.dryRun) {
@@ -255,6 +92,7 @@ export async function patchAction(
       ...(f.from !== undefined ? { from: f.from } : {}),
       added: d.added,
       removed: d.removed,
+      ...(f.mode !== undefined ? { mode: (f.mode & 0o777).toString(8) } : {}),
       ...(f.hunks ? { hunks: f.hunks } : {}),
     };
   });
@@ -272,7 +110,7 @@ export async function patchAction(
     message:
       `${args.dryRun ? 'Dry run, nothing written: the patch would change' : 'Patched'} ${files.length} file${files.length === 1 ? '' : 's'} ` +
       `(${files
-        .map((f) => `${f.op} ${f.relative}`)
+        .map((f) => `${f.op} ${f.relative}${f.mode ? ` (mode ${f.mode})` : ''}`)
         .join(', ')
         .slice(0, 400)}; +${added} -${removed} lines)` +
       `${loose ? `; ${loose} hunk${loose === 1 ? '' : 's'} matched loosely, see files[].hunks` : ''}.`,

@@ -107,6 +107,12 @@ const strategy = z
   ])
   .describe("How old_string was found: 'exact', or the loose-matching tier that found it (exactly one place).");
 
+const hunkStrategy = z
+  .enum([...strategy.options, 'first_occurrence'])
+  .describe(
+    "How a hunk was placed: 'exact' (its one place after the hunk before), 'first_occurrence' (the first of several places, taken because the order of the hunks or an identical result proves it is the right one), or the loose tier that found its one place.",
+  );
+
 /** How one applied edit matched and where its new text now is. */
 export const EditorAppliedEdit = z.object({
   strategy,
@@ -157,8 +163,12 @@ export const EditorPatchFile = z.object({
   from: z.string().optional().describe('For a move: the old path.'),
   added: z.number().int(),
   removed: z.number().int(),
+  mode: z
+    .string()
+    .optional()
+    .describe("When a git mode line set it: the file's permission bits now, in octal (e.g. '755')."),
   hunks: z
-    .array(z.object({ strategy, start_line: z.number().int(), end_line: z.number().int() }))
+    .array(z.object({ strategy: hunkStrategy, start_line: z.number().int(), end_line: z.number().int() }))
     .optional()
     .describe('For an update or move: how each hunk matched and the lines its new text now occupies.'),
 });

@@ -9,6 +9,7 @@ it('exports exactly these names, so every change to the public surface is delibe
       "PROCESS_ERROR_CODES",
       "SECRET_NAME_FRAGMENTS",
       "buildEnv",
+      "checkSandboxSettings",
       "clampTimeout",
       "isSecretEnvName",
       "isSecretEnvValue",

@@ -16,6 +16,7 @@ export const PROCESS_ERROR_CODES = defineErrorCodes([
   'aborted',
   'sandbox_unavailable',
   'sandbox_hidden_program',
+  'sandbox_unenforceable',
   ...WORKSPACE_ERROR_CODES,
 ]);
 

@@ -10,8 +10,8 @@ export interface PreparedCommand {
   readonly env: Record<string, string>;
   /**
    * Set by the OS sandbox: everything the command starts lives in a PID namespace whose init is in the spawned
-   * process group, so the SIGKILL sent to the group on exit ends all of it (the kernel kills a namespace with its
-   * init), and the run need not scan for group members that outlived the command.
+   * process group. The SIGKILL sent to the group ends the init, and the kernel kills the rest of the namespace
+   * before the init itself goes, so waiting for the group also waits for processes that left it with `setsid`.
    */
   readonly confined?: boolean;
 }

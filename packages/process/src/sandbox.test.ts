@@ -35,6 +35,13 @@ describe('sandbox modes without bubblewrap', () => {
     expect(result).toMatchObject({ success: true, return_code: 0 });
   });
 
+  it('auto with deny rules refuses instead of running without them', () => {
+    expect(openSandbox(tree.root, { mode: 'auto', denyRead: ['secrets/**'], ...missing })).toMatchObject({
+      success: false,
+      error_code: 'sandbox_unavailable',
+    });
+  });
+
   it('off never looks for bubblewrap', () => {
     expect(openSandbox(tree.root, { mode: 'off', ...missing })).toMatchObject({ sandboxed: false });
   });

@@ -1,11 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { ConfigurationError } from '@bough/core';
 import type { ProtectedNamePolicy } from '@bough/workspace';
 import { type ProcessFailure, processFailure } from './failure.js';
+import { blankFile } from './internal/blank-file.js';
 import { bwrapArgs, hiddenRoots, isWithin } from './internal/bwrap-args.js';
-import { type ProtectedScan, scanProtected } from './internal/protected-scan.js';
+import { compileDenyRules, type DenyMatchers } from './internal/deny-rules.js';
+import { closerArgv, closerShell, inheritableDescriptors } from './internal/fd-closer.js';
+import { guardGit } from './internal/git-guard.js';
+import { WatchedIdentities, withoutSocketVariables } from './internal/sandbox-watch.js';
+import { scanWorkspace, type WorkspaceScan } from './internal/workspace-scan.js';
 import { PROCESS_LIMITS } from './limits.js';
 import type { PreparedCommand } from './prepared-command.js';
 
@@ -23,6 +27,17 @@ export interface SandboxSettings {
   readonly readOnlyPaths?: readonly string[];
   /** Entries looked at to find protected files (default `DEFAULT_PROCESS_LIMITS.sandboxScanEntries`); a positive integer, or it throws. */
   readonly scanEntries?: number;
+  /**
+   * Workspace-relative globs (picomatch syntax, dotfiles included) of paths the command may not read: each match
+   * found when the command starts is hidden like a protected file (a directory as a whole), and a match that appears
+   * while it runs withholds the output. A pattern the sandbox cannot enforce throws a `ConfigurationError`.
+   */
+  readonly denyRead?: readonly string[];
+  /**
+   * Workspace-relative globs of paths the command may not change: each match found when the command starts is
+   * mounted read-only (a directory as a whole). A match the command creates is not prevented (see the bash README).
+   */
+  readonly denyWrite?: readonly string[];
   /** The bubblewrap executable (default `bwrap` on PATH). */
   readonly bwrapPath?: string;
 }
@@ -46,10 +61,18 @@ export interface SandboxSession {
   /** Turns the checked command into the bwrap command (identity when not sandboxed). */
   wrap(command: PreparedCommand): PreparedCommand | ProcessFailure;
   /**
-   * After (or while) the command ran: a message when a protected file appeared that the sandbox could not hide (it
-   * did not exist when the command started), so the caller withholds the output; undefined when nothing did.
+   * After (or while) the command ran: a message when a hidden file may have been readable (a protected or deny-read
+   * path appeared, or a hidden one was replaced, deleted or re-created, so the mount no longer covers it), and the
+   * caller withholds the output; undefined when nothing did.
    */
   check(): string | undefined;
+  /**
+   * Once the command (and everything it started) has ended: undoes what git would run or read later outside the
+   * sandbox (new `.git` entries, changed hooks or config, …) and returns a note saying what was undone, or undefined.
+   * Only the first call does the work; later calls return the same note, and {@link SandboxSession.check} then
+   * reuses its scan of the workspace (call `finish()` first when the command has ended).
+   */
+  finish(): string | undefined;
 }
 
 const probes = new Map<string, SandboxSupport>();
@@ -78,36 +101,24 @@ export function sandboxSupport(bwrapPath = 'bwrap'): SandboxSupport {
   return result;
 }
 
-let blank: string | undefined;
-
-/** An empty file nobody may read (mode 000), bound over protected files; removed when the process exits. */
-function blankFile(): string {
-  if (blank && existsSync(blank)) return blank;
-  const dir = mkdtempSync(join(tmpdir(), 'bough-sandbox-'));
-  const file = join(dir, 'hidden');
-  writeFileSync(file, '');
-  chmodSync(file, 0o000);
-  blank = file;
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  return file;
-}
-
 /**
  * Prepares the confinement of one command in `workspaceRoot`: `off` (or `auto` without bubblewrap) gives a session
- * that changes nothing; `required` without bubblewrap gives a `sandbox_unavailable` failure.
+ * that changes nothing; `required` without bubblewrap gives a `sandbox_unavailable` failure. Deny patterns the
+ * sandbox cannot enforce throw a `ConfigurationError` whatever the mode (see {@link checkSandboxSettings}).
  */
 export function openSandbox(
   workspaceRoot: string,
   settings: SandboxSettings | undefined,
 ): SandboxSession | ProcessFailure {
+  const deny = checkedDenyRules(settings);
   const mode = settings?.mode ?? 'off';
   if (mode === 'off') return PLAIN;
   const support = sandboxSupport(settings?.bwrapPath);
   if (!support.available) {
-    if (mode === 'required') {
+    if (mode === 'required' || deny.any) {
       return processFailure(
         'sandbox_unavailable',
-        `The OS sandbox is required but cannot be used here (${support.reason}); nothing was run. Ask the user to install bubblewrap or allow unprivileged user namespaces.`,
+        `The OS sandbox is ${mode === 'required' ? 'required' : 'needed for the deny rules'} but cannot be used here (${support.reason}); nothing was run. Ask the user to install bubblewrap or allow unprivileged user namespaces.`,
       );
     }
     return { ...PLAIN, note: `The OS sandbox is not available here (${support.reason}); the command ran without it.` };
@@ -119,32 +130,70 @@ export function openSandbox(
     return PLAIN; // the command itself will be refused with invalid_cwd
   }
   const scanLimit = PROCESS_LIMITS.resolve({ sandboxScanEntries: settings?.scanEntries }).sandboxScanEntries;
-  const masked = scanProtected(root, settings?.protectedNames, scanLimit);
-  const known = new Set([...masked.files, ...masked.dirs]);
-  const note = masked.partial
-    ? `The workspace has more than ${scanLimit} entries, so protected files beyond them were not looked for and are not hidden from the command.`
-    : undefined;
+  const scan = scanWorkspace(root, settings?.protectedNames, deny, scanLimit);
+  if (scan.partial && deny.any) {
+    return processFailure(
+      'sandbox_unenforceable',
+      `The workspace has more than ${scanLimit} entries, so the sandbox cannot find every path its deny rules name; nothing was run. Ask the user to raise scanEntries or narrow the workspace.`,
+    );
+  }
+  const git = guardGit(root, scan.git);
+  const notes: string[] = [];
+  if (scan.partial) {
+    notes.push(
+      `The workspace has more than ${scanLimit} entries, so protected files and git directories beyond them were not looked for: they are not hidden from the command, and git changes there may not be undone.`,
+    );
+  } else if (git.partial)
+    notes.push('A git directory is too large to record whole; git changes in it may not be undone.');
+  const watch = new WatchedIdentities(scan);
+  const rescan = () => scanWorkspace(root, settings?.protectedNames, deny, scanLimit);
+  // Once the command has ended the tree no longer changes under it, so the scan of finish() also serves check().
+  let ended: { scan: WorkspaceScan; note: string | undefined } | undefined;
   return {
     sandboxed: true,
-    ...(note ? { note } : {}),
-    wrap: (command) => wrapCommand(command, root, settings, support, masked),
+    ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
+    wrap: (command) => wrapCommand(command, root, settings, support, scan, git.binds),
     check: () => {
-      const now = scanProtected(root, settings?.protectedNames, scanLimit);
-      const fresh = [...now.files, ...now.dirs].filter((path) => !known.has(path));
-      if (fresh.length === 0) return undefined;
-      return (
-        `A protected file appeared in the workspace while the command ran (${fresh.length} new, for example ` +
-        `${JSON.stringify(fresh[0]?.slice(root.length + 1))}); the sandbox could only hide the ones that existed ` +
-        'when it started, so the output is withheld. Run the command again: files that exist now will be hidden from it.'
-      );
+      const now = ended?.scan ?? rescan();
+      if (now.partial && deny.any) {
+        return `The workspace grew past ${scanLimit} entries while the command ran, so the sandbox cannot tell whether a path its deny rules hide appeared; the output is withheld.`;
+      }
+      return watch.check(root, now);
+    },
+    finish: () => {
+      if (!ended) {
+        const after = rescan();
+        ended = { scan: after, note: git.repair(after.git, scan.partial || after.partial) };
+      }
+      return ended.note;
     },
   };
+}
+
+/**
+ * Throws a `ConfigurationError` when a setting cannot be enforced (a deny pattern outside the workspace, negated,
+ * empty, …); call it when a tool is configured so a bad rule is refused at setup, not at the first command.
+ */
+export function checkSandboxSettings(settings: SandboxSettings | undefined): void {
+  checkedDenyRules(settings);
+}
+
+/** The compiled deny rules; rules with the sandbox off would be dropped, so that is refused too. */
+function checkedDenyRules(settings: SandboxSettings | undefined): DenyMatchers {
+  const deny = compileDenyRules(settings?.denyRead, settings?.denyWrite);
+  if (deny.any && (settings?.mode ?? 'off') === 'off') {
+    throw new ConfigurationError(
+      "denyRead and denyWrite are enforced only by the OS sandbox, which is off: set the sandbox mode to 'required' (or 'auto', which then refuses to run commands where bubblewrap is missing) or remove the rules.",
+    );
+  }
+  return deny;
 }
 
 const PLAIN: SandboxSession = Object.freeze({
   sandboxed: false,
   wrap: (command: PreparedCommand) => command,
   check: () => undefined,
+  finish: () => undefined,
 });
 
 function wrapCommand(
@@ -152,7 +201,8 @@ function wrapCommand(
   workspaceRoot: string,
   settings: SandboxSettings | undefined,
   support: SandboxSupport,
-  masked: ProtectedScan,
+  scan: WorkspaceScan,
+  gitBinds: readonly string[],
 ): PreparedCommand | ProcessFailure {
   const readOnly = settings?.readOnlyPaths ?? [];
   const hidden = hiddenRoots().find((dir) => isWithin(command.program, dir));
@@ -166,20 +216,32 @@ function wrapCommand(
       `The program resolves to ${command.program}, inside ${hidden}, which the OS sandbox hides; nothing was run. Call a system copy by its path (for example /usr/bin/${command.argv[0]?.split('/').pop()}) or ask the user to add the directory to the sandbox's readOnlyPaths.`,
     );
   }
+  let inner = [command.program, ...command.argv.slice(1)];
+  if (inheritableDescriptors().length > 0) {
+    const shell = closerShell();
+    if (!shell) {
+      return processFailure(
+        'sandbox_unavailable',
+        'This process holds open descriptors a command would inherit, and no bash was found to close them inside the OS sandbox; nothing was run. Ask the user to install bash or start the host without extra open descriptors.',
+      );
+    }
+    inner = closerArgv(shell, command.program, command.argv.slice(1));
+  }
   const args = bwrapArgs({
     workspaceRoot,
     cwd: command.cwd,
     network: settings?.network === true,
     userNamespace: support.userNamespace,
     readOnlyPaths: readOnly,
-    masked,
+    scan,
+    gitBinds,
     blankFile: blankFile(),
   });
   return {
     program: support.bwrap as string,
-    argv: ['bwrap', ...args, '--', command.program, ...command.argv.slice(1)],
+    argv: ['bwrap', ...args, '--', ...inner],
     cwd: command.cwd,
-    env: command.env,
+    env: withoutSocketVariables(command.env),
     confined: true,
   };
 }

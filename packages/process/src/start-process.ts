@@ -79,7 +79,7 @@ export async function startProcess(
   child.stdout?.on('error', () => {});
   child.stderr?.on('error', () => {});
   child.stdin?.on('error', () => {});
-  const done = watchExit(child, pid, drainMs, reapWaitMs, command.confined === true);
+  const done = watchExit(child, pid, drainMs, reapWaitMs);
   return {
     success: true,
     pid,
@@ -99,13 +99,7 @@ export async function startProcess(
 }
 
 /** Settles when the child has exited, the pipes are drained or cut, and the rest of its group is gone. */
-function watchExit(
-  child: ChildProcess,
-  pid: number,
-  drainMs: number,
-  reapWaitMs: number,
-  confined: boolean,
-): Promise<ProcessExit> {
+function watchExit(child: ChildProcess, pid: number, drainMs: number, reapWaitMs: number): Promise<ProcessExit> {
   return new Promise((settle) => {
     let open = (child.stdout ? 1 : 0) + (child.stderr ? 1 : 0);
     let exit: ProcessExit | undefined;
@@ -118,8 +112,8 @@ function watchExit(
       child.stdout?.destroy();
       child.stderr?.destroy();
       const result = exit;
-      // In the OS sandbox the SIGKILL reached the PID namespace's init, and the kernel ends the rest with it.
-      if (left && !confined) void waitForGroupToDie(pid, reapWaitMs).then(() => settle(result));
+      // Wait for what was left; in the OS sandbox the namespace's init lives until the rest of the namespace is gone.
+      if (left) void waitForGroupToDie(pid, reapWaitMs).then(() => settle(result));
       else settle(result);
     };
     for (const stream of [child.stdout, child.stderr]) {

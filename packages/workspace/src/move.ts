@@ -2,6 +2,7 @@ import type { Stats } from 'node:fs';
 import { link, lstat, readdir, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { errnoCode, quotePath, type WorkspaceFailure, workspaceFailure } from './errors.js';
+import { lockPaths } from './internal/path-locks.js';
 import { isInside } from './internal/paths.js';
 import { type PinnedDir, pinDir } from './internal/pinned-dir.js';
 import { type ResolverContext, resolveDetail } from './internal/resolver.js';
@@ -68,7 +69,8 @@ async function sameEntry(dir: PinnedDir, name: string, checked: Stats | undefine
  * Renames a file or directory inside the workspace. Both ends go through the gate with write intent (protected names,
  * `.git`, links and paths outside are refused); a directory holding protected names or a `.git` is not moved. An
  * existing destination is refused unless `overwrite` is set (and then only a regular file is replaced). Missing parents
- * of the destination are created one verified level at a time; both parents are held open by descriptor for the rename.
+ * of the destination are created one verified level at a time; both parents are held open by descriptor for the rename,
+ * and both paths' locks are held from the last check to the rename.
  */
 export async function moveIn(
   ctx: ResolverContext,
@@ -146,6 +148,8 @@ export async function moveIn(
   }
   const srcName = basename(src.path);
   const dstName = basename(dst.path);
+  // Both ends locked from the last look at them to the rename: no write of either slips in between.
+  const release = await lockPaths([src.path, dst.path]);
   try {
     if (!(await sameEntry(srcDir, srcName, src.stat))) return swapped(from);
     const source = join(srcDir.prefix, srcName);
@@ -183,6 +187,7 @@ export async function moveIn(
       `Could not move ${quotePath(from)} to ${quotePath(to)} (${code === 'EXDEV' ? 'they are on different filesystems' : (code ?? 'unknown error')}).`,
     );
   } finally {
+    release();
     await srcDir.close();
     await dstDir.close();
   }

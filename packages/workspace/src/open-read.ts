@@ -17,6 +17,9 @@ export interface OpenedFile {
   readonly size: number;
   readonly mode: number;
   readonly mtimeMs: number;
+  /** Device and inode of the file opened: who writes it back later can check it is still the same file. */
+  readonly dev: number;
+  readonly ino: number;
 }
 
 /**
@@ -35,6 +38,9 @@ export interface LoadedFile {
   readonly size: number;
   readonly mode: number;
   readonly mtimeMs: number;
+  /** Device and inode of the file opened: who writes it back later can check it is still the same file. */
+  readonly dev: number;
+  readonly ino: number;
 }
 
 /** Options for {@link openReadIn}. */
@@ -125,6 +131,8 @@ function loadSmall(
       size: length,
       mode: st.mode,
       mtimeMs: st.mtimeMs,
+      dev: st.dev,
+      ino: st.ino,
     };
   } catch (error) {
     return workspaceFailure('io_error', `Could not read ${quotePath(input)} (${errnoCode(error) ?? 'unknown error'}).`);
@@ -180,6 +188,8 @@ async function attempt(
       size: st.size,
       mode: st.mode,
       mtimeMs: st.mtimeMs,
+      dev: st.dev,
+      ino: st.ino,
     };
   } catch (error) {
     await handle.close().catch(() => undefined);

@@ -46,6 +46,19 @@ describe('applyChanges', () => {
     expect(contentTree(ws.root).filter((l) => l.includes('.bk-'))).toEqual([]);
   });
 
+  it("sets the asked mode of a replaced or created file, and keeps a replaced file's own mode otherwise", async () => {
+    ws.write('run.sh', 'echo\n', 0o755);
+    const out = await workspace.applyChanges([
+      { kind: 'replace', path: 'a.txt', data: bytes('A\n'), expected: bytes('A\n'), mode: 0o755 },
+      { kind: 'create', path: 'tool.sh', data: bytes('x\n'), mode: 0o750 },
+      { kind: 'replace', path: 'run.sh', data: bytes('echo 2\n'), expected: bytes('echo\n') },
+    ]);
+    expect(out.success).toBe(true);
+    expect(lstatSync(ws.path('a.txt')).mode & 0o777).toBe(0o755);
+    expect(lstatSync(ws.path('tool.sh')).mode & 0o777).toBe(0o750);
+    expect(lstatSync(ws.path('run.sh')).mode & 0o777).toBe(0o755);
+  });
+
   const steps: ChangeStep[] = ['check', 'stage', 'verify', 'commit'];
   for (const step of steps) {
     for (const index of [0, 1, 2, 3]) {

@@ -4,14 +4,25 @@ import { link, lstat, open, rename, rmdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { errnoCode, quotePath, type WorkspaceErrorCode, type WorkspaceFailure, workspaceFailure } from './errors.js';
 import { applyIntent } from './internal/intent.js';
+import { lockPaths } from './internal/path-locks.js';
 import { type PinnedDir, pinDir } from './internal/pinned-dir.js';
 import { type ResolverContext, resolveDetail } from './internal/resolver.js';
 import { mkdirChain } from './internal/safe-mkdir.js';
 
-/** One file change of a transaction; `expected` is the content the caller validated against. */
+/**
+ * One file change of a transaction; `expected` is the content the caller validated against. `mode` sets the
+ * permission bits of the new content exactly (setuid and setgid dropped): a new file otherwise gets 0o666 minus the
+ * umask, a replaced one keeps the mode it has.
+ */
 export type FileChange =
-  | { readonly kind: 'create'; readonly path: string; readonly data: Uint8Array }
-  | { readonly kind: 'replace'; readonly path: string; readonly data: Uint8Array; readonly expected: Uint8Array }
+  | { readonly kind: 'create'; readonly path: string; readonly data: Uint8Array; readonly mode?: number }
+  | {
+      readonly kind: 'replace';
+      readonly path: string;
+      readonly data: Uint8Array;
+      readonly expected: Uint8Array;
+      readonly mode?: number;
+    }
   | { readonly kind: 'delete'; readonly path: string; readonly expected: Uint8Array };
 
 /** The steps a transaction takes for each change, in this order (`commit` runs for every change only after all else). */
@@ -63,10 +74,12 @@ const tempName = (suffix: string) => `.bk-${randomBytes(6).toString('hex')}.${su
 async function writeTemp(entry: Entry, data: Uint8Array, durable: boolean): Promise<void> {
   const dir = entry.dir!;
   const name = tempName('tmp');
-  const handle = await open(join(dir.prefix, name), CREATE_FLAGS, entry.stat ? 0o600 : 0o666);
+  const change = entry.change as Exclude<FileChange, { kind: 'delete' }>;
+  const mode = change.mode ?? entry.stat?.mode;
+  const handle = await open(join(dir.prefix, name), CREATE_FLAGS, mode === undefined ? 0o666 : 0o600);
   entry.temp = name;
   try {
-    if (entry.stat) await handle.chmod(entry.stat.mode & 0o1777);
+    if (mode !== undefined) await handle.chmod(mode & 0o1777);
     let offset = 0;
     while (offset < data.byteLength) {
       const { bytesWritten } = await handle.write(data, offset, data.byteLength - offset, offset);
@@ -143,7 +156,9 @@ async function undo(entry: Entry): Promise<void> {
  * names, nothing in `.git`); each new content is staged in a temp file beside its target (fsynced in a durable workspace); just before
  * committing, every existing target must still hold exactly the bytes the caller validated (and new targets must
  * still be missing); then the changes are committed in order (replaced and deleted files kept under a hidden backup
- * name, new files linked in so nothing is overwritten). If any step fails, every committed change is undone, temp
+ * name, new files linked in so nothing is overwritten). From that last check to the end of the commit, the lock of
+ * every target path is held (taken in one sorted order), so no other writer of those paths in this process can slip
+ * in between (see {@link lockPaths}). If any step fails, every committed change is undone, temp
  * files and created directories are removed, and the failure names the file and the step.
  */
 export async function applyChangesIn(
@@ -152,6 +167,7 @@ export async function applyChangesIn(
 ): Promise<{ success: true; relative: string[] } | TransactionFailure> {
   const entries: Entry[] = [];
   const createdDirs: string[] = [];
+  let release: (() => void) | undefined;
   let step: ChangeStep = 'check';
   let current = changes[0]?.path ?? '';
   const fail = (code: WorkspaceErrorCode, message: string, rolled: boolean): TransactionFailure => ({
@@ -205,6 +221,8 @@ export async function applyChangesIn(
       if (entry.change.kind !== 'delete') await writeTemp(entry, entry.change.data, ctx.durable === true);
     }
     step = 'verify';
+    // Every target's lock, held from the check of its bytes to the end of the commit (or of the rollback).
+    release = await lockPaths(entries.map((e) => e.real));
     for (const [index, entry] of entries.entries()) {
       current = entry.change.path;
       transactionFaults.beforeStep?.('verify', index, current);
@@ -218,6 +236,7 @@ export async function applyChangesIn(
     }
   } catch (error) {
     const rolled = await rollback(entries, createdDirs);
+    release?.();
     if (error instanceof Refused)
       return { ...error.failure, failed_path: current, failed_step: step, rolled_back: rolled };
     if (step === 'check' && error instanceof StepError) return fail(error.code, error.message, rolled);
@@ -231,6 +250,7 @@ export async function applyChangesIn(
       rolled,
     );
   }
+  release?.();
   await cleanup(entries);
   return { success: true, relative: entries.map((e) => e.relative) };
 }

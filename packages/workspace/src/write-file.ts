@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { quotePath, type WorkspaceFailure, workspaceFailure } from './errors.js';
 import { applyIntent } from './internal/intent.js';
-import { type ResolverContext, resolveDetail } from './internal/resolver.js';
+import { lockPaths } from './internal/path-locks.js';
+import { type ResolvedDetail, type ResolverContext, resolveDetail } from './internal/resolver.js';
 import { mkdirChain } from './internal/safe-mkdir.js';
 import { createExclusive, replaceAtomically, replaceWith, type WriteHooks } from './internal/safe-write.js';
 import type { FillReplacement } from './replacement.js';
@@ -12,6 +13,13 @@ export interface WriteFileOptions {
   readonly createParents?: boolean;
   /** Permission bits for a new file (default 0o666 minus umask); an existing file always keeps its mode. */
   readonly mode?: number;
+  /**
+   * Runs under the path's lock (see {@link lockPaths}) just before the file is written, after every other writer of
+   * the path in this process has finished: the place to check the file is still what the caller read. Resolving
+   * false writes nothing and gives `changed_during_check`. It may read anything but must not write this path (it
+   * would wait for the lock it runs under).
+   */
+  readonly confirm?: () => Promise<boolean>;
 }
 
 /** What a successful write did. */
@@ -50,7 +58,31 @@ export async function writeFileIn(
     created,
     bytes: bytes.byteLength,
   });
+  const release = await lockPaths([detail.path]);
+  try {
+    if (options.confirm && !(await options.confirm())) return changedSinceRead(input);
+    return await writeResolved(ctx, input, detail, bytes, options, hooks, done);
+  } finally {
+    release();
+  }
+}
 
+const changedSinceRead = (input: string) =>
+  workspaceFailure(
+    'changed_during_check',
+    `${quotePath(input)} changed since it was read; nothing was written. Read it again and retry.`,
+  );
+
+/** {@link writeFileIn}'s work once the path is resolved and locked. */
+async function writeResolved(
+  ctx: ResolverContext,
+  input: string,
+  detail: ResolvedDetail,
+  bytes: Uint8Array,
+  options: WriteFileOptions,
+  hooks: WriteHooks,
+  done: (created: boolean) => WrittenFile,
+): Promise<WrittenFile | WorkspaceFailure> {
   if (detail.exists && detail.stat) {
     const { mode, uid, gid } = detail.stat;
     const failed = await replaceAtomically(detail.path, bytes, { mode, uid, gid }, input, ctx.durable === true, hooks);
@@ -85,8 +117,9 @@ export async function writeFileIn(
 /** Options for {@link replaceFileIn}. */
 export interface ReplaceFileOptions {
   /**
-   * Runs after the new content is written (and fsynced in a durable workspace), just before it is renamed over the file; resolving false
-   * abandons the replacement (for example when the caller finds the original changed meanwhile).
+   * Runs after the new content is written (and fsynced in a durable workspace), just before it is renamed over the
+   * file, under the path's lock (no other writer of the path in this process runs between it and the rename);
+   * resolving false abandons the replacement (for example when the caller finds the original changed meanwhile).
    */
   readonly confirm?: () => Promise<boolean>;
 }
@@ -126,6 +159,7 @@ export async function replaceFileIn(
       maxBytes: ctx.limits.maxWriteBytes,
       durable: ctx.durable === true,
       syncStepBytes: ctx.limits.replaceSyncStepBytes,
+      lock: () => lockPaths([detail.path]),
       ...(options.confirm ? { confirm: options.confirm } : {}),
     },
     hooks,

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isPresetName, PERMISSION_PRESETS, type PermissionPresetName } from '@bough/coding';
+import { isPresetName, type PermissionPresetName } from '@bough/coding';
 import { flag, has, intFlag, type ParsedArgs, UsageError } from '../args.js';
+import { checkFile, FILE_KEYS, type FileConfig, type FileKey, layerFiles, PRESET_NAMES } from './config-layers.js';
 
 /** Where a setting came from, most specific first. */
 export type ConfigSource = 'flag' | 'env' | 'file' | 'default';
@@ -24,30 +25,29 @@ export interface AgentConfig {
   readonly timeoutMs: Setting<number | undefined>;
   readonly retries: Setting<number | undefined>;
   readonly stream: Setting<boolean>;
-  /** The config file read, if any. */
-  readonly file: string | undefined;
+  /** The config files read: the user's own, and the workspace's (which may only narrow). */
+  readonly files: ConfigFiles;
+  /** What the workspace file asked for and was not given, each with the reason (told on stderr). */
+  readonly ignored: readonly string[];
 }
 
-/** The keys a config file may hold (a key is never read from a file: name its variable with `apiKeyEnv`). */
-const FILE_KEYS = [
-  'baseUrl',
-  'model',
-  'apiKeyEnv',
-  'permissions',
-  'maxTurns',
-  'timeoutMs',
-  'retries',
-  'stream',
-] as const;
-type FileConfig = Partial<Record<(typeof FILE_KEYS)[number], unknown>>;
+/** Where the agent's settings may come from on disk. */
+export interface ConfigFiles {
+  /** `~/.config/bough/config.json` (`$XDG_CONFIG_HOME/bough/config.json`): the user's own, trusted. */
+  readonly user?: string;
+  /** `bough.config.json` in the workspace: it came with the repository, so it may only narrow the user's settings. */
+  readonly workspace?: string;
+}
 
-/** `bough.config.json` in the workspace, else `~/.config/bough/config.json` (XDG_CONFIG_HOME respected). */
-export function configFilePath(root: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
+/** The config files that exist: the user's own and the workspace's `bough.config.json`. */
+export function configFiles(root: string, env: Readonly<Record<string, string | undefined>>): ConfigFiles {
   const local = join(root, 'bough.config.json');
-  if (existsSync(local)) return local;
   const home = env.XDG_CONFIG_HOME || (env.HOME ? join(env.HOME, '.config') : undefined);
   const user = home ? join(home, 'bough', 'config.json') : undefined;
-  return user && existsSync(user) ? user : undefined;
+  return {
+    ...(user && existsSync(user) ? { user } : {}),
+    ...(existsSync(local) && local !== user ? { workspace: local } : {}),
+  };
 }
 
 function readConfigFile(path: string | undefined): FileConfig {
@@ -82,22 +82,6 @@ function pick<T>(
   return { value: fallback, source: 'default', from: fallbackFrom };
 }
 
-function fileString(file: FileConfig, key: keyof FileConfig, path: string): string | undefined {
-  const value = file[key];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value === '') throw new UsageError(`${key} in ${path} must be a non-empty string.`);
-  return value;
-}
-
-function fileInt(file: FileConfig, key: keyof FileConfig, path: string, min: number): number | undefined {
-  const value = file[key];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-    throw new UsageError(`${key} in ${path} must be a whole number ≥ ${min}.`);
-  }
-  return value;
-}
-
 function envInt(env: Readonly<Record<string, string | undefined>>, name: string, min: number): number | undefined {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
@@ -106,20 +90,32 @@ function envInt(env: Readonly<Record<string, string | undefined>>, name: string,
   return value;
 }
 
-/** Resolves the agent's settings: flags, then environment, then the config file, then defaults. */
+/**
+ * Resolves the agent's settings: flags, then environment, then the config files, then defaults. The user's own file
+ * is trusted; the workspace's may only narrow it (see {@link layerFiles}), and what it asked for beyond that is
+ * listed in `ignored`.
+ */
 export function resolveAgentConfig(
   args: ParsedArgs,
   env: Readonly<Record<string, string | undefined>>,
   root: string,
 ): AgentConfig {
-  const path = configFilePath(root, env);
-  const file = readConfigFile(path);
-  const where = path ?? '';
+  const files = configFiles(root, env);
+  const read = (path: string | undefined) => {
+    if (!path) return undefined;
+    const config = readConfigFile(path);
+    checkFile(config, path);
+    return { config, path };
+  };
+  const { values, ignored } = layerFiles(read(files.user), read(files.workspace));
+  const fromFile = <T>(key: FileKey): readonly [ConfigSource, string, T | undefined] => [
+    'file',
+    values[key]?.from ?? '',
+    values[key]?.value as T | undefined,
+  ];
   const preset = (value: string | undefined, origin: string) => {
     if (value !== undefined && !isPresetName(value)) {
-      throw new UsageError(
-        `${origin} must be one of ${Object.keys(PERMISSION_PRESETS).join(', ')} (got ${JSON.stringify(value)}).`,
-      );
+      throw new UsageError(`${origin} must be one of ${PRESET_NAMES.join(', ')} (got ${JSON.stringify(value)}).`);
     }
     return value as PermissionPresetName | undefined;
   };
@@ -127,23 +123,18 @@ export function resolveAgentConfig(
   if (retriesFlag !== undefined && !/^\d+$/.test(retriesFlag))
     throw new UsageError('--retries must be a whole number (0 or more).');
   const apiKeyEnv = pick<string>(
-    [
-      ['flag', '--api-key-env', flag(args, 'api-key-env')],
-      ['file', where, fileString(file, 'apiKeyEnv', where)],
-    ],
+    [['flag', '--api-key-env', flag(args, 'api-key-env')], fromFile<string>('apiKeyEnv')],
     'OPENAI_API_KEY',
   );
   const key = env[apiKeyEnv.value];
-  const fileStream = file.stream;
-  if (fileStream !== undefined && typeof fileStream !== 'boolean')
-    throw new UsageError(`stream in ${where} must be true or false.`);
   return {
-    file: path,
+    files,
+    ignored,
     baseUrl: pick<string | undefined>(
       [
         ['flag', '--base-url', flag(args, 'base-url')],
         ['env', 'env OPENAI_BASE_URL', env.OPENAI_BASE_URL || undefined],
-        ['file', where, fileString(file, 'baseUrl', where)],
+        fromFile<string>('baseUrl'),
       ],
       undefined,
       'not set',
@@ -152,7 +143,7 @@ export function resolveAgentConfig(
       [
         ['flag', '--model', flag(args, 'model')],
         ['env', 'env BOUGH_MODEL', env.BOUGH_MODEL || undefined],
-        ['file', where, fileString(file, 'model', where)],
+        fromFile<string>('model'),
       ],
       undefined,
       'not set',
@@ -164,15 +155,12 @@ export function resolveAgentConfig(
     permissions: pick<PermissionPresetName>(
       [
         ['flag', '--permissions', preset(flag(args, 'permissions'), '--permissions')],
-        ['file', where, preset(fileString(file, 'permissions', where), `permissions in ${where}`)],
+        fromFile<PermissionPresetName>('permissions'),
       ],
       'safe',
     ),
     maxTurns: pick<number | undefined>(
-      [
-        ['flag', '--max-turns', intFlag(args, 'max-turns')],
-        ['file', where, fileInt(file, 'maxTurns', where, 1)],
-      ],
+      [['flag', '--max-turns', intFlag(args, 'max-turns')], fromFile<number>('maxTurns')],
       undefined,
       'built-in default (20)',
     ),
@@ -180,7 +168,7 @@ export function resolveAgentConfig(
       [
         ['flag', '--timeout', intFlag(args, 'timeout')],
         ['env', 'env BOUGH_MODEL_TIMEOUT_MS', envInt(env, 'BOUGH_MODEL_TIMEOUT_MS', 1)],
-        ['file', where, fileInt(file, 'timeoutMs', where, 1)],
+        fromFile<number>('timeoutMs'),
       ],
       undefined,
       'built-in default (120000)',
@@ -189,16 +177,13 @@ export function resolveAgentConfig(
       [
         ['flag', '--retries', retriesFlag === undefined ? undefined : Number(retriesFlag)],
         ['env', 'env BOUGH_MODEL_RETRIES', envInt(env, 'BOUGH_MODEL_RETRIES', 0)],
-        ['file', where, fileInt(file, 'retries', where, 0)],
+        fromFile<number>('retries'),
       ],
       undefined,
       'built-in default (3)',
     ),
     stream: pick<boolean>(
-      [
-        ['flag', '--no-stream', has(args, 'no-stream') ? false : undefined],
-        ['file', where, fileStream as boolean | undefined],
-      ],
+      [['flag', '--no-stream', has(args, 'no-stream') ? false : undefined], fromFile<boolean>('stream')],
       true,
     ),
   };
@@ -209,7 +194,7 @@ export function renderConfig(config: AgentConfig): string {
   const row = (name: string, value: string, from: string) => `  ${name.padEnd(12)} ${value.padEnd(40)} (${from})\n`;
   const show = (value: unknown) => (value === undefined ? '-' : String(value));
   return (
-    `bough agent configuration (flags, then environment, then ${config.file ?? 'no config file found'}, then defaults):\n` +
+    `bough agent configuration (flags, then environment, then ${fileList(config.files)}, then defaults):\n` +
     row('baseUrl', show(config.baseUrl.value), config.baseUrl.from) +
     row('model', show(config.model.value), config.model.from) +
     row('apiKeyEnv', config.apiKeyEnv.value, config.apiKeyEnv.from) +
@@ -220,4 +205,12 @@ export function renderConfig(config: AgentConfig): string {
     row('retries', show(config.retries.value), config.retries.from) +
     row('stream', String(config.stream.value), config.stream.from)
   );
+}
+
+function fileList(files: ConfigFiles): string {
+  const named = [
+    ...(files.workspace ? [`${files.workspace} (may only narrow)`] : []),
+    ...(files.user ? [files.user] : []),
+  ];
+  return named.length > 0 ? named.join(', then ') : 'no config file found';
 }

@@ -8,7 +8,7 @@ export function checkedBaseUrl(config: AgentConfig): string {
   const { value, from } = config.baseUrl;
   if (!value) {
     throw new UsageError(
-      'agent needs an OpenAI-compatible endpoint: --base-url URL, $OPENAI_BASE_URL, or baseUrl in bough.config.json.',
+      'agent needs an OpenAI-compatible endpoint: --base-url URL, $OPENAI_BASE_URL, or baseUrl in ~/.config/bough/config.json.',
     );
   }
   let url: URL;
@@ -66,7 +66,9 @@ export function buildModel(
   const baseURL = checkedBaseUrl(config);
   const modelId = config.model.value;
   if (!modelId)
-    throw new UsageError('agent needs a model name: --model NAME, $BOUGH_MODEL, or model in bough.config.json.');
+    throw new UsageError(
+      'agent needs a model name: --model NAME, $BOUGH_MODEL, or model in ~/.config/bough/config.json.',
+    );
   const provider = createOpenAICompatible({
     name: 'openai-compatible',
     baseURL,

@@ -34,16 +34,30 @@ interface SessionFile {
 
 /**
  * The protected names of an agent run: the workspace's defaults, `.bough` (where sessions live: the model must not
- * read its own transcript back as a file, nor rewrite what a resume will replay) and the session file's own name when
- * `--session` puts it elsewhere inside the workspace.
+ * read its own transcript back as a file, nor rewrite what a resume will replay), `bough.config.json` (so the model
+ * cannot change the settings of the next run) and the session file's own name when `--session` puts it elsewhere
+ * inside the workspace.
  */
 export function agentProtectedNames(root: string, sessionFile: string): ProtectedNamePolicy {
   const inside = relative(root, sessionFile);
   const elsewhere = inside !== '' && !inside.startsWith('..') && !isAbsolute(inside) && !inside.startsWith('.bough');
   return {
     ...DEFAULT_PROTECTED,
-    names: [...DEFAULT_PROTECTED.names, '.bough', ...(elsewhere ? [basename(sessionFile)] : [])],
+    names: [...DEFAULT_PROTECTED.names, '.bough', CONFIG_FILE, ...(elsewhere ? [basename(sessionFile)] : [])],
   };
+}
+
+/** The workspace's agent configuration file. */
+export const CONFIG_FILE = 'bough.config.json';
+
+/** `.bough/.gitignore` holding `*`, written when missing: sessions are the user's, never part of the repository. */
+function ignoreSessions(root: string, sessionFile: string): void {
+  const dir = join(root, '.bough');
+  const inside = relative(dir, sessionFile);
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return;
+  mkdirSync(dir, { recursive: true });
+  const ignore = join(dir, '.gitignore');
+  if (!existsSync(ignore)) writeFileSync(ignore, '*\n');
 }
 
 /** A fresh session file name in the workspace's session folder (time first, so names sort by age). */
@@ -66,6 +80,7 @@ export function latestSession(root: string): string | undefined {
 
 /** Writes the branch to `path` atomically (temp file + rename), so a crash never leaves half a session. */
 export function saveSession(path: string, branch: Branch, root: string): void {
+  ignoreSessions(root, path);
   const file: SessionFile = {
     format: FORMAT,
     workspace: root,

@@ -17,8 +17,10 @@ import {
   saveSession,
 } from '../agent/session.js';
 import { flag, has, type ParsedArgs, sandboxFlags, UsageError } from '../args.js';
+import { jobWatchdog, watchBackgroundJobs } from '../internal/job-watchdog.js';
+import { sandboxNotice } from '../internal/sandbox-notice.js';
 import type { CliIO } from '../output.js';
-import { toolkitBranch, toolkitProvider, workspaceRoot } from '../toolset.js';
+import { CLI_TOOLKIT_TOOLS, toolkitBranch, toolkitProvider, workspaceRoot } from '../toolset.js';
 
 const SYSTEM = (root: string) =>
   `You are a careful coding agent working in ${root}. Use the tools to inspect before you change anything; read a file before editing it. When you call tools, say briefly what you are doing.`;
@@ -77,6 +79,11 @@ async function recheckFiles(branch: Branch, root: string, signal: AbortSignal): 
 export async function agentCommand(args: ParsedArgs, io: CliIO, signal: AbortSignal): Promise<number> {
   const root = workspaceRoot(flag(args, 'workspace'), io.cwd);
   const config = resolveAgentConfig(args, io.env, root);
+  if (config.ignored.length > 0) {
+    io.stderr(
+      `bough agent: ignored in ${config.files.workspace} (a workspace file may only narrow your own settings): ${config.ignored.join('; ')}.\n`,
+    );
+  }
   if (has(args, 'print-config')) {
     io.stdout(renderConfig(config));
     return 0;
@@ -93,7 +100,10 @@ export async function agentCommand(args: ParsedArgs, io: CliIO, signal: AbortSig
   });
   const protectedNames = agentProtectedNames(root, session.path);
   const onAsk = terminalApprover(io, { root, signal, yes: has(args, 'yes'), protectedNames });
-  const toolkit = { model, permissions: config.permissions.value, onAsk, protectedNames, ...sandboxFlags(args) };
+  const sandbox = sandboxFlags(args);
+  const notice = sandboxNotice('agent', sandbox.commandSandbox, CLI_TOOLKIT_TOOLS);
+  if (notice) io.stderr(notice);
+  const toolkit = { model, permissions: config.permissions.value, onAsk, protectedNames, ...sandbox };
   let branch: Branch;
   if (session.resume) {
     branch = loadSession(session.path, root, { model, workspaceRoot: root, tools: toolkitProvider(root, toolkit) });
@@ -101,9 +111,17 @@ export async function agentCommand(args: ParsedArgs, io: CliIO, signal: AbortSig
     branch = toolkitBranch(root, toolkit);
     branch.setSystem(SYSTEM(root));
   }
-  const save = () => saveSession(session.path, branch, root);
+  // Every background job bash starts is handed to the watchdog, which ends the ones left if this process is killed.
+  watchBackgroundJobs(branch.registry, jobWatchdog());
+  // Nothing is written before the model answered once: a run that never reached it leaves no session behind.
+  let reached = session.resume;
+  const save = () => {
+    if (reached) saveSession(session.path, branch, root);
+  };
   const stopSaving = branch.subscribe((event) => {
-    if (event.type === 'message' && event.message.role !== 'action_request') save();
+    if (event.type !== 'message') return;
+    if (event.message.role === 'assistant') reached = true;
+    if (event.message.role !== 'action_request') save();
   });
   const stop = output.follow(branch);
   if (session.resume) await recheckFiles(branch, root, signal);

@@ -2,13 +2,19 @@ import { resolve } from 'node:path';
 import { codingToolkit, DEFAULT_CODING_TOOLS } from '@bough/coding';
 import { Branch, ConfigurationError, type ToolRegistry } from '@bough/core';
 import { checkRoot, generateToken, type ServedRoots, serveHttp, serveStdio } from '@bough/mcp';
+import type { SandboxMode } from '@bough/process';
 import { flag, has, type ParsedArgs, sandboxFlags, UsageError } from '../args.js';
+import { type JobWatchdog, jobWatchdog, watchBackgroundJobs } from '../internal/job-watchdog.js';
+import { sandboxNotice } from '../internal/sandbox-notice.js';
 import type { CliIO } from '../output.js';
-import { standaloneRegistry, toolList } from '../toolset.js';
+import { standaloneTools, toolList, withJobs } from '../toolset.js';
 import { VERSION } from '../version.js';
 
-/** The toolkit tools served by default: everything but `context`, which only makes sense in a curated conversation. */
-const MCP_TOOLS = DEFAULT_CODING_TOOLS.filter((name) => name !== 'context');
+/**
+ * The toolkit tools served by default: everything but `context`, which only makes sense in a curated conversation,
+ * and with `jobs`, which stops what bash started with `background: true`.
+ */
+const MCP_TOOLS = withJobs(DEFAULT_CODING_TOOLS.filter((name) => name !== 'context'));
 
 /** Where a catalog registry (listed before the client gave roots, never invoked) pretends to live. */
 const NO_ROOT = resolve('/', 'nonexistent-bough-mcp-catalog');
@@ -28,39 +34,59 @@ export function parseListen(value: string): { host: string; port: number } {
 export function servedDirectories(args: ParsedArgs, cwd: string): string[] {
   const named = [...(flag(args, 'workspace') ? [flag(args, 'workspace') as string] : []), ...args.positionals];
   return named.map((dir) => {
+    // An empty argument (an unset variable in `bough mcp "$DIR"`) would otherwise name the current directory.
+    if (dir.trim() === '') throw new UsageError('Cannot serve an empty directory name; pass the directory to serve.');
     const check = checkRoot(dir, cwd);
     if (!check.ok) throw new UsageError(`Cannot serve ${check.reason}.`);
     return check.root;
   });
 }
 
-/** Builds one root's registry; `release` ends what a toolkit-built registry holds (its background jobs). */
+/** Builds one root's registry; `releaseAll` ends what every registry built holds (their background jobs). */
 interface RegistryBuilder {
   readonly build: (root: string) => ToolRegistry;
   readonly release: (registry: ToolRegistry) => Promise<void>;
+  readonly releaseAll: () => Promise<void>;
+  /** The OS sandbox mode commands run in (`auto` unless `--sandbox` says otherwise). */
+  readonly sandbox: SandboxMode;
 }
 
 function registryBuilder(args: ParsedArgs): RegistryBuilder {
-  const toolkits = new WeakMap<ToolRegistry, { dispose(): Promise<void> }>();
+  const owned = new Map<ToolRegistry, () => Promise<void>>();
   const release = async (registry: ToolRegistry) => {
-    await toolkits.get(registry)?.dispose();
-    toolkits.delete(registry);
+    const dispose = owned.get(registry);
+    owned.delete(registry);
+    await dispose?.();
   };
-  return { build: buildFor(args, toolkits), release };
+  const releaseAll = async () => {
+    await Promise.all([...owned.keys()].map(release));
+  };
+  // Front doors start safe: commands run in the OS sandbox where it works unless `--sandbox off` says otherwise.
+  const sandbox = { commandSandbox: 'auto' as SandboxMode, ...sandboxFlags(args) };
+  const build = buildFor(args, sandbox, jobWatchdog(), (registry, dispose) => owned.set(registry, dispose));
+  return { build, release, releaseAll, sandbox: sandbox.commandSandbox };
 }
 
 function buildFor(
   args: ParsedArgs,
-  toolkits: WeakMap<ToolRegistry, { dispose(): Promise<void> }>,
+  sandbox: { commandSandbox: SandboxMode; network?: boolean },
+  watchdog: JobWatchdog,
+  own: (registry: ToolRegistry, dispose: () => Promise<void>) => void,
 ): (root: string) => ToolRegistry {
   const only = toolList(flag(args, 'tools'));
-  const sandbox = sandboxFlags(args);
   // --durable: the editor fsyncs each new content before putting it in place (off by default, like the reference).
   const durable = has(args, 'durable');
   if (has(args, 'standalone')) {
-    if (Object.keys(sandbox).length > 0)
-      throw new UsageError('--sandbox and --network apply to the toolkit, not --standalone.');
-    return (root) => standaloneRegistry(root, only, { durable });
+    return (root) => {
+      const { registry, bash } = standaloneTools(root, only, {
+        durable,
+        sandbox: sandbox.commandSandbox,
+        ...(sandbox.network ? { network: true } : {}),
+      });
+      own(registry, () => bash.dispose());
+      watchBackgroundJobs(registry, watchdog);
+      return registry;
+    };
   }
   if (only?.includes('context')) {
     throw new UsageError('The context tool curates a conversation; an MCP server has none to curate. Drop it.');
@@ -71,13 +97,14 @@ function buildFor(
       // No nudge notes: they describe a conversation the server does not hold.
       const toolkit = codingToolkit({
         workspaceRoot: root,
-        tools: only ?? MCP_TOOLS,
+        tools: only ? withJobs(only) : MCP_TOOLS,
         notify: false,
         ...sandbox,
         ...(durable ? { toolOptions: { editor: { durable: true } } } : {}),
       });
       branch.registerTools(toolkit);
-      toolkits.set(branch.registry, toolkit);
+      own(branch.registry, () => toolkit.dispose());
+      watchBackgroundJobs(branch.registry, watchdog);
     } catch (error) {
       if (only && error instanceof ConfigurationError) throw new UsageError(error.message);
       throw error;
@@ -98,6 +125,8 @@ export async function mcpCommand(args: ParsedArgs, io: CliIO, signal?: AbortSign
   // Build once up front: a bad --tools list is reported before anything is served, and the listing is ready.
   const catalog = registryFor(roots[0] ?? NO_ROOT);
   const tools = catalog.names().join(', ');
+  const notice = sandboxNotice('mcp', builder.sandbox, catalog.names());
+  if (notice) io.stderr(notice);
   const source: ServedRoots = {
     roots,
     registryFor: (root) => (root === roots[0] && !httpMode(args) ? catalog : registryFor(root)),
@@ -129,10 +158,16 @@ export async function mcpCommand(args: ParsedArgs, io: CliIO, signal?: AbortSign
       signal?.addEventListener('abort', () => done(), { once: true });
     });
     await http.close();
+    await builder.releaseAll();
     return 0;
   }
   io.stderr(`bough mcp: serving ${tools} for ${where}\n`);
-  await serveStdio(source, { name: 'bough', version: VERSION, instructions, ...(signal ? { signal } : {}) });
+  try {
+    await serveStdio(source, { name: 'bough', version: VERSION, instructions, ...(signal ? { signal } : {}) });
+  } finally {
+    // Every toolkit ends its background jobs (the catalog's too: it serves the first root), then the server exits.
+    await builder.releaseAll();
+  }
   return 0;
 }
 

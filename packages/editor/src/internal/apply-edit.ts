@@ -1,7 +1,7 @@
 import { type EditorFailure, failure } from '../errors.js';
 import type { EditorLimits } from '../limits.js';
 import { findMatches } from './find-matches.js';
-import { type FuzzyTier, fuzzyLocate } from './fuzzy.js';
+import { type FuzzyResult, type FuzzyTier, fuzzyLocate } from './fuzzy.js';
 import {
   applySurroundingEndings,
   dominantLineEnding,
@@ -12,6 +12,7 @@ import {
 import { LineCounter } from './lines.js';
 import { explainMiss } from './miss-report.js';
 import type { Change } from './unified-diff.js';
+import { drive, WorkMeter } from './work-meter.js';
 
 /** One replacement request: what `edit` takes and what each entry of `multi_edit` holds. */
 export interface EditSpec {
@@ -59,6 +60,10 @@ export interface ApplyEditOptions {
   /** How the file is named in messages. */
   relative: string;
   limits: EditorLimits;
+  /** Stops a long loose search at its next pause (the edit then fails with `aborted`). */
+  signal?: AbortSignal | undefined;
+  /** Shared by the edits of one `multi_edit`, so the budget is the call's; a fresh one per edit otherwise. */
+  meter?: WorkMeter | undefined;
 }
 
 /** 1-based line range that `text` occupies when it starts on `firstLine` (an empty text is its start line). */
@@ -101,8 +106,30 @@ export function applyReplacements(
   return { text: out.join(''), after: outN.join(''), changes };
 }
 
-/** Finds `old_string` in a text (exactly, then fuzzily when allowed) and replaces it, all in memory. */
-export function applyEdit(original: string, spec: EditSpec, options: ApplyEditOptions): EditStep {
+/** A new meter for one call's searches: the `maxMatchWork` budget, paused by `signal`. */
+export function matchMeter(limits: EditorLimits, signal?: AbortSignal): WorkMeter {
+  return new WorkMeter(limits.maxMatchWork, signal);
+}
+
+/** The failure of a search stopped early: the call was cancelled, or it needed more work than the budget allows. */
+function stopped(stop: 'too_large' | 'aborted', relative: string, limits: EditorLimits): EditorFailure {
+  if (stop === 'aborted') {
+    return failure('aborted', 'The call was cancelled while looking for old_string; nothing was written.');
+  }
+  return failure(
+    'too_large',
+    `old_string was not found exactly in ${relative}, and looking for it loosely needed more than the ` +
+      `maxMatchWork budget (${limits.maxMatchWork} steps), so the search stopped and nothing was changed. Split the ` +
+      'edit: send a shorter old_string made of a few distinctive lines, or several smaller edits.',
+    { limit: 'maxMatchWork' },
+  );
+}
+
+/**
+ * Finds `old_string` in a text (exactly, then fuzzily when allowed) and replaces it, all in memory. The loose search
+ * returns to the event loop now and then: an abort stops it (`aborted`), and one over `maxMatchWork` is `too_large`.
+ */
+export async function applyEdit(original: string, spec: EditSpec, options: ApplyEditOptions): Promise<EditStep> {
   const normalized = normalizeLineEndings(original);
   const text = normalized.text;
   const oldN = spec.oldString.replaceAll('\r\n', '\n');
@@ -112,7 +139,13 @@ export function applyEdit(original: string, spec: EditSpec, options: ApplyEditOp
   let replacements: Replacement[];
   let strategy: MatchStrategy = 'exact';
   if (matches.length === 0) {
-    const fuzzy = options.fuzzy && !spec.replaceAll ? fuzzyLocate(text, oldN, newN, limits) : { kind: 'none' as const };
+    let fuzzy: FuzzyResult = { kind: 'none' };
+    if (options.fuzzy && !spec.replaceAll) {
+      const meter = options.meter ?? matchMeter(limits, options.signal);
+      const driven = await drive(fuzzyLocate(text, oldN, newN, limits, meter), meter);
+      if (!driven.ok) return { ok: false, failure: stopped(driven.stop, relative, limits) };
+      fuzzy = driven.value;
+    }
     if (fuzzy.kind === 'ambiguous') {
       return {
         ok: false,
@@ -132,12 +165,19 @@ export function applyEdit(original: string, spec: EditSpec, options: ApplyEditOp
       };
     }
     if (fuzzy.kind === 'none') {
-      const miss = explainMiss(text, oldN, {
-        maxCandidates: limits.maxCandidates,
-        minSimilarity: limits.minCandidateSimilarity,
-        maxComparisons: limits.maxCandidateComparisons,
-        maxChars: limits.maxCandidateChars,
-      });
+      const meter = options.meter ?? matchMeter(limits, options.signal);
+      const explained = await drive(
+        explainMiss(text, oldN, {
+          maxCandidates: limits.maxCandidates,
+          minSimilarity: limits.minCandidateSimilarity,
+          maxComparisons: limits.maxCandidateComparisons,
+          maxChars: limits.maxCandidateChars,
+          meter,
+        }),
+        meter,
+      );
+      if (!explained.ok) return { ok: false, failure: stopped(explained.stop, relative, limits) };
+      const miss = explained.value;
       return {
         ok: false,
         failure: failure(

@@ -1,6 +1,10 @@
 import type { Candidate } from '../candidate.js';
 import { splitLines } from './lines.js';
 import { comparableLengths, diceSimilarity } from './similarity.js';
+import type { Paced, WorkMeter } from './work-meter.js';
+
+/** Most copies of one line in old_string that still vote for windows (so voting stays linear in the file). */
+const MAX_ANCHOR_COPIES = 4;
 
 /** Knobs for {@link findCandidates}. */
 export interface CandidateLimits {
@@ -8,6 +12,8 @@ export interface CandidateLimits {
   minSimilarity: number;
   maxComparisons: number;
   maxChars: number;
+  /** Paces the walk over the file (its steps are counted for pacing only: the comparisons have their own bound). */
+  meter: WorkMeter;
 }
 
 /**
@@ -15,7 +21,7 @@ export interface CandidateLimits {
  * and the most distinctive line of old_string is compared fuzzily with every file line while the budget lasts.
  * Only the best few dozen windows are scored in full, so the work stays bounded on huge files.
  */
-export function findCandidates(text: string, oldString: string, limits: CandidateLimits): Candidate[] {
+export function* findCandidates(text: string, oldString: string, limits: CandidateLimits): Paced<Candidate[]> {
   const wanted = splitLines(oldString).map((line) => line.trim());
   if (wanted.length === 0 || wanted.every((line) => line === '')) return [];
   const starts = lineStarts(text);
@@ -26,12 +32,17 @@ export function findCandidates(text: string, oldString: string, limits: Candidat
   wanted.forEach((value, j) => {
     if (value.length >= 3) anchors.set(value, [...(anchors.get(value) ?? []), j]);
   });
+  // A line old_string repeats many times says little about where it goes, and voting for each of its copies at every
+  // file line that has it costs file lines times copies: only lines it holds a few times vote.
+  for (const [value, places] of anchors) if (places.length > MAX_ANCHOR_COPIES) anchors.delete(value);
   const pivot = wanted.reduce((best, value, j) => (value.length > wanted[best]!.length ? j : best), 0);
   const votes = new Map<number, number>();
   const fuzzy: Array<[number, number]> = [];
   let budget = limits.maxComparisons; // fuzzy line scan
   let scoreBudget = limits.maxComparisons; // full window scoring
   for (let i = 0; i < lineCount; i++) {
+    limits.meter.note(1);
+    if (limits.meter.due()) yield;
     const trimmed = line(i).trim();
     for (const j of anchors.get(trimmed) ?? []) votes.set(i - j, (votes.get(i - j) ?? 0) + 1);
     if (budget > 0 && comparableLengths(trimmed.length, wanted[pivot]!.length)) {
@@ -54,6 +65,8 @@ export function findCandidates(text: string, oldString: string, limits: Candidat
   for (const rawStart of shortlist) {
     if (scoreBudget <= 0) break;
     scoreBudget -= k;
+    limits.meter.note(k);
+    if (limits.meter.due()) yield;
     const start = Math.max(0, Math.min(rawStart, lineCount - 1));
     let total = 0;
     let whitespaceOnly = true;

@@ -1,4 +1,4 @@
-import type { OpenedFile, Workspace } from '@bough/workspace';
+import type { OpenedFile, Workspace, WrittenFile } from '@bough/workspace';
 import { type EditorFailure, failure } from '../errors.js';
 import type { EditorLimits } from '../limits.js';
 import { type FileShare, NO_SHARE } from './file-share.js';
@@ -30,12 +30,33 @@ export async function commitText(
   share: FileShare = NO_SHARE,
 ): Promise<Committed> {
   if (signal?.aborted) return failure('aborted', 'The call was cancelled before anything was written.');
-  if (!(await unchangedSince(ws, file, bytes, limits.verifyBytesMax))) {
-    return fileChanged(file.relative);
+  if (dryRun) {
+    if (!(await unchangedSince(ws, file, bytes, limits.verifyBytesMax))) return fileChanged(file.relative);
+    return { success: true, path: file.path, relative: file.relative };
   }
-  if (dryRun) return { success: true, path: file.path, relative: file.relative };
-  const written = await ws.writeFile(file.path, output, { createParents: false });
+  const written = await writeIfUnchanged(ws, file, bytes, output, limits);
   if (!written.success) return written;
   share.wrote(written.path, output);
   return { success: true, path: written.path, relative: written.relative };
+}
+
+/**
+ * Writes `output` over the file read as `bytes` only if it is still that file: the check runs under the workspace's
+ * lock of the path, so no other write of it in this process lands between the check and the rename (two edits
+ * started from the same content: one wins, the other gets `file_changed` and writes nothing).
+ */
+export async function writeIfUnchanged(
+  ws: Workspace,
+  file: Omit<OpenedFile, 'handle'>,
+  bytes: Buffer,
+  output: Buffer,
+  limits: EditorLimits,
+): Promise<WrittenFile | EditorFailure> {
+  let changed = false;
+  const confirm = async () => {
+    changed = !(await unchangedSince(ws, file, bytes, limits.verifyBytesMax));
+    return !changed;
+  };
+  const written = await ws.writeFile(file.path, output, { createParents: false, confirm });
+  return changed ? fileChanged(file.relative) : written;
 }

@@ -5,9 +5,9 @@ import type { EditorLimits } from '../limits.js';
 import type { EditorResponse } from '../schema.js';
 import { lineRange } from './apply-edit.js';
 import { applyByteEdit, type ByteEdit, digestWhile, excerptAround } from './byte-edit.js';
-import { fileChanged } from './commit-text.js';
+import { writeIfUnchanged } from './commit-text.js';
 import { type FileShare, NO_SHARE } from './file-share.js';
-import { type LoadedBytes, unchangedSince } from './load-text.js';
+import type { LoadedBytes } from './load-text.js';
 import { type Change, unifiedDiff } from './unified-diff.js';
 
 /**
@@ -29,11 +29,13 @@ export async function editBytes(
   const firstLine = edit.lineFeedsBefore + 1;
   const lineEnding: 'lf' | 'none' = bytes.indexOf(10, edit.bomBytes) >= 0 ? 'lf' : 'none';
   if (signal?.aborted) return failure('aborted', 'The call was cancelled before anything was written.');
-  if (!(await unchangedSince(ws, file, bytes, limits.verifyBytesMax))) {
-    return fileChanged(file.relative);
-  }
-  const output = applyByteEdit(bytes, edit);
-  const writing = ws.writeFile(file.path, output, { createParents: false });
+  // The check under the lock compares the file with the bytes read, so a file it compares is spliced into a copy
+  // (one copy of at most `verifyBytesMax` bytes); a bigger one is checked by size and time, and spliced in place.
+  const output =
+    bytes.length <= limits.verifyBytesMax
+      ? Buffer.concat([bytes.subarray(0, edit.start), edit.replacement, bytes.subarray(edit.end)])
+      : applyByteEdit(bytes, edit);
+  const writing = writeIfUnchanged(ws, file, bytes, output, limits);
   const { sha256, value: written } =
     output.length <= limits.hashMaxBytes
       ? await digestWhile(output, writing)

@@ -23,10 +23,10 @@ export async function editText(
   const loaded = decodeLoaded(read.file, read.bytes);
   if (!loaded.ok) return loaded.failure;
   const { file, bytes, decoded } = loaded;
-  const step = applyEdit(
+  const step = await applyEdit(
     decoded.text,
     { oldString: args.oldString!, newString: args.newString!, replaceAll: args.replaceAll },
-    { fuzzy: args.fuzzy, relative: file.relative, limits },
+    { fuzzy: args.fuzzy, relative: file.relative, limits, signal },
   );
   if (!step.ok) return step.failure;
   const output = Buffer.concat([bytes.subarray(0, decoded.bomBytes), encodeText(step.text, decoded.encoding)]);

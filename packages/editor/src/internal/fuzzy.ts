@@ -1,14 +1,11 @@
 import type { EditorLimits } from '../limits.js';
 import { findMatches } from './find-matches.js';
 import { type Reindent, reindentFor } from './indentation.js';
+import { KeyedLines } from './line-index.js';
+import { ATTEMPTS, type Attempt, type FuzzyTier, foldPunctuation, LOOK_ALIKE, TRAILING } from './loose-keys.js';
+import type { Paced, WorkMeter } from './work-meter.js';
 
-/** The fuzzy tiers, tried in this order once the exact text is not found. */
-export type FuzzyTier =
-  | 'trailing_whitespace'
-  | 'indentation'
-  | 'unicode_punctuation'
-  | 'escaped_characters'
-  | 'line_number_prefix';
+export type { FuzzyTier } from './loose-keys.js';
 
 /** A place a loose match could apply, reported when there is more than one. */
 export interface FuzzyCandidate {
@@ -24,40 +21,16 @@ export type FuzzyResult =
   | { kind: 'refused'; tier: FuzzyTier; reason: string }
   | { kind: 'none' };
 
-const TRAILING = /[ \t\f\v\r]+$/u;
-const LEADING = /^[ \t]*/u;
-
-// Typographic look-alikes a model (or a word processor) puts where the code has ASCII, or the other way round.
-const PUNCTUATION: ReadonlyArray<[RegExp, string]> = [
-  [/[\u2018\u2019\u201A\u201B\u2032\u2035]/gu, "'"],
-  [/[\u201C\u201D\u201E\u201F\u2033\u2036]/gu, '"'],
-  // Smart punctuation turns "--" into an em dash and "-" into an en dash.
-  [/[\u2014\u2015]/gu, '--'],
-  [/[\u2010\u2011\u2012\u2013\u2212\uFE58\uFE63\uFF0D]/gu, '-'],
-  [/[\u00A0\u2000-\u200A\u202F\u205F\u3000]/gu, ' '],
-  [/\u2026/gu, '...'],
-  [/\u200B|\u200C|\u200D|\u2060|\uFEFF/gu, ''],
-];
-
-function foldPunctuation(line: string): string {
-  let out = line;
-  for (const [pattern, ascii] of PUNCTUATION) out = out.replace(pattern, ascii);
-  return out;
-}
-
-type Key = (line: string) => string;
-const trailingKey: Key = (line) => line.replace(TRAILING, '');
-const indentKey: Key = (line) => line.replace(TRAILING, '').replace(LEADING, '');
-const punctuationKey: Key = (line) => indentKey(foldPunctuation(line));
-
 /** A file split into lines with their start offsets (LF-normalized text). */
 interface FileLines {
   lines: string[];
   starts: number[];
   text: string;
+  /** The line indexes, shared by every tier and rewrite of one search. */
+  keyed: KeyedLines;
 }
 
-function splitFile(text: string): FileLines {
+function splitFile(text: string, meter: WorkMeter): FileLines {
   const lines = text.split('\n');
   const starts: number[] = [];
   let at = 0;
@@ -65,7 +38,7 @@ function splitFile(text: string): FileLines {
     starts.push(at);
     at += line.length + 1;
   }
-  return { lines, starts, text };
+  return { lines, starts, text, keyed: new KeyedLines(lines, meter) };
 }
 
 function blockLines(block: string): string[] {
@@ -110,8 +83,6 @@ export interface Window {
   tidy?: (line: string) => string;
 }
 
-const LOOK_ALIKE = /[\u2018-\u201F\u2032-\u2036\u2010-\u2015\u2212\u00A0\u2000-\u200A\u202F\u205F\u3000\u2026]/u;
-
 /** The slip to undo on new lines when old_string had it and the matched file lines do not. */
 function tidyFor(old: readonly string[], window: readonly string[], tier: FuzzyTier): Window['tidy'] {
   const strip = old.some((line, j) => TRAILING.test(line) && !TRAILING.test(window[j]!));
@@ -126,49 +97,37 @@ function tidyFor(old: readonly string[], window: readonly string[], tier: FuzzyT
   };
 }
 
-/** Windows of the filewhose lines equal old's lines under `key` (and, with indentation allowed, shift consistently). */
-function windowsFor(
-  file: { lines: string[] },
+/**
+ * Up to `want` places in `[from, to)` whose lines equal old's lines under the attempt's key (and, with indentation
+ * allowed, shift consistently), in file order. Found through the key's line index, so the cost follows how often
+ * old's rarest line occurs rather than the file's length times old's.
+ */
+function* windowsFor(
+  keyed: KeyedLines,
   old: readonly string[],
-  key: Key,
-  indentation: boolean,
-  from = 0,
-  to = file.lines.length,
-  tier: FuzzyTier = 'trailing_whitespace',
-): Window[] {
-  const wanted = old.map(key);
-  const anchor = wanted.findIndex((line) => line !== '');
-  if (anchor < 0) return [];
+  attempt: Attempt,
+  from: number,
+  to: number,
+  want: number,
+): Paced<Window[]> {
+  const { key, indentation, tier } = attempt;
+  if (old.every((line) => key(line) === '')) return [];
+  const index = yield* keyed.index(key);
   const found: Window[] = [];
   const k = old.length;
-  for (let i = from; i + k <= to; i++) {
-    if (key(file.lines[i + anchor]!) !== wanted[anchor]) continue;
-    let same = true;
-    for (let j = 0; j < k && same; j++) same = key(file.lines[i + j]!) === wanted[j];
-    if (!same) continue;
-    const lines = file.lines.slice(i, i + k);
+  yield* index.scan(old, from, to, keyed.meter, (at) => {
+    const lines = keyed.lines.slice(at, at + k);
+    keyed.meter.spend(k);
     const tidy = tidyFor(old, lines, tier);
-    if (!indentation) {
-      found.push({ line: i, reindent: undefined, ...(tidy ? { tidy } : {}) });
-      continue;
+    if (!indentation) found.push({ line: at, reindent: undefined, ...(tidy ? { tidy } : {}) });
+    else {
+      const reindent = reindentFor(old, lines, (line) => key(line) === '');
+      if (reindent) found.push({ line: at, reindent, ...(tidy ? { tidy } : {}) });
     }
-    const reindent = reindentFor(old, lines, (line) => key(line) === '');
-    if (reindent) found.push({ line: i, reindent, ...(tidy ? { tidy } : {}) });
-  }
+    return found.length < want;
+  });
   return found;
 }
-
-interface Attempt {
-  tier: FuzzyTier;
-  key: Key;
-  indentation: boolean;
-}
-
-const ATTEMPTS: readonly Attempt[] = [
-  { tier: 'trailing_whitespace', key: trailingKey, indentation: false },
-  { tier: 'indentation', key: indentKey, indentation: true },
-  { tier: 'unicode_punctuation', key: punctuationKey, indentation: true },
-];
 
 function candidateOf(file: FileLines, line: number, k: number, maxChars: number): FuzzyCandidate {
   let text = file.lines.slice(line, line + k).join('\n');
@@ -177,18 +136,19 @@ function candidateOf(file: FileLines, line: number, k: number, maxChars: number)
 }
 
 /**
- * The first loose tier under which `old` matches lines of `lines[from, to)` (every window of that tier), or undefined
- * when none does. Used by patch hunks, which are lines already.
+ * The first loose tier under which `old` matches lines of `[from, to)`, with up to `want` of its places in file order,
+ * or undefined when none does. Used by patch hunks, which are lines already.
  */
-export function looseWindows(
-  lines: string[],
+export function* looseWindows(
+  keyed: KeyedLines,
   old: readonly string[],
   from: number,
   to: number,
-): { tier: FuzzyTier; windows: Window[] } | undefined {
+  want: number,
+): Paced<{ tier: FuzzyTier; windows: Window[] } | undefined> {
   if (old.every((line) => line.trim() === '')) return undefined;
   for (const attempt of ATTEMPTS) {
-    const windows = windowsFor({ lines }, old, attempt.key, attempt.indentation, from, to, attempt.tier);
+    const windows = yield* windowsFor(keyed, old, attempt, from, to, want);
     if (windows.length > 0) return { tier: attempt.tier, windows };
   }
   return undefined;
@@ -233,19 +193,20 @@ function replacementFor(
   return out && out.join('\n') + (newString.endsWith('\n') ? '\n' : '');
 }
 
-function locate(
+function* locate(
   file: FileLines,
   oldN: string,
   newN: string,
   tierOverride: FuzzyTier | undefined,
   limits: EditorLimits,
-): FuzzyResult {
+): Paced<FuzzyResult> {
   const old = blockLines(oldN);
   if (old.every((line) => line.trim() === '')) return { kind: 'none' };
   const k = old.length;
+  const want = Math.max(2, limits.maxCandidates);
   for (const attempt of ATTEMPTS) {
     const tier = tierOverride ?? attempt.tier;
-    const windows = windowsFor(file, old, attempt.key, attempt.indentation, 0, file.lines.length, attempt.tier);
+    const windows = yield* windowsFor(file.keyed, old, attempt, 0, file.lines.length, want);
     if (windows.length === 0) continue;
     if (windows.length > 1) {
       return {
@@ -312,13 +273,13 @@ function stripLinePrefixes(block: string): string | undefined {
 }
 
 /** An exact or loose unique match of a rewritten old_string, reported under the tier that rewrote it. */
-function locateRewritten(
+function* locateRewritten(
   file: FileLines,
   oldN: string,
   newN: string,
   tier: FuzzyTier,
   limits: EditorLimits,
-): FuzzyResult {
+): Paced<FuzzyResult> {
   const exact = findMatches(file.text, oldN);
   if (exact.length === 1)
     return { kind: 'found', tier, start: exact[0]!, end: exact[0]! + oldN.length, replacement: newN };
@@ -335,7 +296,7 @@ function locateRewritten(
       candidates: starts.map((line) => candidateOf(file, line, lines, limits.maxCandidateChars)),
     };
   }
-  return locate(file, oldN, newN, tier, limits);
+  return yield* locate(file, oldN, newN, tier, limits);
 }
 
 /**
@@ -343,19 +304,25 @@ function locateRewritten(
  * is refused with the candidates; a tier that finds nothing hands over to the next. Matching is by whole lines, so a
  * loose match never covers more lines than old_string has.
  */
-export function fuzzyLocate(text: string, oldN: string, newN: string, limits: EditorLimits): FuzzyResult {
-  const file = splitFile(text);
-  const direct = locate(file, oldN, newN, undefined, limits);
+export function* fuzzyLocate(
+  text: string,
+  oldN: string,
+  newN: string,
+  limits: EditorLimits,
+  meter: WorkMeter,
+): Paced<FuzzyResult> {
+  const file = splitFile(text, meter);
+  const direct = yield* locate(file, oldN, newN, undefined, limits);
   if (direct.kind !== 'none') return direct;
   const unescaped = unescapeLiteral(oldN);
   if (unescaped !== oldN && /\\[nt]/u.test(oldN)) {
-    const found = locateRewritten(file, unescaped, unescapeLiteral(newN), 'escaped_characters', limits);
+    const found = yield* locateRewritten(file, unescaped, unescapeLiteral(newN), 'escaped_characters', limits);
     if (found.kind !== 'none') return found;
   }
   const stripped = stripLinePrefixes(oldN);
   if (stripped !== undefined) {
     const freshStripped = newN === '' ? '' : (stripLinePrefixes(newN) ?? newN);
-    const found = locateRewritten(file, stripped, freshStripped, 'line_number_prefix', limits);
+    const found = yield* locateRewritten(file, stripped, freshStripped, 'line_number_prefix', limits);
     if (found.kind !== 'none') return found;
   }
   return { kind: 'none' };

@@ -148,15 +148,22 @@ export async function loadText(ws: Workspace, path: string, maxBytes: number): P
   return loaded.ok ? decodeLoaded(loaded.file, loaded.bytes) : loaded;
 }
 
-/** Re-opens the file: true when it still has the size and modification time it had when it was read. */
+/** Re-opens the file: true when it is still the same inode, with the size and modification time it had when read. */
 export async function statUnchanged(ws: Workspace, file: Omit<OpenedFile, 'handle'>): Promise<boolean> {
   const again = await ws.openRead(file.path);
   if (!again.success) return false;
   await again.handle.close().catch(() => undefined);
-  return again.size === file.size && again.mtimeMs === file.mtimeMs;
+  return sameFile(again, file) && again.size === file.size && again.mtimeMs === file.mtimeMs;
 }
 
-/** Re-opens the file just before writing: same size and mtime, and (when small enough) the same bytes as were read. */
+/** The same inode as was read (a file whose reader did not record it is taken by its other checks alone). */
+const sameFile = (now: { dev: number; ino: number }, then: { dev?: number; ino?: number }) =>
+  (then.dev === undefined || now.dev === then.dev) && (then.ino === undefined || now.ino === then.ino);
+
+/**
+ * Re-opens the file just before writing: the same inode, size and mtime, and (when small enough) the same bytes as
+ * were read.
+ */
 export async function unchangedSince(
   ws: Workspace,
   file: Omit<OpenedFile, 'handle'>,
@@ -165,6 +172,10 @@ export async function unchangedSince(
 ): Promise<boolean> {
   const again = await ws.openOrLoad(file.path, { loadBytes: Math.min(LOAD_BYTES, verifyBytesMax) });
   if (!again.success) return false;
+  if (!sameFile(again, file)) {
+    await again.handle?.close().catch(() => undefined);
+    return false;
+  }
   if (again.bytes) {
     // Read whole as it was opened: the same size, time and bytes, or it changed.
     return again.size === file.size && again.mtimeMs === file.mtimeMs && bytes.equals(again.bytes);

@@ -1,6 +1,7 @@
 import type { Candidate } from '../candidate.js';
 import { type CandidateLimits, findCandidates } from './candidates.js';
 import { occurs } from './find-matches.js';
+import type { Paced } from './work-meter.js';
 
 /** Why old_string missed, when a cheap check can tell. */
 export type MissReason = 'line_number_prefix' | 'escaped_characters' | 'surrounding_whitespace' | 'whitespace_only';
@@ -14,8 +15,11 @@ export interface MissReport {
 
 const LINE_PREFIX = /^[ \t]*\d+\t/gm;
 
-/** Works out the most likely reason for a miss and the closest windows of the file (text is LF-normalized). */
-export function explainMiss(text: string, oldString: string, limits: CandidateLimits): MissReport {
+/**
+ * Works out the most likely reason for a miss and the closest windows of the file (text is LF-normalized); paced like
+ * the searches, since ranking windows walks the whole file.
+ */
+export function* explainMiss(text: string, oldString: string, limits: CandidateLimits): Paced<MissReport> {
   const withoutPrefixes = oldString.replace(LINE_PREFIX, '');
   if (withoutPrefixes !== oldString && occurs(text, withoutPrefixes)) {
     return {
@@ -42,7 +46,7 @@ export function explainMiss(text: string, oldString: string, limits: CandidateLi
       candidates: [],
     };
   }
-  const candidates = findCandidates(text, oldString, limits);
+  const candidates = yield* findCandidates(text, oldString, limits);
   if (candidates[0]?.difference === 'whitespace_only') {
     const c = candidates[0];
     return {

@@ -1,10 +1,16 @@
-import type { MatchStrategy, Replacement } from './apply-edit.js';
-import { looseWindows, rewriteLines } from './fuzzy.js';
+import { DEFAULT_EDITOR_LIMITS, type EditorLimits } from '../limits.js';
+import type { Replacement } from './apply-edit.js';
+import { HunkChoice } from './hunk-choice.js';
+import { contextLine, type Failed, type HunkStrategy, type Located, locate, type Search } from './hunk-locate.js';
+import { EXACT_KEY, KeyedLines } from './line-index.js';
 import type { PatchHunk } from './patch-parse.js';
+import { drive, type Paced, WorkMeter } from './work-meter.js';
+
+export type { HunkStrategy } from './hunk-locate.js';
 
 /** How one hunk matched and the lines its new text occupies in the new file (1-based). */
 export interface HunkReport {
-  strategy: MatchStrategy;
+  strategy: HunkStrategy;
   start_line: number;
   end_line: number;
 }
@@ -12,76 +18,45 @@ export interface HunkReport {
 /** Every hunk of a file located and turned into replacements, or the first one that does not apply. */
 export type HunkResult =
   | { ok: true; replacements: Replacement[]; hunks: HunkReport[] }
-  | { ok: false; hunk: number; reason: string; candidates?: number[] };
-
-interface Located {
-  at: number;
-  strategy: MatchStrategy;
-  lines: string[];
-}
-
-function exactAt(lines: readonly string[], old: readonly string[], at: number): boolean {
-  if (at < 0 || at + old.length > lines.length) return false;
-  for (let j = 0; j < old.length; j++) if (lines[at + j] !== old[j]) return false;
-  return true;
-}
-
-function exactIn(lines: readonly string[], old: readonly string[], from: number, to: number): number[] {
-  const found: number[] = [];
-  for (let i = from; i + old.length <= to; i++) if (exactAt(lines, old, i)) found.push(i);
-  return found;
-}
-
-/** Finds where a hunk's old lines are: the unified header's line first, then exactly once after the cursor, then loosely once. */
-function locate(
-  lines: string[],
-  hunk: PatchHunk,
-  old: string[],
-  fresh: string[],
-  from: number,
-  fuzzy: boolean,
-): Located | { fail: string; candidates?: number[] } {
-  const to = lines.length;
-  if (hunk.eof) {
-    const at = to - old.length;
-    if (at >= from && exactAt(lines, old, at)) return { at, strategy: 'exact', lines: fresh };
-  } else if (hunk.oldStart !== undefined && exactAt(lines, old, hunk.oldStart - 1) && hunk.oldStart - 1 >= from) {
-    return { at: hunk.oldStart - 1, strategy: 'exact', lines: fresh };
-  }
-  const start = hunk.eof ? Math.max(from, to - old.length) : from;
-  const exact = exactIn(lines, old, start, to);
-  if (exact.length === 1) return { at: exact[0]!, strategy: 'exact', lines: fresh };
-  if (exact.length > 1) {
-    return {
-      fail: `its lines occur ${exact.length} times (at lines ${exact
-        .slice(0, 5)
-        .map((n) => n + 1)
-        .join(', ')}); add context lines or an '@@' line to pick one`,
-      candidates: exact.slice(0, 5).map((n) => n + 1),
+  | {
+      ok: false;
+      hunk: number;
+      reason: string;
+      candidates?: number[];
+      /** Set when the search stopped before deciding: over `maxMatchWork`, or the call was aborted. */
+      stop?: 'too_large' | 'aborted';
     };
-  }
-  if (!fuzzy) return { fail: 'its context and removed lines are not in the file' };
-  const loose = looseWindows(lines, old, start, to);
-  if (!loose) return { fail: 'its context and removed lines are not in the file (not even loosely)' };
-  if (loose.windows.length > 1) {
-    return {
-      fail: `its lines match ${loose.windows.length} places loosely (${loose.tier.replaceAll('_', ' ')}); add context lines`,
-      candidates: loose.windows.slice(0, 5).map((w) => w.line + 1),
-    };
-  }
-  const window = loose.windows[0]!;
-  const rewritten = rewriteLines(lines, window, old, fresh);
-  if (!rewritten)
-    return { fail: 'its lines match once re-indented, but its new lines cannot be re-indented the same way' };
-  return { at: window.line, strategy: loose.tier, lines: rewritten };
-}
 
 /**
  * Locates every hunk of a file, in order, each after the one before (an apply_patch `@@ line` first moves past that
  * line), and turns them into replacements of the LF-normalized text. A hunk must match exactly once (a unified diff's
- * header line wins when its lines are there) or, with `fuzzy`, loosely at exactly one place.
+ * header line wins when its lines are there), at the first of several places when that is provably the right one
+ * (apply_patch), or, with `fuzzy`, loosely at exactly one place. The search is paced: it returns to the event loop
+ * now and then, stops at an abort, and stops with `too_large` past `maxMatchWork` steps.
  */
-export function applyHunks(text: string, hunks: readonly PatchHunk[], fuzzy: boolean): HunkResult {
+export async function applyHunks(
+  text: string,
+  hunks: readonly PatchHunk[],
+  fuzzy: boolean,
+  limits: EditorLimits = DEFAULT_EDITOR_LIMITS,
+  signal?: AbortSignal,
+): Promise<HunkResult> {
+  const meter = new WorkMeter(limits.maxMatchWork, signal);
+  const driven = await drive(placeHunks(text, hunks, fuzzy, meter), meter);
+  if (driven.ok) return driven.value;
+  return driven.stop === 'aborted'
+    ? { ok: false, hunk: 0, reason: 'the call was cancelled while its hunks were being located', stop: 'aborted' }
+    : {
+        ok: false,
+        hunk: 0,
+        reason:
+          `locating its hunks needed more than the maxMatchWork budget (${limits.maxMatchWork} steps), so the ` +
+          'search stopped; split the patch into smaller ones, each hunk with a few distinctive context lines',
+        stop: 'too_large',
+      };
+}
+
+function* placeHunks(text: string, hunks: readonly PatchHunk[], fuzzy: boolean, meter: WorkMeter): Paced<HunkResult> {
   const finalNewline = text.endsWith('\n');
   const lines = text === '' ? [] : (finalNewline ? text.slice(0, -1) : text).split('\n');
   const starts: number[] = [];
@@ -90,24 +65,31 @@ export function applyHunks(text: string, hunks: readonly PatchHunk[], fuzzy: boo
     starts.push(offset);
     offset += line.length + 1;
   }
+  const keyed = new KeyedLines(lines, meter);
+  const search: Search = {
+    lines,
+    keyed,
+    exact: yield* keyed.index(EXACT_KEY),
+    choice: new HunkChoice(keyed, hunks, fuzzy),
+    fuzzy,
+  };
   const startOf = (line: number) => (line < lines.length ? starts[line]! : text.length);
-  const replacements: Replacement[] = [];
-  const reports: HunkReport[] = [];
+  const placed: Placed[] = [];
   let cursor = 0;
-  let delta = 0;
   for (const [index, hunk] of hunks.entries()) {
     if (hunk.context !== undefined) {
-      const wanted = hunk.context.trim();
-      let found = -1;
-      for (let i = cursor; i < lines.length && found < 0; i++) if (lines[i] === hunk.context) found = i;
-      for (let i = cursor; fuzzy && i < lines.length && found < 0; i++) if (lines[i]!.trim() === wanted) found = i;
+      const found = yield* contextLine(search, hunk.context, cursor);
       if (found < 0)
-        return { ok: false, hunk: index, reason: `its '@@ ${wanted.slice(0, 80)}' line is not in the file` };
+        return {
+          ok: false,
+          hunk: index,
+          reason: `its '@@ ${hunk.context.trim().slice(0, 80)}' line is not in the file`,
+        };
       cursor = found + 1;
     }
     let old = hunk.oldLines;
     let fresh = hunk.newLines;
-    let at: Located | { fail: string; candidates?: number[] };
+    let at: Located | Failed;
     if (old.length === 0) {
       const where =
         hunk.oldStart !== undefined
@@ -117,15 +99,18 @@ export function applyHunks(text: string, hunks: readonly PatchHunk[], fuzzy: boo
             : lines.length;
       at = { at: where, strategy: 'exact', lines: fresh };
     } else {
-      at = locate(lines, hunk, old, fresh, cursor, fuzzy);
+      at = yield* locate(search, hunk, index, old, fresh, cursor);
       // A blank line closing a hunk is often a separator, not context: try once more without it.
       if ('fail' in at && old[old.length - 1] === '' && fresh[fresh.length - 1] === '' && old.length > 1) {
         old = old.slice(0, -1);
         fresh = fresh.slice(0, -1);
-        const again = locate(lines, hunk, old, fresh, cursor, fuzzy);
+        const again = yield* locate(search, hunk, index, old, fresh, cursor);
         if (!('fail' in again)) at = again;
       }
     }
+    // Building the replacement costs about the hunk's lines: counted so a patch of many small hunks pauses too.
+    meter.note(4 + old.length + fresh.length);
+    if (meter.due()) yield;
     if ('fail' in at) {
       return { ok: false, hunk: index, reason: at.fail, ...(at.candidates ? { candidates: at.candidates } : {}) };
     }
@@ -141,11 +126,42 @@ export function applyHunks(text: string, hunks: readonly PatchHunk[], fuzzy: boo
         end = text.length;
       } else if (!keepNewline && body.endsWith('\n')) body = body.slice(0, -1);
     }
-    replacements.push({ start, end, text: body });
-    const first = at.at + delta + 1;
-    reports.push({ strategy: at.strategy, start_line: first, end_line: first + Math.max(at.lines.length, 1) - 1 });
-    delta += at.lines.length - old.length;
-    cursor = endLine;
+    placed.push({
+      hunk: index,
+      at: at.at,
+      old: old.length,
+      fresh: at.lines.length,
+      strategy: at.strategy,
+      start,
+      end,
+      body,
+    });
+    // Like Codex, an apply_patch insertion without an '@@' line goes at the end and leaves the cursor where it was.
+    if (!(old.length === 0 && hunk.context === undefined && hunk.oldStart === undefined)) cursor = endLine;
   }
-  return { ok: true, replacements, hunks: reports };
+  return { ok: true, ...inFileOrder(placed) };
+}
+
+interface Placed {
+  hunk: number;
+  at: number;
+  old: number;
+  fresh: number;
+  strategy: HunkStrategy;
+  start: number;
+  end: number;
+  body: string;
+}
+
+/** Replacements in file order (an insertion at the end may come before hunks placed after it) and reports by hunk. */
+function inFileOrder(placed: Placed[]): { replacements: Replacement[]; hunks: HunkReport[] } {
+  const sorted = [...placed].sort((a, b) => a.start - b.start || a.hunk - b.hunk);
+  const hunks = new Array<HunkReport>(placed.length);
+  let delta = 0;
+  for (const p of sorted) {
+    const first = p.at + delta + 1;
+    hunks[p.hunk] = { strategy: p.strategy, start_line: first, end_line: first + Math.max(p.fresh, 1) - 1 };
+    delta += p.fresh - p.old;
+  }
+  return { replacements: sorted.map((p) => ({ start: p.start, end: p.end, text: p.body })), hunks };
 }

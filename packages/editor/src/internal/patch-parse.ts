@@ -13,38 +13,57 @@ export interface PatchHunk {
   newNoNewline?: boolean;
 }
 
-/** One file operation of a patch. */
+/**
+ * One file operation of a patch. An added file's `content` keeps the line endings the patch gives its lines (CRLF,
+ * LF or a mix). `executable` is a git mode line (`new file mode`, `new mode`): true for 100755, false for 100644,
+ * absent when the patch says nothing about the mode (an updated or moved file then keeps its own).
+ */
 export type PatchOp =
-  | { op: 'add'; path: string; content: string }
+  | { op: 'add'; path: string; content: string; executable?: boolean }
   | { op: 'delete'; path: string }
-  | { op: 'update'; path: string; moveTo?: string; hunks: PatchHunk[] };
+  | { op: 'update'; path: string; moveTo?: string; hunks: PatchHunk[]; executable?: boolean };
 
-/** A parsed patch, or why it could not be read (with the 1-based patch line). */
+/**
+ * A parsed patch, or why it could not be read (with the 1-based patch line); `unsupported` marks a well-formed
+ * patch asking for what the editor does not do (binary content, a symlink or submodule mode, a copy).
+ */
 export type ParsedPatch =
   | { ok: true; format: 'apply_patch' | 'unified'; ops: PatchOp[] }
-  | { ok: false; line: number; reason: string };
+  | { ok: false; line: number; reason: string; unsupported?: true };
 
 const bad = (line: number, reason: string): ParsedPatch => ({ ok: false, line, reason });
+const unsupported = (line: number, reason: string): ParsedPatch => ({ ok: false, line, reason, unsupported: true });
 
-/** Splits patch text into lines (CRLF tolerated), without the empty piece after a final line break. */
-function splitPatch(text: string): string[] {
-  const lines = text.replaceAll('\r\n', '\n').split('\n');
+/** Patch lines without their line break, and which of them ended in CRLF (added files keep that ending). */
+interface PatchLines {
+  lines: string[];
+  cr: boolean[];
+}
+
+/** Splits patch text into lines (CR of a CRLF set aside), without the empty piece after a final line break. */
+function splitPatch(text: string): PatchLines {
+  const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
-  return lines;
+  const cr = lines.map((line) => line.endsWith('\r'));
+  return { lines: lines.map((line, i) => (cr[i] ? line.slice(0, -1) : line)), cr };
 }
 
 /** Reads a patch in the apply_patch format or as a unified diff, chosen by its first line. */
 export function parsePatch(text: string): ParsedPatch {
-  let lines = splitPatch(text);
-  while (lines.length > 0 && lines[0]!.trim() === '') lines = lines.slice(1);
+  let { lines, cr } = splitPatch(text);
+  let skip = 0;
+  while (skip < lines.length && lines[skip]!.trim() === '') skip++;
+  lines = lines.slice(skip);
+  cr = cr.slice(skip);
   const first = lines[0]?.trim() ?? '';
   // A heredoc wrapper (<<'EOF' ... EOF) as some models send it.
   if (/^<<\s*['"]?EOF['"]?$/u.test(first) && lines.length >= 3 && lines[lines.length - 1]!.trim().endsWith('EOF')) {
     lines = lines.slice(1, -1);
+    cr = cr.slice(1, -1);
   }
   const head = lines[0]?.trim() ?? '';
-  if (head === '*** Begin Patch') return parseApplyPatch(lines);
-  if (/^(diff --git |--- |Index: |diff -)/u.test(lines[0] ?? '')) return parseUnified(lines);
+  if (head === '*** Begin Patch') return parseApplyPatch(lines, cr);
+  if (/^(diff --git |--- |Index: |diff -)/u.test(lines[0] ?? '')) return parseUnified(lines, cr);
   return bad(
     1,
     "A patch starts with '*** Begin Patch' (apply_patch format) or with 'diff --git' / '--- ' (a unified diff).",
@@ -56,7 +75,7 @@ const DELETE = '*** Delete File: ';
 const UPDATE = '*** Update File: ';
 const MOVE = '*** Move to: ';
 
-function parseApplyPatch(lines: string[]): ParsedPatch {
+function parseApplyPatch(lines: string[], cr: boolean[]): ParsedPatch {
   let end = lines.length - 1;
   while (end > 0 && lines[end]!.trim() === '') end--;
   if (lines[end]!.trim() !== '*** End Patch')
@@ -73,8 +92,8 @@ function parseApplyPatch(lines: string[]): ParsedPatch {
       const path = line.slice(ADD.length).trim();
       const body: string[] = [];
       i++;
-      while (i < end && lines[i]!.startsWith('+')) body.push(lines[i++]!.slice(1));
-      ops.push({ op: 'add', path, content: body.length ? `${body.join('\n')}\n` : '' });
+      for (; i < end && lines[i]!.startsWith('+'); i++) body.push(`${lines[i]!.slice(1)}${cr[i] ? '\r' : ''}\n`);
+      ops.push({ op: 'add', path, content: body.join('') });
       continue;
     }
     if (line.startsWith(DELETE)) {
@@ -137,6 +156,12 @@ function parseApplyPatch(lines: string[]): ParsedPatch {
     if (hunks.length === 0 && moveTo === undefined) return bad(headerLine, `'*** Update File: ${path}' has no hunks.`);
     ops.push({ op: 'update', path, ...(moveTo !== undefined ? { moveTo } : {}), hunks });
   }
+  if (ops.length === 0) {
+    return bad(
+      1,
+      "The patch holds no file sections: put '*** Add/Update/Delete File: P' sections between its markers.",
+    );
+  }
   return { ok: true, format: 'apply_patch', ops };
 }
 
@@ -155,13 +180,27 @@ function diffPath(raw: string): string | null {
 
 const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/u;
 
-function parseUnified(lines: string[]): ParsedPatch {
+/** A git mode line's mode as `executable`, or, for what a patch may not make (a link, a submodule), its name. */
+function modeOf(value: string): boolean | string {
+  const mode = value.trim();
+  if (mode === '100755') return true;
+  if (mode === '100644') return false;
+  if (mode === '120000') return 'a symbolic link';
+  if (mode === '160000') return 'a submodule';
+  return `mode ${mode.slice(0, 12)}`;
+}
+
+const BINARY = /^GIT binary patch|^Binary files /u;
+const binary = (line: number) =>
+  unsupported(line, 'Binary patches are not supported; only text diffs are applied. Write such files another way.');
+
+function parseUnified(lines: string[], cr: boolean[]): ParsedPatch {
   const ops: PatchOp[] = [];
   let i = 0;
   while (i < lines.length) {
     const line = lines[i]!;
     if (!line.startsWith('diff --git ') && !line.startsWith('--- ')) {
-      if (/^GIT binary patch|^Binary files /u.test(line)) return bad(i + 1, 'Binary patches are not supported.');
+      if (BINARY.test(line)) return binary(i + 1);
       i++;
       continue;
     }
@@ -171,6 +210,7 @@ function parseUnified(lines: string[]): ParsedPatch {
     let renameTo: string | undefined;
     let created = false;
     let deleted = false;
+    let executable: boolean | undefined;
     const start = i;
     if (line.startsWith('diff --git ')) {
       const m = /^diff --git a\/(.+) b\/(.+)$/u.exec(line);
@@ -181,15 +221,25 @@ function parseUnified(lines: string[]): ParsedPatch {
       i++;
       while (i < lines.length && !lines[i]!.startsWith('--- ') && !lines[i]!.startsWith('diff --git ')) {
         const meta = lines[i]!;
-        if (meta.startsWith('new file mode')) created = true;
-        else if (meta.startsWith('deleted file mode')) deleted = true;
-        else if (meta.startsWith('rename from ')) renameFrom = meta.slice(12).trim();
+        const mode = /^(new file|deleted file|old|new) mode (.*)$/u.exec(meta);
+        if (mode) {
+          const kind = modeOf(mode[2]!);
+          if (typeof kind === 'string') {
+            return unsupported(i + 1, `'${meta.slice(0, 40)}' makes ${kind}; a patch here only handles regular files.`);
+          }
+          if (mode[1] === 'new file') created = true;
+          if (mode[1] === 'deleted file') deleted = true;
+          if (mode[1] === 'new file' || mode[1] === 'new') executable = kind;
+        } else if (meta.startsWith('rename from ')) renameFrom = meta.slice(12).trim();
         else if (meta.startsWith('rename to ')) renameTo = meta.slice(10).trim();
-        else if (/^GIT binary patch|^Binary files /u.test(meta)) return bad(i + 1, 'Binary patches are not supported.');
+        else if (meta.startsWith('copy from ') || meta.startsWith('copy to ')) {
+          return unsupported(i + 1, 'Copies (copy from/copy to) are not applied; add the new file with its content.');
+        } else if (BINARY.test(meta)) return binary(i + 1);
         i++;
       }
     }
     const hunks: PatchHunk[] = [];
+    const addedCr: boolean[] = []; // which lines of the first hunk's new side end in CRLF (for an added file)
     if (i < lines.length && lines[i]!.startsWith('--- ')) {
       if (!lines[i + 1]?.startsWith('+++ ')) return bad(i + 2, "A '--- ' line must be followed by a '+++ ' line.");
       oldPath = diffPath(lines[i]!.slice(4));
@@ -216,6 +266,7 @@ function parseUnified(lines: string[]): ParsedPatch {
           if (mark === ' ' && oldLeft > 0 && newLeft > 0) {
             hunk.oldLines.push(text);
             hunk.newLines.push(text);
+            if (hunks.length === 0) addedCr.push(cr[i]!);
             oldLeft--;
             newLeft--;
           } else if (mark === '-' && oldLeft > 0) {
@@ -223,6 +274,7 @@ function parseUnified(lines: string[]): ParsedPatch {
             oldLeft--;
           } else if (mark === '+' && newLeft > 0) {
             hunk.newLines.push(text);
+            if (hunks.length === 0) addedCr.push(cr[i]!);
             newLeft--;
           } else {
             return bad(i + 1, `The hunk ending near line ${i + 1} has fewer lines than its '@@' header says.`);
@@ -239,15 +291,24 @@ function parseUnified(lines: string[]): ParsedPatch {
     if (created || oldPath === null) {
       if (!newPath) return bad(start + 1, 'A new file needs a name.');
       const hunk = hunks[0];
-      const body = hunk ? hunk.newLines.join('\n') + (hunk.newLines.length && !hunk.newNoNewline ? '\n' : '') : '';
-      ops.push({ op: 'add', path: newPath, content: body });
+      const added = (hunk?.newLines ?? []).map((text, k) => (addedCr[k] ? `${text}\r` : text));
+      const body = added.join('\n') + (added.length && !hunk?.newNoNewline ? '\n' : '');
+      ops.push({ op: 'add', path: newPath, content: body, ...(executable ? { executable } : {}) });
     } else if (deleted || newPath === null) {
       if (!oldPath) return bad(start + 1, 'A deleted file needs a name.');
       ops.push({ op: 'delete', path: oldPath });
     } else {
       if (!oldPath || !newPath) return bad(start + 1, "Each file needs '--- ' and '+++ ' lines (or a git rename).");
-      if (hunks.length === 0 && oldPath === newPath) return bad(start + 1, `The diff of ${oldPath} has no hunks.`);
-      ops.push({ op: 'update', path: oldPath, ...(newPath !== oldPath ? { moveTo: newPath } : {}), hunks });
+      if (hunks.length === 0 && oldPath === newPath && executable === undefined) {
+        return bad(start + 1, `The diff of ${oldPath} has no hunks.`);
+      }
+      ops.push({
+        op: 'update',
+        path: oldPath,
+        ...(newPath !== oldPath ? { moveTo: newPath } : {}),
+        hunks,
+        ...(executable !== undefined ? { executable } : {}),
+      });
     }
   }
   if (ops.length === 0) return bad(1, 'The diff holds no file changes.');

@@ -1,7 +1,7 @@
 import { existsSync, lstatSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, relative, sep } from 'node:path';
-import type { ProtectedScan } from './protected-scan.js';
+import { relative, sep } from 'node:path';
+import type { WorkspaceScan } from './workspace-scan.js';
 
 /** What the bubblewrap command line is built from. */
 export interface BwrapPlan {
@@ -10,8 +10,10 @@ export interface BwrapPlan {
   readonly network: boolean;
   readonly userNamespace: boolean;
   readonly readOnlyPaths: readonly string[];
-  readonly masked: ProtectedScan;
-  /** An empty file with mode 000, bound over every protected file. */
+  readonly scan: WorkspaceScan;
+  /** Mounts that keep git directories un-renameable and their control files read-only (see git-guard). */
+  readonly gitBinds: readonly string[];
+  /** An empty file with mode 000, bound over every hidden file. */
   readonly blankFile: string;
 }
 
@@ -39,7 +41,7 @@ export function isWithin(path: string, dir: string): boolean {
 
 /**
  * The bwrap options, in mount order: the host read-only, fresh /dev and /proc, the hidden roots as empty tmpfs,
- * the workspace writable on top, then `.git/hooks` and `.git/config` read-only and protected names overmounted.
+ * the workspace writable on top, then the git mounts, deny-write matches read-only, and hidden names overmounted.
  */
 export function bwrapArgs(plan: BwrapPlan): string[] {
   const args = ['--die-with-parent', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try'];
@@ -52,17 +54,11 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
   }
   for (const path of plan.readOnlyPaths) if (existsSync(path)) args.push('--ro-bind', path, path);
   const root = plan.workspaceRoot;
-  args.push('--bind', root, root);
-  const git = join(root, '.git');
-  if (isRealDirectory(git)) {
-    const hooks = join(git, 'hooks');
-    if (isRealDirectory(hooks)) args.push('--ro-bind', hooks, hooks);
-    else args.push('--tmpfs', hooks, '--remount-ro', hooks);
-    const config = join(git, 'config');
-    if (existsSync(config)) args.push('--ro-bind', config, config);
-  }
-  for (const file of plan.masked.files) args.push('--ro-bind', plan.blankFile, file);
-  for (const dir of plan.masked.dirs) args.push('--perms', '0000', '--tmpfs', dir, '--remount-ro', dir);
+  args.push('--bind', root, root, ...plan.gitBinds);
+  for (const entry of plan.scan.readOnly) args.push('--ro-bind', entry.path, entry.path);
+  for (const entry of plan.scan.hiddenFiles) args.push('--ro-bind', plan.blankFile, entry.path);
+  for (const entry of plan.scan.hiddenDirs)
+    args.push('--perms', '0000', '--tmpfs', entry.path, '--remount-ro', entry.path);
   args.push('--setenv', 'TMPDIR', '/tmp', '--chdir', plan.cwd);
   return args;
 }

@@ -22,8 +22,6 @@ export interface SuperviseSpec {
   onStderr: ((chunk: Buffer) => void) | undefined;
   /** When set, stderr goes to this descriptor rather than a pipe. */
   stderrFd?: number | undefined;
-  /** The command runs in a PID namespace led from the group (see `PreparedCommand.confined`). */
-  confined?: boolean | undefined;
 }
 
 /**
@@ -88,8 +86,10 @@ export function supervise(spec: SuperviseSpec): Promise<ProcessResult | ProcessF
         timeout_ms: spec.timeoutMs,
       };
       const report = () => settle({ ...result, duration_ms: Math.round(performance.now() - started) });
-      // In the OS sandbox the SIGKILL above reached the namespace's init, and the kernel ends the rest with it.
-      if (groupLeft && !spec.confined) void waitForGroupToDie(pid, spec.reapWaitMs).then(report);
+      // Something was left (a timeout, an abort): wait until it is gone. In the OS sandbox the SIGKILL reached the
+      // namespace's init, which stays alive until the kernel has killed everything else in the namespace, so this
+      // also waits for those; the sandbox's after-command git check must not race a process still finishing a write.
+      if (groupLeft) void waitForGroupToDie(pid, spec.reapWaitMs).then(report);
       else report();
     };
 

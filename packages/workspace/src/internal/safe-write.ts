@@ -194,6 +194,11 @@ export interface ReplaceControls {
   maxBytes: number;
   /** Runs once the new content is written (and flushed when `durable`), just before the rename; false abandons it. */
   confirm?: () => Promise<boolean>;
+  /**
+   * Takes the target's lock once the content is written; `confirm` and the rename then run while it is held, and it
+   * is released right after (a caller already holding it leaves this out).
+   */
+  lock?: () => Promise<() => void>;
   /** fsync the temp file before the rename (the workspace's `durable` option). */
   durable: boolean;
   /**
@@ -290,6 +295,7 @@ export async function replaceWith(
       await unlink(temp).catch(() => undefined);
     };
     let keepIt: boolean;
+    let release: (() => void) | undefined;
     try {
       keepModeAndOwner(file.fd, keep);
       keepIt = await fill(sink);
@@ -300,15 +306,18 @@ export async function replaceWith(
       if (keepIt) {
         if (controls.durable) await file.sync();
         await file.close();
+        release = await controls.lock?.();
       }
       if (keepIt && controls.confirm) keepIt = await controls.confirm();
     } catch (error) {
+      release?.();
       await discard();
       if (error instanceof SinkFailure) return error.failure;
       if (errnoCode(error) !== undefined) return ioFailure('Writing', input, error);
       throw error;
     }
     if (!keepIt) {
+      release?.();
       await discard();
       return 'abandoned';
     }
@@ -319,6 +328,8 @@ export async function replaceWith(
     } catch (error) {
       await unlink(temp).catch(() => undefined);
       return notPlaced(input, error);
+    } finally {
+      release?.();
     }
   });
 }

@@ -1,4 +1,5 @@
 import type { BenchSuite } from '../harness.js';
+import { checkpointsSuite } from './checkpoints.js';
 import { codeSuite } from './code.js';
 import { contextSuite } from './context.js';
 import { coreSuite } from './core.js';
@@ -26,4 +27,5 @@ export const suites: BenchSuite[] = [
   editsSuite,
   lspSuite,
   replaySuite,
+  checkpointsSuite,
 ];

@@ -1,0 +1,59 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { Workspace } from '@bough/workspace';
+import type { CheckpointsLimits } from '../limits.js';
+import type { Exclusions } from './exclusions.js';
+import { type GitContext, git } from './git.js';
+import type { StoreLayout } from './layout.js';
+
+/** The empty tree's id (sha1 repositories): the "before" of the first checkpoint. */
+export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+
+/** Everything the store's steps share. */
+export interface StoreCore {
+  readonly layout: StoreLayout;
+  readonly git: GitContext;
+  readonly workspace: Workspace;
+  readonly limits: CheckpointsLimits;
+  readonly respectGitignore: boolean;
+  readonly exclusions: Exclusions;
+  /** Trees of commits seen, so the newest checkpoint's tree costs no process. */
+  readonly trees: Map<string, string>;
+  /** Set once the index was proven to hold the newest checkpoint's tree in this process. */
+  synced: boolean;
+}
+
+/** Thrown inside a locked step when git fails; turned into a `store_error` value at the public edge. */
+export class StoreFault extends Error {}
+
+/** Runs git and returns stdout, or throws {@link StoreFault} with git's message. */
+export async function gitOut(core: StoreCore, args: readonly string[]): Promise<Buffer> {
+  const out = await git(core.git, args);
+  if (!out.ok) throw new StoreFault(out.message);
+  return out.stdout;
+}
+
+/** The newest checkpoint's id, read from the loose ref file (no process), or undefined for an empty store. */
+export async function readHead(core: StoreCore): Promise<string | undefined> {
+  const text = await readFile(core.layout.refFile, 'utf8').catch(() => '');
+  const id = text.trim();
+  return /^[0-9a-f]{40,64}$/u.test(id) ? id : undefined;
+}
+
+/** Moves the ref to a new checkpoint; the store lock is held, so a plain atomic file replace is enough. */
+export async function writeHead(core: StoreCore, id: string): Promise<void> {
+  const temp = `${core.layout.refFile}.tmp`;
+  await mkdir(dirname(core.layout.refFile), { recursive: true });
+  await writeFile(temp, `${id}\n`);
+  await rename(temp, core.layout.refFile);
+}
+
+/** The tree of a checkpoint (the empty tree for none). */
+export async function treeOf(core: StoreCore, commit: string | undefined): Promise<string> {
+  if (commit === undefined) return EMPTY_TREE;
+  const known = core.trees.get(commit);
+  if (known) return known;
+  const tree = (await gitOut(core, ['rev-parse', `${commit}^{tree}`])).toString('utf8').trim();
+  core.trees.set(commit, tree);
+  return tree;
+}

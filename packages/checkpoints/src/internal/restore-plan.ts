@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import { lstat, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FileChange } from '@bough/workspace';
+import { gitOut, type StoreCore } from './core.js';
+import type { SkippedPath } from './exclusions.js';
+import { nulList } from './git.js';
+
+/** One path that differs between the checkpoint restored to and the current state. */
+export interface DiffEntry {
+  readonly path: string;
+  /** Mode and blob in the checkpoint restored to (undefined: the file did not exist then). */
+  readonly want?: { readonly mode: string; readonly blob: string };
+  /** Mode and blob now (undefined: the file does not exist now). */
+  readonly have?: { readonly mode: string; readonly blob: string };
+}
+
+const ZERO = /^0+$/u;
+
+/** The files that differ between two trees, limited to `paths` (a path names a file or everything under a folder). */
+export async function treeDiff(core: StoreCore, from: string, to: string, paths: readonly string[]) {
+  const out = nulList(
+    await gitOut(core, ['diff-tree', '-r', '-z', '--no-renames', from, to, ...(paths.length ? ['--', ...paths] : [])]),
+  );
+  const entries: DiffEntry[] = [];
+  for (let i = 0; i + 1 < out.length; i += 2) {
+    const [modeA, modeB, blobA, blobB] = out[i]!.slice(1).split(' ');
+    const path = out[i + 1]!;
+    entries.push({
+      path,
+      ...(ZERO.test(modeB!) ? {} : { want: { mode: modeB!, blob: blobB! } }),
+      ...(ZERO.test(modeA!) ? {} : { have: { mode: modeA!, blob: blobA! } }),
+    });
+  }
+  return entries;
+}
+
+/** Keeps out what a restore must never touch: paths kept out of the store now, links and nested repositories. */
+export async function restorable(core: StoreCore, entries: readonly DiffEntry[]) {
+  const excluded = await core.exclusions.load();
+  const keep: DiffEntry[] = [];
+  const skipped: SkippedPath[] = [];
+  for (const entry of entries) {
+    const reason = excluded.get(entry.path) ?? excluded.get(`${entry.path}/`);
+    const odd = [entry.want?.mode, entry.have?.mode].find((m) => m === '120000' || m === '160000');
+    if (reason) skipped.push({ path: entry.path, reason });
+    else if (odd) skipped.push({ path: entry.path, reason: odd === '120000' ? 'symlink' : 'nested_repository' });
+    else if (core.workspace.isProtected(entry.path)) skipped.push({ path: entry.path, reason: 'protected' });
+    else keep.push(entry);
+  }
+  return { keep, skipped };
+}
+
+/** Reads many blobs with one process: `git show` prints blobs raw, back to back; `ls-tree -l` gives their sizes. */
+async function readBlobs(core: StoreCore, tree: string, paths: readonly string[]): Promise<Map<string, Buffer>> {
+  const blobs = new Map<string, Buffer>();
+  if (paths.length === 0) return blobs;
+  const sizes = new Map<string, number>();
+  for (const line of nulList(await gitOut(core, ['ls-tree', '-r', '-l', '-z', tree, '--', ...paths]))) {
+    const [info = ''] = line.split('\t');
+    const [, , blob = '', size = ''] = info.split(/ +/u);
+    sizes.set(blob, Number(size));
+  }
+  const ids = [...sizes.keys()];
+  const raw = ids.length > 0 ? await gitOut(core, ['show', ...ids]) : Buffer.alloc(0);
+  let offset = 0;
+  for (const id of ids) {
+    const size = sizes.get(id)!;
+    blobs.set(id, raw.subarray(offset, offset + size));
+    offset += size;
+  }
+  if (offset !== raw.length) throw new Error(`blob read returned ${raw.length} bytes, expected ${offset}`);
+  return blobs;
+}
+
+/** Permission bits for a file whose executable bit follows git's mode; other bits stay as they are now. */
+function modeFor(gitMode: string, current: number | undefined): number | undefined {
+  const exec = gitMode === '100755';
+  if (current === undefined) return undefined;
+  const bits = current & 0o777;
+  return exec ? bits | ((bits & 0o444) >> 2) : bits & ~0o111;
+}
+
+/** git's object id of a blob with these bytes (sha1 or sha256, by the length of the id it is compared with). */
+function blobId(data: Uint8Array, like: string): string {
+  const hash = createHash(like.length === 64 ? 'sha256' : 'sha1');
+  hash.update(`blob ${data.byteLength}\0`);
+  hash.update(data);
+  return hash.digest('hex');
+}
+
+/** Thrown when a file no longer holds what the store just recorded: someone changed it during the restore. */
+export class ChangedDuringRestore extends Error {
+  constructor(readonly path: string) {
+    super(`${path} changed during the restore`);
+  }
+}
+
+/**
+ * The workspace transaction that turns the current files into the checkpoint's, with bytes and modes. The current
+ * bytes are read from the disk and must hash to what the store recorded a moment ago (else {@link ChangedDuringRestore});
+ * the transaction then checks them once more right before it commits.
+ */
+export async function changesFor(core: StoreCore, wantTree: string, entries: readonly DiffEntry[]) {
+  const want = await readBlobs(
+    core,
+    wantTree,
+    entries.filter((e) => e.want).map((e) => e.path),
+  );
+  const current = async (entry: DiffEntry) => {
+    const data = await readFile(join(core.workspace.root, entry.path)).catch(() => undefined);
+    if (data === undefined || blobId(data, entry.have!.blob) !== entry.have!.blob) {
+      throw new ChangedDuringRestore(entry.path);
+    }
+    return data;
+  };
+  const changes: FileChange[] = [];
+  for (const entry of entries) {
+    if (entry.want && !entry.have) {
+      const data = want.get(entry.want.blob)!;
+      // A new file gets the usual default mode (the umask applies) unless git recorded it executable.
+      const exec = entry.want.mode === '100755';
+      changes.push({ kind: 'create', path: entry.path, data, ...(exec ? { mode: 0o755 } : {}) });
+    } else if (!entry.want && entry.have) {
+      changes.push({ kind: 'delete', path: entry.path, expected: await current(entry) });
+    } else if (entry.want && entry.have) {
+      const st = await lstat(join(core.workspace.root, entry.path)).catch(() => undefined);
+      const mode = modeFor(entry.want.mode, st?.mode);
+      changes.push({
+        kind: 'replace',
+        path: entry.path,
+        data: want.get(entry.want.blob)!,
+        expected: await current(entry),
+        ...(mode === undefined ? {} : { mode }),
+      });
+    }
+  }
+  return changes;
+}

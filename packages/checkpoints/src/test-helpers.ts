@@ -1,0 +1,25 @@
+// Shared set-up of the checkpoint tests (not shipped: excluded from the build like every test file).
+import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { handleBash } from '@bough/bash';
+import { TEST_BASE_ENV } from '@bough/test-utils';
+import { expect } from 'vitest';
+
+/** Runs one command through the real bash handler and insists it ran and exited 0. */
+export async function bash(root: string, command: string): Promise<void> {
+  const out = await handleBash({ command }, { workspaceRoot: root, baseEnv: TEST_BASE_ENV });
+  expect(out, command).toMatchObject({ success: true, return_code: 0 });
+}
+
+/** Every file under `dir` (outside `.git`) with its mode and bytes, so a restore can be compared exactly. */
+export function files(dir: string, skip: readonly string[] = ['.git'], rel = ''): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(join(dir, rel)).sort()) {
+    const path = rel ? `${rel}/${name}` : name;
+    if (skip.includes(path)) continue;
+    const st = lstatSync(join(dir, path));
+    if (st.isDirectory()) out.push(`${path}/`, ...files(dir, skip, path));
+    else out.push(`${path} ${(st.mode & 0o777).toString(8)} ${readFileSync(join(dir, path)).toString('base64')}`);
+  }
+  return out;
+}

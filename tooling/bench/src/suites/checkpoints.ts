@@ -1,0 +1,151 @@
+import { execFileSync } from 'node:child_process';
+import { lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createCheckpointStore } from '@bough/checkpoints';
+import { type BenchRow, type BenchSuite, pairedMedians } from '../harness.js';
+
+// The peer: what a shadow-git checkpointer does without our care — `git add -A && git commit` into a separate git
+// dir whose work tree is the workspace (plain git, no tuning), run in the same process conditions as ours.
+function peerGit(peerDir: string, root: string, ...args: string[]): void {
+  try {
+    execFileSync('git', args, {
+      stdio: 'ignore',
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        GIT_DIR: peerDir,
+        GIT_WORK_TREE: root,
+        GIT_CONFIG_NOSYSTEM: '1',
+        GIT_CONFIG_GLOBAL: '/dev/null',
+        GIT_AUTHOR_NAME: 'p',
+        GIT_AUTHOR_EMAIL: 'p@p.invalid',
+        GIT_COMMITTER_NAME: 'p',
+        GIT_COMMITTER_EMAIL: 'p@p.invalid',
+      },
+    });
+  } catch {
+    // `git commit` exits 1 when there is nothing to commit: that run still counts, as it does for the peer.
+  }
+}
+
+/** Bytes of every file under a directory (allocated size is not used: it hides small objects' real cost). */
+function bytesUnder(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    total += entry.isDirectory() ? bytesUnder(path) : lstatSync(path).size;
+  }
+  return total;
+}
+
+const peerCheckpoint = (peerDir: string, root: string) => {
+  peerGit(peerDir, root, 'add', '-A');
+  peerGit(peerDir, root, 'commit', '-q', '--no-verify', '-m', 'checkpoint');
+};
+
+/** Checkpoints (issue 38): an unchanged 10,000-file tree, a one-file change, a restore of a 100-file change. */
+export const checkpointsSuite: BenchSuite = {
+  name: 'checkpoints',
+  async run({ scratch, scale }) {
+    const suite = 'checkpoints';
+    const rows: BenchRow[] = [];
+    const root = join(scratch, 'ws');
+    const dirs = 100;
+    const perDir = 100;
+    for (let d = 0; d < dirs; d++) {
+      mkdirSync(join(root, `d${d}`), { recursive: true });
+      for (let f = 0; f < perDir; f++) writeFileSync(join(root, `d${d}`, `f${f}.txt`), `file ${d}/${f}\n`.repeat(20));
+    }
+    const store = createCheckpointStore({ root, storeDir: join(scratch, 'store') });
+    const peerDir = join(scratch, 'peer.git');
+    execFileSync('git', ['init', '-q', '--bare', peerDir]);
+    peerGit(peerDir, root, 'config', 'core.bare', 'false');
+    const first = await store.snapshot();
+    if (!first.success) throw new Error(first.error);
+    peerCheckpoint(peerDir, root);
+    const runs = Math.max(5, Math.round(15 * scale));
+
+    const snap = async () => {
+      const out = await store.snapshot();
+      if (!out.success) throw new Error(out.error);
+    };
+    const [unchanged, unchangedPeer] = await pairedMedians(snap, () => peerCheckpoint(peerDir, root), runs, 2);
+    rows.push({
+      suite,
+      name: 'checkpoint of an unchanged 10,000-file tree',
+      unit: 'ms',
+      ours: unchanged,
+      peer: unchangedPeer,
+      peerLabel: 'git add -A && git commit (separate git dir)',
+      lowerIsBetter: true,
+      goal: '≤ 1.0× and ≤ 30 ms',
+      met: unchanged <= unchangedPeer && unchanged <= 30,
+    });
+
+    let counter = 0;
+    const touchOne = () => writeFileSync(join(root, 'd7', 'f7.txt'), `changed ${counter++}\n`);
+    const [oneFile, oneFilePeer] = await pairedMedians(snap, () => peerCheckpoint(peerDir, root), runs, 1, touchOne);
+    rows.push({
+      suite,
+      name: 'checkpoint after a one-file change (10,000 files)',
+      unit: 'ms',
+      ours: oneFile,
+      peer: oneFilePeer,
+      peerLabel: 'git add -A && git commit (separate git dir)',
+      lowerIsBetter: true,
+      goal: '≤ 1.0×',
+      met: oneFile <= oneFilePeer,
+    });
+
+    // Store growth: bytes the store's objects grow by per one-file checkpoint, beside the peer's git dir.
+    const growthRuns = 10;
+    const sizeBefore = [bytesUnder(join(scratch, 'store', 'git', 'objects')), bytesUnder(join(peerDir, 'objects'))];
+    for (let i = 0; i < growthRuns; i++) {
+      touchOne();
+      await snap();
+      peerCheckpoint(peerDir, root);
+    }
+    const growth = (bytesUnder(join(scratch, 'store', 'git', 'objects')) - sizeBefore[0]!) / growthRuns;
+    const peerGrowth = (bytesUnder(join(peerDir, 'objects')) - sizeBefore[1]!) / growthRuns;
+    rows.push({
+      suite,
+      name: 'store growth per one-file checkpoint (10,000 files, loose objects)',
+      unit: 'bytes',
+      ours: growth,
+      peer: peerGrowth,
+      peerLabel: 'git add -A && git commit (separate git dir)',
+      lowerIsBetter: true,
+      goal: 'proportional to the change',
+      met: growth <= peerGrowth * 1.1,
+    });
+
+    // Restore: 100 files changed since the base checkpoint (by someone the store saw: a recorded call), back to base.
+    const base = await store.snapshot();
+    if (!base.success) throw new Error(base.error);
+    peerCheckpoint(peerDir, root);
+    const changeHundred = async () => {
+      counter++;
+      for (let i = 0; i < 100; i++) writeFileSync(join(root, `d${i}`, 'f1.txt'), `edit ${counter}\n`);
+      const out = await store.snapshot({ callId: `edit-${counter}`, tool: 'bench' });
+      if (!out.success) throw new Error(out.error);
+    };
+    const restore = async () => {
+      const out = await store.restore({ to: base.id });
+      if (!out.success) throw new Error(out.error);
+    };
+    const checkout = () => peerGit(peerDir, root, 'checkout', '-f', 'HEAD', '--', '.');
+    const [restored, checkedOut] = await pairedMedians(restore, checkout, runs, 1, changeHundred);
+    rows.push({
+      suite,
+      name: 'restore of a 100-file change (10,000 files)',
+      unit: 'ms',
+      ours: restored,
+      peer: checkedOut,
+      peerLabel: 'git checkout -f HEAD -- .',
+      lowerIsBetter: true,
+      goal: '≤ 1.5×',
+      met: restored <= 1.5 * checkedOut,
+      note: 'ours also checkpoints the state before and after the restore',
+    });
+    return rows;
+  },
+};
