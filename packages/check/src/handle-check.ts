@@ -1,9 +1,11 @@
 import { describeZodError, errorMessage, parseOnce, type ToolProgress } from '@bough/core';
+import type { LspClient } from '@bough/lsp';
 import { type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import { CheckCache } from './check-cache.js';
 import type { CodeCheckErrorCode } from './errors.js';
 import { diagnosticLine, headline } from './format.js';
 import { collectFiles } from './internal/collect-files.js';
+import { runLsp } from './internal/run-lsp.js';
 import type { EngineResult } from './internal/run-ruff.js';
 import { runRuff } from './internal/run-ruff.js';
 import { runTypeScript } from './internal/run-typescript.js';
@@ -32,6 +34,11 @@ export interface CodeCheckOptions {
   readonly progress?: (update: ToolProgress) => void;
   /** Parsed TypeScript trees kept between calls; the tool passes its own so repeated checks stay fast. */
   readonly cache?: CheckCache;
+  /**
+   * A language-server client (`@bough/lsp`) for files ruff and TypeScript do not cover (Go, C/C++, …): with it, `auto`
+   * checks those files through their server and awaits the diagnostics of the text on disk. The caller owns it.
+   */
+  readonly lsp?: LspClient;
 }
 
 function refused(tool: string, error_code: CodeCheckErrorCode, summary: string): CodeCheckFailure {
@@ -67,7 +74,12 @@ export async function handleCodeCheck(request: CodeCheckInput, options: CodeChec
   } catch (error) {
     return refused(tool, 'workspace_unavailable', `The workspace cannot be opened: ${errorMessage(error)}`);
   }
-  const wanted = { python: tool !== 'typescript', typescript: tool !== 'ruff' };
+  const lsp = tool === 'auto' ? options.lsp : undefined;
+  const wanted = {
+    python: tool !== 'typescript',
+    typescript: tool !== 'ruff',
+    ...(lsp ? { lsp: (relative: string) => lsp.supports(relative) } : {}),
+  };
   const collected = await collectFiles(workspace, paths, wanted, {
     maxFiles: limits.maxFiles,
     ...(signal ? { signal } : {}),
@@ -86,6 +98,9 @@ export async function handleCodeCheck(request: CodeCheckInput, options: CodeChec
       name: 'typescript',
       result: await runTypeScript(workspace, collected.typescript, limits, deadline, options.cache ?? new CheckCache()),
     });
+  }
+  if (lsp && collected.lsp.length > 0 && !signal?.aborted) {
+    runs.push({ name: 'lsp', result: await runLsp(lsp, collected.lsp, limits, deadline, signal) });
   }
   if (signal?.aborted) return refused(tool, 'aborted', 'The check was cancelled.');
   const toolLabel = runs.length > 0 ? runs.map((r) => r.name).join('+') : tool;

@@ -39,7 +39,9 @@ export const CodeDiagnostic = z.object({
   severity: z.enum(['error', 'warning', 'info']),
   code: z.string().describe('Rule or compiler code, e.g. F401 or TS2322; "invalid-syntax" for a Python syntax error.'),
   message: z.string(),
-  source: z.string().describe('"ruff" or "typescript".'),
+  source: z
+    .string()
+    .describe('"ruff", "typescript", or the language server\'s own source name ("compiler", "clang", …).'),
   fixable: z.boolean().describe('True when ruff offers an automatic fix.'),
 });
 

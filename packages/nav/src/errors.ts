@@ -9,6 +9,8 @@ export const NAV_ERROR_CODES = defineErrorCodes([
   'invalid_request',
   'syntax_error',
   'unsupported_language',
+  'unavailable',
+  'timeout',
   'nav_failed',
   'workspace_unavailable',
   'aborted',

@@ -1,4 +1,5 @@
 import { describeZodError, errorMessage, parseOnce } from '@bough/core';
+import type { LspClient } from '@bough/lsp';
 import {
   addWalkSkips,
   emptySkipCounts,
@@ -11,6 +12,7 @@ import {
   WorkspaceError,
 } from '@bough/workspace';
 import type { NavErrorCode } from './errors.js';
+import { lspNav } from './internal/lsp-nav.js';
 import { loadPythonGrammar, type Napi } from './internal/python-grammar.js';
 import { pythonDefinitions, pythonOutline, pythonReferences, pythonSyntaxError } from './internal/python-nav.js';
 import { PYTHON_EXT, TS_EXT } from './internal/source.js';
@@ -41,6 +43,12 @@ export interface NavOptions {
   readonly signal?: AbortSignal;
   /** Warm TypeScript projects; the tool passes its own so answers stay fast across calls. */
   readonly cache?: NavCache;
+  /**
+   * A language-server client (`@bough/lsp`) for files the in-process paths do not cover (Go, C/C++, Rust, …): with
+   * it those files are answered by their server; without it they are `unsupported_language`. The caller owns it and
+   * disposes it.
+   */
+  readonly lsp?: LspClient;
 }
 
 const fail = (error_code: NavErrorCode, error: string): NavResponse => ({
@@ -112,7 +120,25 @@ async function navResponse(request: NavInput, options: NavOptions): Promise<NavR
         return finish(pythonItems(napi, read.text, action, symbol, limits), limits);
       }
       if (!TS_EXT.has(ext)) {
-        return fail('unsupported_language', `${target.relative} is not a Python or TypeScript/JavaScript file.`);
+        if (options.lsp?.supports(target.relative)) {
+          const request = { action, symbol, withFile: false };
+          const inFile = (file: string) => file === target.relative;
+          const found = await lspNav(
+            options.lsp,
+            workspace,
+            [target.relative],
+            inFile,
+            request,
+            limits,
+            options.signal,
+          );
+          if (!found.ok) return fail(found.error_code, found.error);
+          return finish(found.items, limits, found.notes);
+        }
+        return fail(
+          'unsupported_language',
+          `${target.relative} is not a Python or TypeScript/JavaScript file${options.lsp ? ' and no language server is configured for it' : ' (other languages need a language-server client, the `lsp` option)'}.`,
+        );
       }
       const t = await loadTs();
       if (action === 'outline') {
@@ -178,6 +204,25 @@ async function navResponse(request: NavInput, options: NavOptions): Promise<NavR
         items.push(...found.filter((i) => (i.file ?? '').startsWith(prefix)));
       }
     }
+    if (options.lsp) {
+      const others = lspSources(tree, options.lsp, limits.maxProjectFiles - listed.files.length);
+      if (others.length > 0) {
+        const within = (file: string) => prefix === '' || file.startsWith(prefix);
+        const found = await lspNav(
+          options.lsp,
+          workspace,
+          others,
+          within,
+          { action, symbol, withFile: true },
+          limits,
+          options.signal,
+        );
+        if (found.ok) {
+          items.push(...found.items);
+          notes.push(...found.notes);
+        } else notes.push(found.error);
+      }
+    }
     if (listed.truncated) notes.push(`Only the first ${limits.maxProjectFiles} source file(s) were read.`);
     // The TypeScript project may reach files the listing left out: their results are not shown either.
     const shown = hidden ? items.filter((item) => item.file === undefined || !hidden(item.file)) : items;
@@ -201,6 +246,18 @@ function pickSources(tree: TreeListing, max: number, skipped: SkipCounts): { fil
   }
   addWalkSkips(skipped, tree.skipped);
   return { files, truncated };
+}
+
+/** Files of a listing that a language server answers for and the in-process paths do not, at most `max`. */
+function lspSources(tree: TreeListing, lsp: LspClient, max: number): string[] {
+  const out: string[] = [];
+  for (const file of tree.files) {
+    const ext = extensionOf(file.relative);
+    if (PYTHON_EXT.has(ext) || TS_EXT.has(ext) || !lsp.supports(file.relative)) continue;
+    if (out.length >= max) break;
+    out.push(file.relative);
+  }
+  return out;
 }
 
 async function tsProject(

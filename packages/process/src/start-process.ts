@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import type { Writable } from 'node:stream';
 import { type ProcessFailure, processFailure } from './failure.js';
 import { prepareCommand } from './internal/prepare.js';
 import { signalGroup, waitForGroupToDie } from './internal/process-group.js';
@@ -19,6 +20,8 @@ export interface StartOptions
    * command unchanged or a failure that stops the start.
    */
   wrap?: (command: PreparedCommand) => PreparedCommand | ProcessFailure;
+  /** Gives the program a stdin pipe ({@link StartedProcess.stdin}) instead of an empty stdin, for request/response servers. */
+  stdinPipe?: boolean;
 }
 
 /** How a started program ended. */
@@ -38,6 +41,8 @@ export interface StartedProcess {
    * was killed; never rejects.
    */
   readonly done: Promise<ProcessExit>;
+  /** The program's stdin, present when started with `stdinPipe`; write errors after its exit are swallowed. */
+  readonly stdin?: Writable;
   /** SIGTERM to the group, `graceMs` later SIGKILL; resolves with {@link StartedProcess.done}. */
   stop(graceMs: number): Promise<ProcessExit>;
   /** SIGKILL to the group at once, synchronously (for process exit handlers). */
@@ -59,7 +64,7 @@ export async function startProcess(
   const { drainMs, reapWaitMs } = PROCESS_LIMITS.resolve({ drainMs: options.drainMs, reapWaitMs: options.reapWaitMs });
   let child: ChildProcess;
   try {
-    child = spawnGroup(command);
+    child = spawnGroup({ ...command, stdinPipe: options.stdinPipe === true });
   } catch (error) {
     return startFailure(error);
   }
@@ -73,11 +78,13 @@ export async function startProcess(
   child.stderr?.on('data', options.onStderr);
   child.stdout?.on('error', () => {});
   child.stderr?.on('error', () => {});
+  child.stdin?.on('error', () => {});
   const done = watchExit(child, pid, drainMs, reapWaitMs);
   return {
     success: true,
     pid,
     done,
+    ...(child.stdin ? { stdin: child.stdin } : {}),
     stop(graceMs) {
       if (signalGroup(pid, 'SIGTERM')) {
         const timer = setTimeout(() => signalGroup(pid, 'SIGKILL'), graceMs);
@@ -101,6 +108,7 @@ function watchExit(child: ChildProcess, pid: number, drainMs: number, reapWaitMs
       if (finished || !exit) return;
       finished = true;
       const left = signalGroup(pid, 'SIGKILL');
+      child.stdin?.destroy();
       child.stdout?.destroy();
       child.stderr?.destroy();
       const result = exit;

@@ -23,6 +23,8 @@ export interface CheckFile {
 export interface CollectedFiles {
   python: CheckFile[];
   typescript: CheckFile[];
+  /** Files for a language server (Go, C/C++, …), collected only when a client is given. */
+  lsp: CheckFile[];
   truncated: boolean;
   unsupported: number;
   skipped: SkipCounts;
@@ -40,12 +42,13 @@ function checkedExtension(relative: string): string {
 export async function collectFiles(
   workspace: Workspace,
   paths: readonly string[],
-  wanted: { python: boolean; typescript: boolean },
+  wanted: { python: boolean; typescript: boolean; lsp?: (relative: string) => boolean },
   options: { maxFiles: number; signal?: AbortSignal },
 ): Promise<CollectedFiles | WorkspaceFailure> {
   const out: CollectedFiles = {
     python: [],
     typescript: [],
+    lsp: [],
     truncated: false,
     unsupported: 0,
     skipped: emptySkipCounts(),
@@ -59,7 +62,9 @@ export async function collectFiles(
         ? out.python
         : wanted.typescript && TYPESCRIPT_EXTENSIONS.has(ext)
           ? out.typescript
-          : undefined;
+          : !PYTHON_EXTENSIONS.has(ext) && !TYPESCRIPT_EXTENSIONS.has(ext) && wanted.lsp?.(file.relative)
+            ? out.lsp
+            : undefined;
     if (!bucket) {
       if (explicit) out.unsupported++;
       return;

@@ -8,10 +8,12 @@ export interface GroupSpawnSpec {
   readonly env: NodeJS.ProcessEnv;
   /** A descriptor for stderr instead of a pipe (the child then has no `stderr` stream). */
   readonly stderrFd?: number | undefined;
+  /** A pipe for stdin (a language server reads its requests there); stdin is at EOF otherwise. */
+  readonly stdinPipe?: boolean | undefined;
 }
 
 /**
- * Starts a child the one way this package does: argv only, no shell, stdin at EOF, piped output (or stderr to a given descriptor), and its own
+ * Starts a child the one way this package does: argv only, no shell, stdin at EOF unless a pipe is asked for, piped output (or stderr to a given descriptor), and its own
  * process group so the whole group can be signalled. Throws as `spawn` does.
  */
 export function spawnGroup(spec: GroupSpawnSpec): ChildProcess {
@@ -19,7 +21,7 @@ export function spawnGroup(spec: GroupSpawnSpec): ChildProcess {
     argv0: spec.argv[0],
     cwd: spec.cwd,
     env: spec.env,
-    stdio: ['ignore', 'pipe', spec.stderrFd ?? 'pipe'],
+    stdio: [spec.stdinPipe ? 'pipe' : 'ignore', 'pipe', spec.stderrFd ?? 'pipe'],
     detached: true,
     shell: false,
     windowsHide: true,

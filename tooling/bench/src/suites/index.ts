@@ -5,6 +5,7 @@ import { contextSuite } from './context.js';
 import { coreSuite } from './core.js';
 import { editsSuite } from './edits.js';
 import { jobsSuite } from './jobs.js';
+import { lspSuite } from './lsp.js';
 import { mcpSuite } from './mcp.js';
 import { messengerNatsSuite } from './messenger-nats.js';
 import { policySuite } from './policy.js';
@@ -28,6 +29,7 @@ export const suites: BenchSuite[] = [
   messengerNatsSuite,
   jobsSuite,
   editsSuite,
+  lspSuite,
   replaySuite,
   checkpointsSuite,
 ];
