@@ -1,3 +1,5 @@
+import { loadFailureReason } from './internal/grammar-packages.js';
+
 /** The @ast-grep/napi module as loaded by {@link loadAstGrep}. */
 export type Napi = typeof import('@ast-grep/napi');
 
@@ -59,7 +61,7 @@ async function load(): Promise<AstGrepEngine> {
         if (registration) registrations[name] = registration;
         else missing.set(name, `the ${name} grammar package does not describe a parser library`);
       } catch (error) {
-        missing.set(name, `the ${name} grammar package could not be loaded (${(error as Error).message})`);
+        missing.set(name, loadFailureReason(name, error));
       }
     }),
   );
@@ -87,8 +89,9 @@ async function load(): Promise<AstGrepEngine> {
 let loading: Promise<AstGrepEngine> | undefined;
 
 /**
- * Loads @ast-grep/napi and registers python, rust, go, c and cpp in one call, once per process, so every bough
- * component sees the same grammars whichever loads first. A failed load is forgotten so the next call retries.
+ * Loads @ast-grep/napi and registers python, rust, go, c and cpp (those installed) in one call, once per process, so
+ * every bough component sees the same grammars whichever loads first. A grammar whose optional package is not
+ * installed is in `missing` with the install command. A failed load of napi is forgotten so the next call retries.
  */
 export function loadAstGrep(): Promise<AstGrepEngine> {
   loading ??= load().catch((error: unknown) => {
