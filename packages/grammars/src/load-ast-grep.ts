@@ -1,13 +1,10 @@
-import { loadFailureReason } from './internal/grammar-packages.js';
+import { DYNAMIC_GRAMMARS, type DynamicGrammar, loadFailureReason } from './internal/grammar-packages.js';
+
+/** The grammar names this loader registers (defined beside their packages in internal/grammar-packages.ts). */
+export { DYNAMIC_GRAMMARS, type DynamicGrammar };
 
 /** The @ast-grep/napi module as loaded by {@link loadAstGrep}. */
 export type Napi = typeof import('@ast-grep/napi');
-
-/** Names under which the prebuilt grammars are registered with @ast-grep/napi. */
-export const DYNAMIC_GRAMMARS = ['python', 'rust', 'go', 'c', 'cpp'] as const;
-
-/** One of {@link DYNAMIC_GRAMMARS}. */
-export type DynamicGrammar = (typeof DYNAMIC_GRAMMARS)[number];
 
 /** The loaded engine and which of the prebuilt grammars really parse in this process. */
 export interface AstGrepEngine {

@@ -1,4 +1,8 @@
-import type { DynamicGrammar } from '../load-ast-grep.js';
+/** Names under which the prebuilt grammars are registered with @ast-grep/napi. */
+export const DYNAMIC_GRAMMARS = ['python', 'rust', 'go', 'c', 'cpp'] as const;
+
+/** One of {@link DYNAMIC_GRAMMARS}. */
+export type DynamicGrammar = (typeof DYNAMIC_GRAMMARS)[number];
 
 /**
  * The npm package of each grammar. Python is a dependency (code_nav needs it); the others are optional peers, installed
