@@ -1,4 +1,5 @@
-import { BoughError, type BoughErrorOptions } from '@bough/core';
+// The error classes alone (no zod, no registry), so `bough --version` and `--help` load nothing else from core.
+import { BoughError, type BoughErrorOptions } from '@bough/core/errors';
 
 /** Parsed command line: the command, its positional arguments and its flags. */
 export interface ParsedArgs {

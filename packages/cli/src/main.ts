@@ -1,12 +1,10 @@
 import { checkFlags, has, type ParsedArgs, parseArgs, UsageError } from './args.js';
-import { agentCommand } from './commands/agent.js';
-import { callCommand } from './commands/call.js';
-import { checkpointsCommand, undoCommand } from './commands/checkpoints.js';
-import { mcpCommand } from './commands/mcp.js';
-import { toolsCommand } from './commands/tools.js';
-import { runDemo } from './demo/session.js';
 import type { CliIO } from './output.js';
 import { VERSION } from './version.js';
+
+// The commands are imported when one runs, never at start-up: they load every tool package (the TypeScript compiler,
+// the grammars, the MCP SDK), which `bough --version` and `--help` must not wait for. Keep it so: this module and
+// args.js import no tool package (main.test.ts checks the loaded modules).
 
 /** The full usage text printed by `bough --help` and `bough help`; `bough <command> --help` prints its part. */
 export const USAGE = `bough ${VERSION} — tools for coding agents, usable from the command line
@@ -95,19 +93,22 @@ export async function main(argv: readonly string[], io: CliIO, signal: AbortSign
     checkFlags(args);
     switch (command) {
       case 'tools':
-        return await toolsCommand(args, io);
+        return await (await import('./commands/tools.js')).toolsCommand(args, io);
       case 'call':
-        return await callCommand(args, io, signal);
+        return await (await import('./commands/call.js')).callCommand(args, io, signal);
       case 'mcp':
-        return await mcpCommand(args, io, signal);
+        return await (await import('./commands/mcp.js')).mcpCommand(args, io, signal);
       case 'demo':
-        return await runDemo(io, { keep: has(args, 'keep'), json: has(args, 'json') });
+        return await (await import('./demo/session.js')).runDemo(io, {
+          keep: has(args, 'keep'),
+          json: has(args, 'json'),
+        });
       case 'agent':
-        return await agentCommand(args, io, signal);
+        return await (await import('./commands/agent.js')).agentCommand(args, io, signal);
       case 'checkpoints':
-        return await checkpointsCommand(args, io);
+        return await (await import('./commands/checkpoints.js')).checkpointsCommand(args, io);
       case 'undo':
-        return await undoCommand(args, io);
+        return await (await import('./commands/checkpoints.js')).undoCommand(args, io);
       default:
         throw new UsageError(`Unknown command ${JSON.stringify(command)}.`);
     }

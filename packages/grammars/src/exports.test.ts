@@ -4,6 +4,7 @@ it('exports exactly these names, so every change to the public surface is delibe
   expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
     [
       "DYNAMIC_GRAMMARS",
+      "GRAMMAR_PACKAGES",
       "loadAstGrep",
     ]
   `);

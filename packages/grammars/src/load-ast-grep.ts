@@ -1,11 +1,10 @@
+import { DYNAMIC_GRAMMARS, type DynamicGrammar, loadFailureReason } from './internal/grammar-packages.js';
+
+/** The grammar names this loader registers (defined beside their packages in internal/grammar-packages.ts). */
+export { DYNAMIC_GRAMMARS, type DynamicGrammar };
+
 /** The @ast-grep/napi module as loaded by {@link loadAstGrep}. */
 export type Napi = typeof import('@ast-grep/napi');
-
-/** Names under which the prebuilt grammars are registered with @ast-grep/napi. */
-export const DYNAMIC_GRAMMARS = ['python', 'rust', 'go', 'c', 'cpp'] as const;
-
-/** One of {@link DYNAMIC_GRAMMARS}. */
-export type DynamicGrammar = (typeof DYNAMIC_GRAMMARS)[number];
 
 /** The loaded engine and which of the prebuilt grammars really parse in this process. */
 export interface AstGrepEngine {
@@ -59,7 +58,7 @@ async function load(): Promise<AstGrepEngine> {
         if (registration) registrations[name] = registration;
         else missing.set(name, `the ${name} grammar package does not describe a parser library`);
       } catch (error) {
-        missing.set(name, `the ${name} grammar package could not be loaded (${(error as Error).message})`);
+        missing.set(name, loadFailureReason(name, error));
       }
     }),
   );
@@ -87,8 +86,9 @@ async function load(): Promise<AstGrepEngine> {
 let loading: Promise<AstGrepEngine> | undefined;
 
 /**
- * Loads @ast-grep/napi and registers python, rust, go, c and cpp in one call, once per process, so every bough
- * component sees the same grammars whichever loads first. A failed load is forgotten so the next call retries.
+ * Loads @ast-grep/napi and registers python, rust, go, c and cpp (those installed) in one call, once per process, so
+ * every bough component sees the same grammars whichever loads first. A grammar whose optional package is not
+ * installed is in `missing` with the install command. A failed load of napi is forgotten so the next call retries.
  */
 export function loadAstGrep(): Promise<AstGrepEngine> {
   loading ??= load().catch((error: unknown) => {

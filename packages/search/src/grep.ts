@@ -2,7 +2,7 @@ import { failure } from './errors.js';
 import { BoundedBest, comparePaths } from './internal/bounded-best.js';
 import { baseRgArgs, displayPath, isProtectedPath, toWorkspacePath } from './internal/rg-common.js';
 import { binaryNoticePath, RgLineParser } from './internal/rg-lines.js';
-import { RgSkipTally, SkipLogBudget } from './internal/rg-skips.js';
+import { RgSkipTally } from './internal/rg-skips.js';
 import { type RgRun, rgFailure, runRg } from './internal/run-rg.js';
 import { type SearchContext, searchResult } from './internal/search-context.js';
 import { confirmDeadline, confirmMatches, type PendingMatch, RG_CUT_MARKER } from './internal/verify-results.js';
@@ -62,6 +62,7 @@ interface GrepPass {
   readonly skips: RgSkipTally;
 }
 
+/** One ripgrep run; `debug` keeps ripgrep's whole log of skipped files (for exact skip counts). */
 async function grepPass(ctx: SearchContext, sorted: boolean, timeoutMs: number, debug: boolean): Promise<GrepPass> {
   const parser = new RgLineParser({ byteOffset: true });
   const best = new BoundedBest<PendingMatch>(ctx.maxResults, byPathThenLine);
@@ -105,7 +106,6 @@ async function grepPass(ctx: SearchContext, sorted: boolean, timeoutMs: number, 
       if (count >= stopAt) stop();
     },
     onStderr: (chunk) => skips.push(chunk),
-    ...(debug ? { logBudgetBytes: ctx.limits.skipLogBytes } : {}),
   });
   return { run, count, withheld, best, skips };
 }
@@ -115,18 +115,22 @@ async function grepPass(ctx: SearchContext, sorted: boolean, timeoutMs: number, 
  * matches in path/line order are kept as they stream in, so a search that runs to the end gives the same answer as a
  * sorted walk. A search that reaches the count limit is stopped early, and which matches a parallel walk had seen by
  * then depends on thread timing; that case is answered by a second, sorted walk, which always stops at the same place.
+ *
+ * Skip counts: by default ripgrep runs without `--debug` (its log names every binary file it stops reading, which on
+ * a tree full of `.pyc` or `.node` files costs ripgrep up to half as much again), so the counts hold only what stdout
+ * reveals and are flagged as lower bounds. `exact_skips` keeps the whole log, however long, and counts exactly.
  */
 export async function grep(ctx: SearchContext): Promise<SearchResponse> {
   const started = Date.now();
   const left = () => Math.max(1, ctx.limits.timeoutMs - (Date.now() - started));
-  const budget = new SkipLogBudget();
-  const runPass = (sorted: boolean) => budget.pass((debug) => grepPass(ctx, sorted, left(), debug));
+  const exact = ctx.request.exact_skips === true;
+  const runPass = (sorted: boolean) => grepPass(ctx, sorted, left(), exact);
   let pass = await runPass(false);
   if (pass.run.outcome.success && pass.run.stoppedEarly) pass = await runPass(true);
   const { run, count, withheld, skips } = pass;
   const { outcome } = run;
   if (!outcome.success) return rgFailure(outcome);
-  const skipped = budget.counts(skips);
+  const skipped = skips.counts();
   // The debug log is for counting; only ripgrep's own messages are classified or shown.
   const stderr = skips.messages().trim();
   if (outcome.return_code === 2 && count === 0 && !outcome.timed_out && !run.stoppedEarly) {
@@ -172,7 +176,7 @@ export async function grep(ctx: SearchContext): Promise<SearchResponse> {
       longLines,
       changed: confirmed.dropped,
       skips: skipped,
-      skipsLowerBound: budget.lowerBound,
+      skipsLowerBound: !exact,
     },
     extra,
   );

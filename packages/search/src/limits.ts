@@ -37,8 +37,8 @@ export const SEARCH_LIMITS = defineLimits('search', {
   skipLogBytes: {
     value: 512 * 1024,
     reason:
-      "size of ripgrep's log of skipped files past which the search is run again without it: a tree with thousands " +
-      'of individually ignored or binary files makes that log cost many times the search itself',
+      "size of ripgrep's log of skipped files past which a find is run again without it: a tree with thousands " +
+      'of individually ignored files makes that log cost many times the listing itself (grep keeps no log by default)',
   },
   confirmMs: {
     value: 5_000,

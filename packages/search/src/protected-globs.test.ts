@@ -30,7 +30,7 @@ describe('protected-name exclusion globs', () => {
     });
     try {
       const protectedNames = { names: ['a,b', 'x{y}', 'q?'], patterns: ['*.{p,q}', '*.sec'], allow: [] };
-      const out = ok(await searchIn(ws, { action: 'grep', pattern: 'needle' }, { protectedNames }));
+      const out = ok(await searchIn(ws, { action: 'grep', pattern: 'needle', exact_skips: true }, { protectedNames }));
       expect(out.content.split('\n')).toEqual(['ab:1:needle shown too', 'deep/qq:1:needle shown']);
       expect(out.skipped).toMatchObject({ protected_files: 5, protected: 0 });
     } finally {

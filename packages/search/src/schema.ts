@@ -52,6 +52,12 @@ export function makeSearchRequest(
         ),
       case_insensitive: z.boolean().optional().describe('Ignore case (grep pattern and find glob).'),
       fixed_strings: z.boolean().optional().describe('grep only: treat the pattern as literal text, not a regex.'),
+      exact_skips: z
+        .boolean()
+        .optional()
+        .describe(
+          'grep only: count skipped files (binary, ignored, too large, protected) exactly; slower where binary files are many. Default false: those counts are lower bounds.',
+        ),
     })
     .strict();
 }
@@ -87,7 +93,7 @@ export const SearchSkipped = z.object({
   lower_bound: z
     .boolean()
     .describe(
-      'True when so many files were skipped that counting them was cut short: ignored, binary, too_large and protected_files are then at least these numbers (the results themselves are complete).',
+      'True when ignored, binary, too_large and protected_files are lower bounds (grep without exact_skips, or a find whose skip log was cut short); the results themselves are complete.',
     ),
 });
 

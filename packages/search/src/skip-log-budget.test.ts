@@ -1,5 +1,6 @@
 // A tree with thousands of individually ignored or binary files makes ripgrep's skip log cost far more than the search
-// itself; past skipLogBytes the search runs again without it. Results stay exact; only the skip counts become bounds.
+// itself; past skipLogBytes a find runs again without it (grep keeps no log unless exact_skips asks for the whole of
+// it). Results stay exact; only the skip counts become bounds.
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ok, searchIn } from '../test/helpers.js';
@@ -20,24 +21,21 @@ beforeEach(() => {
 afterEach(() => ws.cleanup());
 
 describe('a skip log past skipLogBytes', () => {
-  it('grep: the same lines and count as a run that kept the log, with the skip counts flagged as lower bounds', async () => {
-    const request = { action: 'grep', pattern: 'needle', max_results: 100 } as const;
-    const exact = ok(await searchIn(ws, request));
+  it('grep keeps the whole log when exact_skips asks for it, whatever skipLogBytes says', async () => {
+    const request = { action: 'grep', pattern: 'needle', max_results: 100, exact_skips: true } as const;
+    const exact = ok(await searchIn(ws, request, SMALL_BUDGET));
     expect(exact.skipped).toMatchObject({ ignored: IGNORED, binary: BINARY, lower_bound: false });
     expect(exact.note).not.toContain('at least');
+    expect(exact.count).toBe(30);
 
-    const cut = ok(await searchIn(ws, request, SMALL_BUDGET));
-    expect(cut.content).toBe(exact.content);
-    expect(cut.count).toBe(exact.count);
-    expect(cut.count).toBe(30);
-    expect(cut.count_is_lower_bound).toBe(false);
-    expect(cut.skipped.lower_bound).toBe(true);
-    expect(cut.skipped.ignored + cut.skipped.binary).toBeGreaterThan(0);
-    expect(cut.skipped.ignored).toBeLessThan(IGNORED + 1);
-    expect(cut.skipped.binary).toBeLessThan(BINARY + 1);
-    expect(cut.skipped.ignored + cut.skipped.binary).toBeLessThan(IGNORED + BINARY);
-    expect(cut.note).toMatch(/at least \d+/);
-    expect(cut.content).not.toContain('secret');
+    const quick = ok(await searchIn(ws, { ...request, exact_skips: false }, SMALL_BUDGET));
+    expect(quick.content).toBe(exact.content);
+    expect(quick.count).toBe(exact.count);
+    expect(quick.count_is_lower_bound).toBe(false);
+    expect(quick.skipped.lower_bound).toBe(true);
+    expect(quick.skipped.ignored).toBeLessThan(IGNORED);
+    expect(quick.skipped.binary).toBeLessThan(BINARY);
+    expect(quick.content).not.toContain('secret');
   });
 
   it('find: the same paths in the same order, with the ignored count flagged as a lower bound', async () => {
@@ -55,8 +53,8 @@ describe('a skip log past skipLogBytes', () => {
     expect(cut.content).not.toMatch(/\.log$|\.env/m);
   });
 
-  it('leaves small logs alone: a search whose log fits keeps exact counts', async () => {
-    const out = ok(await searchIn(ws, { action: 'grep', pattern: 'needle0 ' }, { limits: { skipLogBytes: 1 << 20 } }));
-    expect(out.skipped).toMatchObject({ ignored: IGNORED, binary: BINARY, lower_bound: false });
+  it('leaves small logs alone: a find whose log fits keeps exact counts', async () => {
+    const out = ok(await searchIn(ws, { action: 'find', pattern: '**/*' }, { limits: { skipLogBytes: 1 << 20 } }));
+    expect(out.skipped).toMatchObject({ ignored: IGNORED, lower_bound: false });
   });
 });

@@ -28,9 +28,10 @@ describe('grep says what it left out and why', () => {
   it('counts ignored paths, protected files, binary files and oversized files', async () => {
     ws.write('early.bin', Buffer.from('xx\0needle\n'));
     ws.write('big.txt', `${'x'.repeat(5_000)}\nneedle in a big file\n`);
-    const out = ok(await searchIn(ws, { action: 'grep', pattern: 'needle' }, { limits: { maxFileBytes: 4_096 } }));
+    const request = { action: 'grep', pattern: 'needle', exact_skips: true } as const;
+    const out = ok(await searchIn(ws, request, { limits: { maxFileBytes: 4_096 } }));
     expect(out.content.split('\n')).toEqual(['src/a.ts:1:needle a', 'z.ts:1:needle z']);
-    expect(out.skipped).toMatchObject({ ignored: 2, protected_files: 2, binary: 1, too_large: 1 });
+    expect(out.skipped).toMatchObject({ ignored: 2, protected_files: 2, binary: 1, too_large: 1, lower_bound: false });
     expect(out.note).toContain('2 path(s) hidden by .gitignore');
     expect(out.note).toContain('1 file(s) over 4096 bytes');
     expect(out.note).not.toContain('secret-value');
@@ -45,14 +46,15 @@ describe('grep says what it left out and why', () => {
         .filter((dir) => existsSync(dir))
         .flatMap((dir) => readdirSync(dir).filter((name) => name.startsWith('bough-rg-')));
     const before = leftovers();
-    const out = ok(await searchIn(ws, { action: 'grep', pattern: 'needle' }));
+    const out = ok(await searchIn(ws, { action: 'grep', pattern: 'needle', exact_skips: true }));
     expect(out.skipped).toMatchObject({ binary: 1_500, ignored: 2, protected_files: 2 });
     expect(out.content.split('\n')).toEqual(['src/a.ts:1:needle a', 'z.ts:1:needle z']);
     expect(leftovers()).toEqual(before);
   });
 
   it('include_ignored searches ignored files, so none are counted as hidden', async () => {
-    const out = ok(await searchIn(ws, { action: 'grep', pattern: 'needle', include_ignored: true }));
+    const request = { action: 'grep', pattern: 'needle', include_ignored: true, exact_skips: true } as const;
+    const out = ok(await searchIn(ws, request));
     expect(out.content).toContain('node_modules/pkg/index.js:1:needle in a dependency');
     expect(out.content).toContain('debug.log:1:needle in a log');
     expect(out.skipped).toMatchObject({ ignored: 0, ignored_files: 'included', protected_files: 2 });
@@ -60,8 +62,9 @@ describe('grep says what it left out and why', () => {
   });
 
   it('reports zero for every reason when nothing was left out', async () => {
-    const out = ok(await searchIn(ws, { action: 'grep', pattern: 'needle', path: 'src' }));
+    const out = ok(await searchIn(ws, { action: 'grep', pattern: 'needle', path: 'src', exact_skips: true }));
     expect(out.skipped).toMatchObject({ ignored: 0, binary: 0, too_large: 0, protected_files: 0, protected: 0 });
+    expect(out.skipped.lower_bound).toBe(false);
   });
 
   it('a NUL after a match (ripgrep 15 warning) costs no other result and is counted as binary', async () => {
@@ -73,6 +76,38 @@ describe('grep says what it left out and why', () => {
     expect(out.content.split('\n')).toEqual(['late.bin:1:needle early', 'src/a.ts:1:needle a', 'z.ts:1:needle z']);
     expect(out.skipped.binary).toBe(1);
     expect(out.note ?? '').not.toContain('dropped');
+  });
+});
+
+describe('grep skip counts are lower bounds unless exact_skips asks for them', () => {
+  beforeEach(() => {
+    for (let i = 0; i < 20; i++) ws.write(`bin/b${i}.pyc`, Buffer.from(`x\0needle ${i}\n`));
+    ws.write('big.txt', `${'x'.repeat(5_000)}\nneedle in a big file\n`);
+  });
+  const limits = { limits: { maxFileBytes: 4_096 } };
+
+  it('by default: the same lines and totals, the skip counts flagged as lower bounds', async () => {
+    const exact = ok(await searchIn(ws, { action: 'grep', pattern: 'needle', exact_skips: true }, limits));
+    const quick = ok(await searchIn(ws, { action: 'grep', pattern: 'needle' }, limits));
+    expect(exact.skipped).toMatchObject({ binary: 20, ignored: 2, protected_files: 2, too_large: 1 });
+    expect(exact.skipped.lower_bound).toBe(false);
+    expect(quick.skipped.lower_bound).toBe(true);
+    expect(quick.content).toBe(exact.content);
+    expect(quick).toMatchObject({ count: exact.count, count_is_lower_bound: false, timed_out: false });
+    for (const key of ['binary', 'ignored', 'protected_files', 'too_large'] as const) {
+      expect(quick.skipped[key]).toBeLessThanOrEqual(exact.skipped[key]);
+    }
+    expect(quick.content).not.toContain('secret-value');
+  });
+
+  it('by default a binary file ripgrep names on its output still counts, as "at least"', async () => {
+    ws.write(
+      'late.bin',
+      Buffer.concat([Buffer.from('needle early\n'), Buffer.alloc(200_000, 0x61), Buffer.from('\0')]),
+    );
+    const out = ok(await searchIn(ws, { action: 'grep', pattern: 'needle early' }));
+    expect(out.skipped).toMatchObject({ binary: 1, lower_bound: true });
+    expect(out.note).toContain('at least 1 binary file(s)');
   });
 });
 

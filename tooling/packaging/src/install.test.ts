@@ -55,6 +55,7 @@ async function tryPackage(pkg: PublicPackage): Promise<void> {
   }
   await runExample(pkg, project);
   if (pkg.name === '@bough/reader') await pdfWithoutUnpdf(project);
+  if (pkg.name === '@bough/ast-search') await rustWithoutGrammar(project);
   if (pkg.bin) {
     const version = await must('npx bough --version', 'npx', ['--no', '--', 'bough', '--version'], project);
     expect(version.stdout.trim()).toBe(pkg.version);
@@ -104,6 +105,33 @@ console.log(JSON.stringify({ ...result, unpdf }));
   expect(response.success).toBe(false);
   expect(response.error_code).toBe('conversion_failed');
   expect(response.error).toContain('npm install unpdf');
+}
+
+/** ast-search alone has the Python grammar but not Rust's (an optional peer): a Rust search says what to install. */
+async function rustWithoutGrammar(project: string): Promise<void> {
+  const script = `import { writeFileSync } from 'node:fs';
+import { handleAstSearch } from '@bough/ast-search';
+writeFileSync('lib.rs', 'fn main() {}\\n');
+const rust = await handleAstSearch({ pattern: 'fn main() {}', lang: 'rust' }, { workspaceRoot: process.cwd() });
+writeFileSync('app.py', 'print(1)\\n');
+const python = await handleAstSearch({ pattern: 'print($A)', lang: 'python' }, { workspaceRoot: process.cwd() });
+console.log(JSON.stringify({ rust, python }));
+`;
+  writeFileSync(join(project, 'rust-search.mjs'), script);
+  const result = await must(
+    '@bough/ast-search: Rust without its grammar',
+    process.execPath,
+    ['rust-search.mjs'],
+    project,
+  );
+  const { rust, python } = JSON.parse(result.stdout) as {
+    rust: { success: boolean; error_code?: string; error?: string };
+    python: { success: boolean; total?: number };
+  };
+  expect(rust.success).toBe(false);
+  expect(rust.error_code).toBe('language_unavailable');
+  expect(rust.error).toContain('npm install @ast-grep/lang-rust');
+  expect(python).toMatchObject({ success: true, total: 1 });
 }
 
 beforeAll(() => {
