@@ -34,6 +34,9 @@ describe('policy deny rules as sandbox globs', () => {
     const odd = policy({ reader: ['src/*/secret'] });
     expect(() => policySandbox(odd, 'required', () => true)).toThrow(ConfigurationError);
     expect(() => codingToolkit({ permissions: odd, commandSandbox: 'required' })).toThrow(/src\/\*\/secret/);
+    expect(() => codingToolkit({ permissions: odd, toolOptions: { bash: { sandbox: 'required' } } })).toThrow(
+      ConfigurationError,
+    );
     expect(policySandbox(odd, 'auto', () => true).note).toMatch(/src\/\*\/secret/);
     expect(policySandbox(policy({ '*': ['secrets/**'] }), 'auto', () => false).note).toMatch(/not in effect/);
     expect(policySandbox(policy({ '*': ['secrets/**'] }), 'off', () => true)).toEqual({});

@@ -136,7 +136,7 @@ export function codingToolkit(
   const tools = selectTools(options.tools);
   const policy = resolvePolicy(options.permissions);
   // The policy's path deny rules become the command sandbox's mounts; one it cannot express is refused here.
-  const mode = options.commandSandbox;
+  const mode = options.commandSandbox ?? (options.toolOptions?.bash as { sandbox?: string } | undefined)?.sandbox;
   const commandPolicy = policy ? policySandbox(policy, mode, () => commandsSandboxed(mode)) : {};
   const frozen = Object.freeze({
     ...options,
