@@ -62,4 +62,16 @@ describe.skipIf(!support.available)('policy deny rules inside the OS sandbox', (
     expect(readdirSync(join(ws.root, 'secrets'))).toEqual(['x']);
     expect(readFileSync(join(ws.root, 'secrets/x'), 'utf8')).toBe('POLICY-CANARY\n');
   });
+
+  it('names a rule it cannot mount in each command result under auto', async () => {
+    const b = toolkitBranch(ws.root, {
+      tools: ['bash'],
+      permissions: policy({ '*': ['secrets/**', 'src/*/key'] }),
+      commandSandbox: 'auto',
+    });
+    const out = await call(b, 'bash', { command: 'cat secrets/x' });
+    expect(out).toMatchObject({ success: true, sandboxed: true });
+    expect(JSON.stringify(out)).not.toMatch(/POLICY-CANARY/);
+    expect(String(out.system_note)).toMatch(/src\/\*\/key/);
+  });
 });
