@@ -34,6 +34,11 @@ export interface CheckpointStoreOptions {
   readonly respectGitignore?: boolean;
   /** Credential names never stored and never restored (default: the `@bough/workspace` policy). */
   readonly protectedNames?: ProtectedNamePolicy;
+  /**
+   * Workspace-relative paths (forward slashes) the caller's policy keeps out, such as a permission policy's denied
+   * paths: never stored, never shown in a diff or a list, never restored. Asked once per path per operation.
+   */
+  readonly exclude?: (relativePath: string) => boolean;
   /** Variables that locate the default store (`XDG_STATE_HOME`, `HOME`); default none, so `~/.local/state`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
@@ -84,6 +89,7 @@ export function createCheckpointStore(options: CheckpointStoreOptions): Checkpoi
     limits,
     respectGitignore: options.respectGitignore !== false,
     exclusions: new Exclusions(layout.excludedFile, layout.gitDir),
+    ...(options.exclude ? { exclude: options.exclude } : {}),
     trees: new Map(),
     synced: false,
   };

@@ -57,7 +57,7 @@ export type CheckpointsInput = z.input<typeof CheckpointsRequest>;
 
 const Skipped = z.object({
   path: z.string(),
-  reason: z.enum(['protected', 'too_large', 'symlink', 'special_file', 'nested_repository']),
+  reason: z.enum(['protected', 'excluded', 'too_large', 'symlink', 'special_file', 'nested_repository']),
 });
 
 const Summary = z.object({

@@ -1,4 +1,4 @@
-import { defineTool, type Provider, statelessProvider, type Tool } from '@bough/core';
+import { defineTool, type Provider, statelessProvider, type Tool, type Touches } from '@bough/core';
 import { type CheckpointStore, type CheckpointStoreOptions, createCheckpointStore } from './checkpoint-store.js';
 import { handleCheckpoints } from './handle-checkpoints.js';
 import { CheckpointsRequest, CheckpointsResponse } from './schema.js';
@@ -20,6 +20,7 @@ export function createCheckpointsTool(
   const store = 'store' in options ? options.store : createCheckpointStore(options);
   return defineTool({
     name: 'checkpoints',
+    touches: checkpointsTouches,
     description: CHECKPOINTS_DESCRIPTION,
     request: CheckpointsRequest,
     response: CheckpointsResponse,
@@ -32,6 +33,17 @@ export function createCheckpointsTool(
         ...(context.branch ? { branch: context.branch.name ?? context.branch.id } : {}),
       }),
   });
+}
+
+/**
+ * What a checkpoints request touches: `restore` writes, creates or deletes the named paths (without `paths`, anything
+ * in the workspace); `diff` reads the named paths (without `paths`, anything); `list` shows names only and touches none.
+ */
+export function checkpointsTouches(request: CheckpointsRequest): Touches {
+  if (request.action === 'list') return {};
+  const paths = request.paths ?? [];
+  if (request.action === 'diff') return paths.length > 0 ? { read: [...paths] } : { workspace: true };
+  return paths.length > 0 ? { write: [...paths], create: [...paths], delete: [...paths] } : { workspace: true };
 }
 
 /** A provider handing out the `checkpoints` tool of one workspace; every branch (and clone) shares its history. */

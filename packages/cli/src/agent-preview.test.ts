@@ -1,7 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { AskHandler } from '@bough/coding';
+import { type EditorRequest, editorTouches } from '@bough/editor';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { terminalApprover } from './agent/approval.js';
 import { changePreview } from './agent/preview.js';
 import { agentProtectedNames } from './agent/session.js';
 
@@ -45,5 +49,57 @@ describe("the approval preview is the editor's own dry run", () => {
     const forge = { action: 'write', file_path: '.bough/sessions/s.json', content: '{}' };
     expect(await changePreview(forge, ws.root, policy)).toMatch(/would fail: .*protected/);
     expect(await changePreview({ action: 'read', path: 'todo.txt' }, ws.root)).toBe('');
+  });
+});
+
+describe("the approval prompt names what a call changes from its tool's declaration", () => {
+  let ws: TempWorkspace;
+  beforeEach(() => {
+    ws = makeWorkspace({ 'todo.txt': 'buy milk\n' });
+  });
+  afterEach(() => ws.cleanup());
+
+  const prompt = async (ask: Parameters<AskHandler>[0]) => {
+    let shown = '';
+    const input = Readable.from(['n\n', '\n']);
+    const io = {
+      stdout: () => {},
+      stderr: (t: string) => {
+        shown += t;
+      },
+      isTTY: true,
+      input,
+      inputIsTTY: true,
+    };
+    const approve = terminalApprover(
+      { ...io, cwd: ws.root, env: {} },
+      { root: ws.root, signal: new AbortController().signal, yes: false },
+    );
+    await approve(ask);
+    return plain(shown);
+  };
+
+  it('lists every file of a patch, both names of a move and a restore of the workspace', async () => {
+    const patch = {
+      action: 'patch',
+      patch: '*** Begin Patch\n*** Add File: secrets/key.txt\n+k\n*** Delete File: todo.txt\n*** End Patch\n',
+    };
+    const base = { subject: 'x', rule: undefined, policy: undefined, opaque: false };
+    const shown = await prompt({
+      ...base,
+      tool: 'editor',
+      args: patch,
+      touches: editorTouches(patch as EditorRequest),
+    });
+    expect(shown).toMatch(/creates secrets\/key\.txt/);
+    expect(shown).toMatch(/deletes todo\.txt/);
+    const move = { action: 'move', file_path: 'todo.txt', destination: 'done.txt' };
+    expect(
+      await prompt({ ...base, tool: 'editor', args: move, touches: editorTouches(move as EditorRequest) }),
+    ).toMatch(/moves todo\.txt → done\.txt/);
+    const restore = { action: 'restore', to: 'abcdef12' };
+    expect(await prompt({ ...base, tool: 'checkpoints', args: restore, touches: { workspace: true } })).toMatch(
+      /may reach any file in the workspace/,
+    );
   });
 });

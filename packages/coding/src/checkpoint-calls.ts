@@ -5,7 +5,7 @@ import {
   createCheckpointStore,
   createCheckpointsTool,
 } from '@bough/checkpoints';
-import { defineTool, type ProviderContext, type Tool } from '@bough/core';
+import { defineTool, type ProviderContext, type Tool, type ToolHooks, withHooks } from '@bough/core';
 import type { ProtectedNamePolicy } from '@bough/workspace';
 
 /**
@@ -23,6 +23,14 @@ export type CheckpointsSetting =
  */
 export const MUTATING_TOOLS: ReadonlySet<string> = new Set(['editor', 'bash', 'jobs', 'sandbox', 'subagent']);
 
+/** How the toolkit's policy reaches the checkpoints: paths the store keeps out, and the `checkpoints` tool's hooks. */
+export interface CheckpointsPolicy {
+  /** Workspace-relative paths never stored, shown or restored (the policy's denied paths). */
+  readonly exclude?: (path: string) => boolean;
+  /** The hooks of the `checkpoints` tool (the permission check first). */
+  readonly hooks?: ToolHooks;
+}
+
 /**
  * Takes a checkpoint before and after every call of a mutating tool, attributed to the branch, the call id and the
  * request, and adds the `checkpoints` tool so the model can list, diff and undo. The checkpoint runs inside the
@@ -36,6 +44,7 @@ export function withCheckpoints(
   root: string,
   protectedNames: ProtectedNamePolicy | undefined,
   jobStore: () => JobStore | undefined,
+  policy: CheckpointsPolicy = {},
 ): Tool[] {
   if (setting === undefined || setting === false) return tools;
   const { stateDir, ...rest } = typeof setting === 'object' ? setting : {};
@@ -47,12 +56,13 @@ export function withCheckpoints(
       ? { XDG_STATE_HOME: stateDir }
       : { XDG_STATE_HOME: process.env.XDG_STATE_HOME, HOME: process.env.HOME },
     ...(protectedNames ? { protectedNames } : {}),
+    ...(policy.exclude ? { exclude: policy.exclude } : {}),
   });
   const branch = context.branch.name ?? context.branch.id;
   const jobs = new JobEnds(store, branch, jobStore);
   return [
     ...tools.map((tool) => (MUTATING_TOOLS.has(tool.name) ? recorded(tool, store, branch, jobs) : tool)),
-    createCheckpointsTool({ store }),
+    policy.hooks ? withHooks(createCheckpointsTool({ store }), policy.hooks) : createCheckpointsTool({ store }),
   ];
 }
 

@@ -174,6 +174,8 @@ export interface PermissionAsk {
   readonly policy: string | undefined;
   /** True when the command hands a shell a script the deny rules could not fully check. */
   readonly opaque: boolean;
+  /** What the call touches, as its tool declares it (`Tool.touches`); absent when the tool declares nothing. */
+  readonly touches?: Touches;
 }
 
 /** Approves (true / 'allow') or refuses (false / 'deny' / { reason }) a call the policy escalated. */
@@ -209,14 +211,15 @@ export function permissionHook(
   // An allowed call (the common case) is answered synchronously, without a promise or the text a refusal needs.
   return ({ tool, args }) => {
     // What the call touches comes from the tool's own declaration; one that throws refuses the call (fail closed).
+    const touches = tool.touches?.(args);
     const verdict = evaluatePermission(policy, tool.name, args, limits, {
       sandboxed: sandboxed?.(tool.name) === true,
       describe,
-      touches: tool.touches?.(args),
+      touches,
       root: root?.(),
     });
     if (verdict.decision === 'allow') return undefined;
-    return refuseOrAsk(label, tool.name, args, verdict, policy.name, onAsk);
+    return refuseOrAsk(label, tool.name, args, verdict, policy.name, onAsk, touches);
   };
 }
 
@@ -228,6 +231,7 @@ async function refuseOrAsk(
   verdict: ReturnType<typeof evaluatePermission>,
   policyName: string | undefined,
   onAsk: AskHandler | undefined,
+  touches?: Touches,
 ): Promise<PreHookResult> {
   const what = `${tool} ${JSON.stringify(shorten(verdict.subject))}`;
   if (verdict.decision === 'deny') {
@@ -253,6 +257,7 @@ async function refuseOrAsk(
       rule: verdict.rule,
       policy: policyName,
       opaque: verdict.opaque === true,
+      ...(touches ? { touches } : {}),
     });
   } catch {
     return { decision: 'deny', reason: `the approver for ${what} failed, so the call is refused.` };

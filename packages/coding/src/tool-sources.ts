@@ -33,6 +33,8 @@ export interface SourceSettings {
   readonly sandbox: Omit<SandboxToolOptions, 'allowProtected'>;
   readonly commandSandbox?: 'off' | 'auto' | 'required';
   readonly network?: boolean;
+  /** The permission policy's path deny rules as OS sandbox mounts, added to bash's own `denyRead` / `denyWrite`. */
+  readonly sandboxDeny?: { readonly denyRead: readonly string[]; readonly denyWrite: readonly string[] };
   /** The toolkit's protected-name policy, for every tool that opens files (and the OS sandbox of commands). */
   readonly protectedNames?: ProtectedNamePolicy;
   /** Paths a tool must not show among what it finds (a deny rule of the permission policy names them), by tool. */
@@ -130,7 +132,18 @@ function commandOptions(settings: SourceSettings): OptionsOf<typeof createBashTo
     ...withPolicy(settings, own),
     ...(settings.commandSandbox ? { sandbox: settings.commandSandbox } : {}),
     ...(settings.network !== undefined ? { network: settings.network } : {}),
+    ...policyMounts(own, settings.sandboxDeny),
     jobs: settings.jobs(own.limits),
+  };
+}
+
+/** bash's own deny mounts joined with the policy's (none added when the policy names no path). */
+function policyMounts(own: OptionsOf<typeof createBashTool>, mounts: SourceSettings['sandboxDeny']): object {
+  if (!mounts) return {};
+  const join = (a: readonly string[] | undefined, b: readonly string[]) => [...new Set([...(a ?? []), ...b])];
+  return {
+    ...(mounts.denyRead.length > 0 ? { denyRead: join(own.denyRead, mounts.denyRead) } : {}),
+    ...(mounts.denyWrite.length > 0 ? { denyWrite: join(own.denyWrite, mounts.denyWrite) } : {}),
   };
 }
 

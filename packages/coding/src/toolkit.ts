@@ -4,6 +4,7 @@ import {
   branchProvider,
   type ChatModel,
   ConfigurationError,
+  type PostHook,
   type PreHook,
   type Provider,
   type ProviderContext,
@@ -12,6 +13,8 @@ import {
 } from '@bough/core';
 import type { ProtectedNamePolicy } from '@bough/workspace';
 import { type CheckpointsSetting, withCheckpoints } from './checkpoint-calls.js';
+import { checkpointExclusions, checkpointsPermission } from './checkpoint-policy.js';
+import { commandsSandboxed } from './command-sandbox.js';
 import { DiagnosticsWatcher } from './diagnostics-introduced.js';
 import { type CodingHooks, composeHooks, copyHooks } from './hook-composition.js';
 import { withInheritedDeny } from './inherited-deny.js';
@@ -32,6 +35,7 @@ import {
   permissionHook,
 } from './permissions.js';
 import { assertPolicyEnforceable } from './policy-setup.js';
+import { type PolicySandbox, policySandbox } from './sandbox-deny.js';
 import type { SandboxToolOptions } from './sandbox-tool.js';
 import { type AnyToolSource, type CodingToolOptions, type SourceSettings, STANDARD_SOURCES } from './tool-sources.js';
 import type { ToolkitBuild } from './toolkit-build.js';
@@ -131,6 +135,9 @@ export function codingToolkit(
 ): CodingToolkit {
   const tools = selectTools(options.tools);
   const policy = resolvePolicy(options.permissions);
+  // The policy's path deny rules become the command sandbox's mounts; one it cannot express is refused here.
+  const mode = options.commandSandbox ?? (options.toolOptions?.bash as { sandbox?: string } | undefined)?.sandbox;
+  const commandPolicy = policy ? policySandbox(policy, mode, () => commandsSandboxed(mode)) : {};
   const frozen = Object.freeze({
     ...options,
     hooks: copyHooks(options.hooks),
@@ -143,9 +150,13 @@ export function codingToolkit(
   if (missing.length > 0)
     throw new ConfigurationError(`No standalone source for the coding tool(s): ${missing.join(', ')}.`);
   const jobs = new BuildJobs();
-  const provider = branchProvider('coding', (context) => buildTools(context, frozen, tools, policy, bySource, jobs), {
-    rebind: 'rebuild',
-  });
+  const provider = branchProvider(
+    'coding',
+    (context) => buildTools(context, frozen, tools, policy, commandPolicy, bySource, jobs),
+    {
+      rebind: 'rebuild',
+    },
+  );
   return Object.freeze({ ...provider, dispose: (branch?: BranchView) => jobs.dispose(branch) });
 }
 
@@ -182,6 +193,7 @@ function buildTools(
   options: Frozen,
   tools: readonly CodingToolName[],
   policy: PermissionPolicy | undefined,
+  commandPolicy: PolicySandbox,
   sources: ReadonlyMap<string, AnyToolSource>,
   jobs: BuildJobs,
 ): Tool[] {
@@ -217,6 +229,7 @@ function buildTools(
     sandbox: options.sandbox ?? {},
     ...(options.commandSandbox ? { commandSandbox: options.commandSandbox } : {}),
     ...(options.network !== undefined ? { network: options.network } : {}),
+    ...(commandPolicy.mounts ? { sandboxDeny: commandPolicy.mounts } : {}),
     jobs: (limits) => {
       if (!store) {
         store = new JobStore(typeof limits === 'object' && limits !== null ? limits : {});
@@ -246,7 +259,9 @@ function buildTools(
         )
       : undefined;
     const first = guard ? chainPre(guard, permission) : permission;
-    return composeHooks(source.name, options.hooks, { ...(first ? { permission: first } : {}), trailingPost });
+    const post =
+      source.name === 'bash' && commandPolicy.note ? [notePost(commandPolicy.note), ...trailingPost] : trailingPost;
+    return composeHooks(source.name, options.hooks, { ...(first ? { permission: first } : {}), trailingPost: post });
   };
   const build = (hooks: ToolHooks): ToolkitBuild => ({
     state,
@@ -270,7 +285,7 @@ function buildTools(
         [...sources.values()],
       ),
   });
-  const built: Tool[] = [];
+  const recorded: Tool[] = [];
   for (const name of tools) {
     const source = sources.get(name);
     if (!source) throw new ConfigurationError(`The coding tool ${name} is not available in this build of the toolkit.`);
@@ -279,9 +294,17 @@ function buildTools(
       : ((settings.toolOptions as Record<string, object | undefined>)[name] ?? {});
     const hooks = hooksFor(source, source.sandboxed?.(own) === true);
     // The toolkit's own tools work on this build's state; the others are standalone tools wrapped for the build.
-    if (source.scope === 'toolkit') built.push(source.make(state.workspaceRoot, context, own, build(hooks)));
-    else built.push(wrapSource(source, state, context, { ...own }, hooks));
+    if (source.scope === 'toolkit') recorded.push(source.make(state.workspaceRoot, context, own, build(hooks)));
+    else recorded.push(wrapSource(source, state, context, { ...own }, hooks));
   }
+  // The checkpoints tool is added before the policy check below, so a path rule binds it like every other tool.
+  const built = withCheckpoints(recorded, options.checkpoints, context, root, options.protectedNames, () => store, {
+    ...(policy ? { exclude: checkpointExclusions(policy) } : {}),
+    hooks: composeHooks('checkpoints', options.hooks, {
+      ...(policy ? { permission: checkpointsPermission(policy, options.onAsk, L, () => root) } : {}),
+      trailingPost,
+    }),
+  });
   if (policy) {
     const described = (name: string) =>
       sources.get(name)?.permissionSubject !== undefined || Object.hasOwn(STANDARD_PERMISSION_SUBJECTS, name);
@@ -290,7 +313,16 @@ function buildTools(
       built.map((tool) => ({ name: tool.name, touches: tool.touches !== undefined, described: described(tool.name) })),
     );
   }
-  return withCheckpoints(built, options.checkpoints, context, root, options.protectedNames, () => store);
+  return built;
+}
+
+/** Adds `note` to every object result's system note (what the policy's rules do not confine). */
+function notePost(note: string): PostHook {
+  return ({ result }) => {
+    if (typeof result !== 'object' || result === null || Array.isArray(result)) return undefined;
+    const previous = (result as Record<string, unknown>)[NUDGE_FIELD];
+    return { ...result, [NUDGE_FIELD]: typeof previous === 'string' && previous !== '' ? `${previous} ${note}` : note };
+  };
 }
 
 /** Runs `first`, then `second` unless `first` already decided or rewrote the call. */

@@ -102,6 +102,10 @@ async function sift(core: StoreCore, listed: readonly Listed[]) {
       keepOut(entry, 'protected');
       continue;
     }
+    if (core.exclude?.(entry.path)) {
+      keepOut(entry, 'excluded');
+      continue;
+    }
     const st = await lstat(join(core.workspace.root, entry.path)).catch(() => undefined);
     if (st === undefined) {
       if (entry.tracked) store.push(entry.path); // removed since the last checkpoint

@@ -17,6 +17,8 @@ export interface StoreCore {
   readonly limits: CheckpointsLimits;
   readonly respectGitignore: boolean;
   readonly exclusions: Exclusions;
+  /** Paths the caller keeps out (never stored, shown or restored); undefined when it keeps none out. */
+  readonly exclude?: (relativePath: string) => boolean;
   /** Trees of commits seen, so the newest checkpoint's tree costs no process. */
   readonly trees: Map<string, string>;
   /** Set once the index was proven to hold the newest checkpoint's tree in this process. */

@@ -2,7 +2,7 @@ import { lstat, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** Why a path is kept out of the store. */
-export type SkipReason = 'protected' | 'too_large' | 'symlink' | 'special_file' | 'nested_repository';
+export type SkipReason = 'protected' | 'excluded' | 'too_large' | 'symlink' | 'special_file' | 'nested_repository';
 
 /** One path left out of a checkpoint, reported to the caller. */
 export interface SkippedPath {

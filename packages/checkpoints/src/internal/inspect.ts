@@ -3,6 +3,7 @@ import type { CheckpointList, CheckpointSummary, DiffOptions, DiffResult, ListOp
 import type { StoreCore } from './core.js';
 import { parentOf, readHistory, resolveCheckpoint, unifiedDiff } from './history.js';
 import { normalizePaths } from './paths.js';
+import { treeDiff } from './restore-plan.js';
 
 /** `list`: the newest checkpoints with who made them and which files they changed. */
 export async function listCheckpoints(core: StoreCore, options: ListOptions): Promise<CheckpointList> {
@@ -11,6 +12,7 @@ export async function listCheckpoints(core: StoreCore, options: ListOptions): Pr
   const read = options.branch === undefined ? limit : core.limits.listMax * 4;
   const entries = await readHistory(core, read);
   const checkpoints: CheckpointSummary[] = [];
+  const exclude = core.exclude;
   for (const entry of entries) {
     if (options.branch !== undefined && entry.meta.branch !== options.branch) continue;
     const { meta } = entry;
@@ -26,7 +28,7 @@ export async function listCheckpoints(core: StoreCore, options: ListOptions): Pr
       ...(meta.label ? { label: meta.label } : {}),
       ...(meta.restored_to ? { restored_to: meta.restored_to } : {}),
       files_changed: entry.files.length,
-      files: entry.files.slice(0, core.limits.filesPerEntry),
+      files: (exclude ? entry.files.filter((file) => !exclude(file)) : entry.files).slice(0, core.limits.filesPerEntry),
     });
     if (checkpoints.length >= limit) break;
   }
@@ -57,7 +59,17 @@ export async function diffCheckpoints(core: StoreCore, options: DiffOptions): Pr
     start = from;
     end = to;
   }
-  const raw = await unifiedDiff(core, start, end, paths.paths);
+  // Paths the caller keeps out are left out of the diff: when the range touches one, the diff is asked for the other
+  // changed files by name (pathspecs are literal here), so content stored before the caller excluded it never shows.
+  const exclude = core.exclude;
+  const changed = exclude ? (await treeDiff(core, start, end, paths.paths)).map((entry) => entry.path) : [];
+  const shown = exclude ? changed.filter((path) => !exclude(path)) : changed;
+  const raw =
+    shown.length === changed.length
+      ? await unifiedDiff(core, start, end, paths.paths)
+      : shown.length === 0
+        ? Buffer.alloc(0)
+        : await unifiedDiff(core, start, end, shown);
   const max = core.limits.maxDiffBytes;
   const truncated = raw.length > max;
   let text = raw.subarray(0, max).toString('utf8');

@@ -46,6 +46,7 @@ export async function restorable(core: StoreCore, entries: readonly DiffEntry[])
     if (reason) skipped.push({ path: entry.path, reason });
     else if (odd) skipped.push({ path: entry.path, reason: odd === '120000' ? 'symlink' : 'nested_repository' });
     else if (core.workspace.isProtected(entry.path)) skipped.push({ path: entry.path, reason: 'protected' });
+    else if (core.exclude?.(entry.path)) skipped.push({ path: entry.path, reason: 'excluded' });
     else keep.push(entry);
   }
   return { keep, skipped };

@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import type { AskHandler, PermissionAsk } from '@bough/coding';
 import type { ProtectedNamePolicy } from '@bough/workspace';
 import type { CliIO } from '../output.js';
-import { changePreview } from './preview.js';
+import { changePreview, touchedPreview } from './preview.js';
 
 /** A remembered `a` answer: this tool, and subjects equal to `prefix` or starting with `prefix` and a space. */
 interface Always {
@@ -75,7 +75,9 @@ export function terminalApprover(
     const policy = ask.policy ? `policy '${ask.policy}'` : 'the permission policy';
     let text = `\n\x1b[1m? the model wants to run ${ask.tool}\x1b[0m (${policy} asks${ask.opaque ? '; the command hands a shell a script that could not be checked' : ''}):\n`;
     text += ask.tool === 'bash' ? `  $ ${commandOf(ask.args)}\n` : `  ${JSON.stringify(ask.args)}\n`;
-    if (ask.tool === 'editor') text += await changePreview(ask.args, options.root, options.protectedNames);
+    // What the call will change comes from its tool's declaration (the one the policy judged), for every tool.
+    if (ask.tool !== 'bash') text += touchedPreview(ask.touches);
+    if (ask.tool === 'editor') text += await changePreview(ask.args, options.root, options.protectedNames, ask.touches);
     const rule = alwaysPattern(ask);
     text += `  [y] run it once   [n] refuse   [a] always allow ${ask.tool} ${JSON.stringify(rule.prefix)}${ask.tool === 'bash' && rule.prefix !== ask.subject ? ' …' : ''} this session\n`;
     for (;;) {

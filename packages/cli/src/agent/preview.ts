@@ -1,8 +1,46 @@
-import { type EditorInput, handleEditor } from '@bough/editor';
+import type { Touches } from '@bough/core';
+import { type EditorInput, type EditorRequest, editorTouches, handleEditor } from '@bough/editor';
 import type { ProtectedNamePolicy } from '@bough/workspace';
 
 const MAX_PREVIEW_LINES = 60;
-const CHANGES = new Set(['edit', 'multi_edit', 'write', 'patch', 'move', 'mkdir']);
+const MAX_PATHS = 20;
+
+/** True when a declaration changes something: it writes, creates, deletes or moves a path. */
+export function changesPaths(touches: Touches | undefined): boolean {
+  return [touches?.write, touches?.create, touches?.delete, touches?.move].some((list) => (list?.length ?? 0) > 0);
+}
+
+/**
+ * The paths a pending call will change, from its tool's own `touches` declaration (so a patch's files, both names of
+ * a move and a checkpoint restore are named as the policy saw them): one line per kind, then whether it may reach
+ * the whole workspace; '' when it declares neither.
+ */
+export function touchedPreview(touches: Touches | undefined): string {
+  if (!touches) return '';
+  const line = (verb: string, paths: readonly string[] | undefined) => {
+    if (!paths || paths.length === 0) return '';
+    const more = paths.length > MAX_PATHS ? ` … ${paths.length - MAX_PATHS} more` : '';
+    return `  ${verb} ${paths.slice(0, MAX_PATHS).join(', ')}${more}\n`;
+  };
+  const moves = touches.move?.map((m) => `${m.from} → ${m.to}`);
+  const whole = touches.workspace === true ? '  may reach any file in the workspace\n' : '';
+  return (
+    line('writes', touches.write) +
+    line('creates', touches.create) +
+    line('deletes', touches.delete) +
+    line('moves', moves) +
+    whole
+  );
+}
+
+/** The editor's declaration for a request, or undefined when it is not one the editor would accept. */
+function editorDeclaration(args: unknown): Touches | undefined {
+  try {
+    return editorTouches(args as EditorRequest);
+  } catch {
+    return undefined;
+  }
+}
 
 function indent(text: string): string {
   const lines = text.replace(/\n$/, '').split('\n');
@@ -27,9 +65,11 @@ export async function changePreview(
   args: unknown,
   root: string,
   protectedNames?: ProtectedNamePolicy,
+  touches: Touches | undefined = editorDeclaration(args),
 ): Promise<string> {
   const request = typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
-  if (typeof request.action !== 'string' || !CHANGES.has(request.action)) return '';
+  // Whether the call is a change is the editor's own declaration, not a guess from its action name.
+  if (!changesPaths(touches)) return '';
   let result: Record<string, unknown>;
   try {
     result = (await handleEditor({ ...request, dry_run: true } as EditorInput, {
