@@ -11,6 +11,7 @@ import { processSuite } from './process.js';
 import { readerSuite } from './reader.js';
 import { replaySuite } from './replay.js';
 import { searchSuite } from './search.js';
+import { stallSuite } from './stall.js';
 
 /** Every suite `pnpm bench` runs, in order. */
 export const suites: BenchSuite[] = [
@@ -26,4 +27,5 @@ export const suites: BenchSuite[] = [
   editsSuite,
   replaySuite,
   checkpointsSuite,
+  stallSuite,
 ];
