@@ -1,7 +1,7 @@
 import type { Workspace } from '@bough/workspace';
 import { failure } from './errors.js';
 import { pacedFileDiff } from './internal/line-diff.js';
-import { parsePatch } from './internal/patch-parse.js';
+import { parsePatchPaced } from './internal/patch-parse.js';
 import { planPatch } from './internal/patch-plan.js';
 import type { EditorLimits } from './limits.js';
 import type { EditorResponse } from './schema.js';
@@ -32,7 +32,9 @@ export async function patchAction(
       `The patch is ${args.patch.length} characters, over the ${limits.maxPatchBytes} limit; split it into several patches.`,
     );
   }
-  const parsed = parsePatch(args.patch);
+  const parsed = await parsePatchPaced(args.patch, signal);
+  if (parsed === 'aborted')
+    return failure('aborted', 'The call was cancelled while the patch was read; nothing was written.');
   if (!parsed.ok) {
     if (parsed.unsupported) {
       return failure('unsupported_patch', `Nothing was written: ${parsed.reason} (patch line ${parsed.line})`, {
