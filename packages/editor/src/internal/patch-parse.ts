@@ -42,11 +42,20 @@ interface PatchLines {
 }
 
 /** Splits patch text into lines (CR of a CRLF set aside), without the empty piece after a final line break. */
-function splitPatch(text: string): PatchLines {
-  const lines = text.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  const cr = lines.map((line) => line.endsWith('\r'));
-  return { lines: lines.map((line, i) => (cr[i] ? line.slice(0, -1) : line)), cr };
+function* splitPatch(text: string, meter: WorkMeter): Paced<PatchLines> {
+  const lines: string[] = [];
+  const cr: boolean[] = [];
+  for (let at = 0; at < text.length; ) {
+    const next = text.indexOf('\n', at);
+    const end = next < 0 ? text.length : next;
+    const withCr = end > at && text.charCodeAt(end - 1) === 13;
+    lines.push(text.slice(at, withCr ? end - 1 : end));
+    cr.push(withCr);
+    at = end + 1;
+    meter.note(1);
+    if (meter.due()) yield;
+  }
+  return { lines, cr };
 }
 
 /** Reads a patch in the apply_patch format or as a unified diff, chosen by its first line, in one go. */
@@ -66,7 +75,7 @@ export async function parsePatchPaced(text: string, signal?: AbortSignal): Promi
 }
 
 function* pacedParse(text: string, meter: WorkMeter): Paced<ParsedPatch> {
-  let { lines, cr } = splitPatch(text);
+  let { lines, cr } = yield* splitPatch(text, meter);
   let skip = 0;
   while (skip < lines.length && lines[skip]!.trim() === '') skip++;
   lines = lines.slice(skip);
