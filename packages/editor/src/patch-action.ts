@@ -1,7 +1,7 @@
 import type { Workspace } from '@bough/workspace';
 import { failure } from './errors.js';
-import { fileDiff } from './internal/line-diff.js';
-import { parsePatch } from './internal/patch-parse.js';
+import { pacedFileDiff } from './internal/line-diff.js';
+import { parsePatchPaced } from './internal/patch-parse.js';
 import { planPatch } from './internal/patch-plan.js';
 import type { EditorLimits } from './limits.js';
 import type { EditorResponse } from './schema.js';
@@ -32,7 +32,9 @@ export async function patchAction(
       `The patch is ${args.patch.length} characters, over the ${limits.maxPatchBytes} limit; split it into several patches.`,
     );
   }
-  const parsed = parsePatch(args.patch);
+  const parsed = await parsePatchPaced(args.patch, signal);
+  if (parsed === 'aborted')
+    return failure('aborted', 'The call was cancelled while the patch was read; nothing was written.');
   if (!parsed.ok) {
     if (parsed.unsupported) {
       return failure('unsupported_patch', `Nothing was written: ${parsed.reason} (patch line ${parsed.line})`, {
@@ -69,8 +71,9 @@ export async function patchAction(
   let truncated = false;
   let added = 0;
   let removed = 0;
-  const files = planned.files.map((f) => {
-    const d = fileDiff(
+  const files = [];
+  for (const f of planned.files) {
+    const d = await pacedFileDiff(
       f.before,
       f.after,
       {
@@ -86,7 +89,7 @@ export async function patchAction(
     } else truncated = true;
     added += d.added;
     removed += d.removed;
-    return {
+    files.push({
       op: f.op,
       relative: f.relative,
       ...(f.from !== undefined ? { from: f.from } : {}),
@@ -94,8 +97,8 @@ export async function patchAction(
       removed: d.removed,
       ...(f.mode !== undefined ? { mode: (f.mode & 0o777).toString(8) } : {}),
       ...(f.hunks ? { hunks: f.hunks } : {}),
-    };
-  });
+    });
+  }
   const loose = files.reduce((n, f) => n + (f.hunks?.filter((h) => h.strategy !== 'exact').length ?? 0), 0);
   return {
     success: true,

@@ -135,13 +135,15 @@ export async function applyEdit(original: string, spec: EditSpec, options: Apply
   const oldN = spec.oldString.replaceAll('\r\n', '\n');
   const newN = spec.newString.replaceAll('\r\n', '\n');
   const { limits, relative } = options;
-  const matches = findMatches(text, oldN);
+  const meter = options.meter ?? matchMeter(limits, options.signal);
+  const searched = await drive(findMatches(text, oldN, meter), meter);
+  if (!searched.ok) return { ok: false, failure: stopped(searched.stop, relative, limits) };
+  const matches = searched.value;
   let replacements: Replacement[];
   let strategy: MatchStrategy = 'exact';
   if (matches.length === 0) {
     let fuzzy: FuzzyResult = { kind: 'none' };
     if (options.fuzzy && !spec.replaceAll) {
-      const meter = options.meter ?? matchMeter(limits, options.signal);
       const driven = await drive(fuzzyLocate(text, oldN, newN, limits, meter), meter);
       if (!driven.ok) return { ok: false, failure: stopped(driven.stop, relative, limits) };
       fuzzy = driven.value;
@@ -165,7 +167,6 @@ export async function applyEdit(original: string, spec: EditSpec, options: Apply
       };
     }
     if (fuzzy.kind === 'none') {
-      const meter = options.meter ?? matchMeter(limits, options.signal);
       const explained = await drive(
         explainMiss(text, oldN, {
           maxCandidates: limits.maxCandidates,

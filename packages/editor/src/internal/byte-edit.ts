@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { countLineFeedsIn } from '@bough/workspace';
+import { type ByteAllowance, byteAllowance, findBytes } from './byte-find.js';
 import { firstLoneSurrogate, type TextEncodingName } from './text-codec.js';
 
 /**
@@ -51,11 +52,14 @@ export class ByteScan {
   private readonly oldText: string;
   private readonly newText: string;
   private readonly needle: Buffer;
+  /** What verifying candidates may cost: grows with the bytes seen, so the scan stays linear. */
+  private readonly allowance: ByteAllowance;
 
   constructor(oldString: string, newString: string) {
     this.oldText = oldString.replaceAll('\r\n', '\n');
     this.newText = newString.replaceAll('\r\n', '\n');
     this.needle = Buffer.from(this.oldText, 'utf8');
+    this.allowance = byteAllowance(0, this.needle.length);
     if (this.needle.length === 0 || firstLoneSurrogate(this.oldText) >= 0) this.viable = false;
   }
 
@@ -75,15 +79,21 @@ export class ByteScan {
     if (!this.started) this.start(bytes, length);
     if (!this.viable || length < this.bomBytes) return;
     if (bytes.subarray(this.crTo, length).indexOf(CR) >= 0) this.viable = false;
+    this.allowance.left += 4 * (length - this.crTo);
     this.crTo = length;
     for (;;) {
-      const found = bytes.subarray(this.searchFrom, length).indexOf(this.needle);
+      const found = findBytes(bytes, this.needle, this.searchFrom, length, this.allowance);
+      // Repetitive bytes that would make the search costly: the paced text path takes over.
+      if (found === 'over') {
+        this.viable = false;
+        return;
+      }
       if (found < 0) break;
       if (this.first >= 0) {
         this.viable = false;
         return;
       }
-      this.first = this.searchFrom + found;
+      this.first = found;
       this.searchFrom = this.first + this.needle.length;
     }
     this.searchFrom = Math.max(this.searchFrom, length - this.needle.length + 1);

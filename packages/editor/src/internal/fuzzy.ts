@@ -280,7 +280,7 @@ function* locateRewritten(
   tier: FuzzyTier,
   limits: EditorLimits,
 ): Paced<FuzzyResult> {
-  const exact = findMatches(file.text, oldN);
+  const exact = yield* findMatches(file.text, oldN, file.keyed.meter);
   if (exact.length === 1)
     return { kind: 'found', tier, start: exact[0]!, end: exact[0]! + oldN.length, replacement: newN };
   if (exact.length > 1) {

@@ -1,4 +1,5 @@
 import { type Change, type DiffLimits, unifiedDiff } from './unified-diff.js';
+import { drive, type Paced, WorkMeter } from './work-meter.js';
 
 /** A whole-line diff of two texts: the changes as character ranges (for {@link unifiedDiff}) and line counts. */
 export interface LineChanges {
@@ -8,7 +9,7 @@ export interface LineChanges {
 }
 
 /** Lines with their start offsets; a last line without a line break is its own distinct value. */
-function linesOf(text: string): { keys: string[]; starts: number[] } {
+function* linesOf(text: string, meter: WorkMeter): Paced<{ keys: string[]; starts: number[] }> {
   const keys: string[] = [];
   const starts: number[] = [];
   let at = 0;
@@ -22,6 +23,8 @@ function linesOf(text: string): { keys: string[]; starts: number[] } {
       keys.push(text.slice(at, next));
       at = next + 1;
     }
+    meter.note(1);
+    if (meter.due()) yield;
   }
   starts.push(text.length);
   return { keys, starts };
@@ -31,7 +34,12 @@ function linesOf(text: string): { keys: string[]; starts: number[] } {
  * Myers' shortest edit script between a[lo..hi) and b[lo2..hi2), as matched index pairs; past `maxCost` edits it gives
  * up and the middle is reported as one replacement (still correct, only less precise).
  */
-function matchedPairs(a: string[], b: string[], maxCost: number): Array<[number, number]> | undefined {
+function* matchedPairs(
+  a: string[],
+  b: string[],
+  maxCost: number,
+  meter: WorkMeter,
+): Paced<Array<[number, number]> | undefined> {
   const n = a.length;
   const m = b.length;
   const max = n + m;
@@ -44,13 +52,16 @@ function matchedPairs(a: string[], b: string[], maxCost: number): Array<[number,
       let x =
         k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
       let y = x - k;
+      const from = x;
       while (x < n && y < m && a[x] === b[y]) {
         x++;
         y++;
       }
       v[offset + k] = x;
+      meter.note(1 + x - from);
       if (x >= n && y >= m) return backtrack(trace, d, n, m);
     }
+    if (meter.due()) yield;
   }
   return undefined;
 }
@@ -82,10 +93,10 @@ function backtrack(trace: Int32Array[], d: number, n: number, m: number): Array<
   return pairs.reverse();
 }
 
-/** Whole-line changes turning `before` into `after` (both LF-normalized). */
-export function lineChanges(before: string, after: string, maxCost = 4000): LineChanges {
-  const a = linesOf(before);
-  const b = linesOf(after);
+/** Whole-line changes turning `before` into `after` (both LF-normalized), pausing when `meter` says a turn is due. */
+function* pacedLineChanges(before: string, after: string, meter: WorkMeter, maxCost = 4000): Paced<LineChanges> {
+  const a = yield* linesOf(before, meter);
+  const b = yield* linesOf(after, meter);
   let head = 0;
   while (head < a.keys.length && head < b.keys.length && a.keys[head] === b.keys[head]) head++;
   let tail = 0;
@@ -97,7 +108,7 @@ export function lineChanges(before: string, after: string, maxCost = 4000): Line
     tail++;
   const midA = a.keys.slice(head, a.keys.length - tail);
   const midB = b.keys.slice(head, b.keys.length - tail);
-  const pairs = (midA.length && midB.length ? matchedPairs(midA, midB, maxCost) : []) ?? [];
+  const pairs = (midA.length && midB.length ? yield* matchedPairs(midA, midB, maxCost, meter) : []) ?? [];
   pairs.push([midA.length, midB.length]);
   const changes: Change[] = [];
   let added = 0;
@@ -121,15 +132,55 @@ export function lineChanges(before: string, after: string, maxCost = 4000): Line
   return { changes, added, removed };
 }
 
+/** Whole-line changes turning `before` into `after` (both LF-normalized), in one go. */
+export function lineChanges(before: string, after: string, maxCost = 4000): LineChanges {
+  const search = pacedLineChanges(before, after, new WorkMeter(Number.POSITIVE_INFINITY), maxCost);
+  for (let step = search.next(); ; step = search.next()) if (step.done) return step.value;
+}
+
+/** A diff of two whole texts as responses carry it. */
+export interface FileDiff {
+  diff: string;
+  truncated: boolean;
+  added: number;
+  removed: number;
+}
+
+function withHeader(
+  before: string,
+  after: string,
+  names: { old: string; new: string },
+  limits: DiffLimits,
+  { changes, added, removed }: LineChanges,
+): FileDiff {
+  if (changes.length === 0) return { diff: '', truncated: false, added, removed };
+  const body = unifiedDiff(before, after, changes, limits);
+  return { diff: `--- ${names.old}\n+++ ${names.new}\n${body.diff}`, truncated: body.truncated, added, removed };
+}
+
 /** A unified diff of two whole texts with a `---`/`+++` header, plus the added and removed line counts. */
 export function fileDiff(
   before: string,
   after: string,
   names: { old: string; new: string },
   limits: DiffLimits,
-): { diff: string; truncated: boolean; added: number; removed: number } {
-  const { changes, added, removed } = lineChanges(before, after);
-  if (changes.length === 0) return { diff: '', truncated: false, added, removed };
-  const body = unifiedDiff(before, after, changes, limits);
-  return { diff: `--- ${names.old}\n+++ ${names.new}\n${body.diff}`, truncated: body.truncated, added, removed };
+): FileDiff {
+  return withHeader(before, after, names, limits, lineChanges(before, after));
+}
+
+/**
+ * {@link fileDiff} that returns to the event loop every few milliseconds while it compares lines, so a large patch's
+ * response diff does not hold up other calls. It runs after the change is written, so it is never cancelled.
+ */
+export async function pacedFileDiff(
+  before: string,
+  after: string,
+  names: { old: string; new: string },
+  limits: DiffLimits,
+): Promise<FileDiff> {
+  const meter = new WorkMeter(Number.POSITIVE_INFINITY);
+  const driven = await drive(pacedLineChanges(before, after, meter), meter);
+  // Without a signal or a finite budget the search always runs to its end.
+  if (!driven.ok) throw new Error('an unbounded, uncancellable diff stopped early');
+  return withHeader(before, after, names, limits, driven.value);
 }

@@ -21,7 +21,7 @@ const LINE_PREFIX = /^[ \t]*\d+\t/gm;
  */
 export function* explainMiss(text: string, oldString: string, limits: CandidateLimits): Paced<MissReport> {
   const withoutPrefixes = oldString.replace(LINE_PREFIX, '');
-  if (withoutPrefixes !== oldString && occurs(text, withoutPrefixes)) {
+  if (withoutPrefixes !== oldString && (yield* occurs(text, withoutPrefixes, limits.meter))) {
     return {
       reason: 'line_number_prefix',
       hint:
@@ -31,7 +31,7 @@ export function* explainMiss(text: string, oldString: string, limits: CandidateL
     };
   }
   const unescaped = oldString.replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\"/g, '"');
-  if (unescaped !== oldString && occurs(text, unescaped)) {
+  if (unescaped !== oldString && (yield* occurs(text, unescaped, limits.meter))) {
     return {
       reason: 'escaped_characters',
       hint: 'It matches once escape sequences such as \\n and \\t are turned into real line breaks and tabs: send the literal characters.',
@@ -39,7 +39,7 @@ export function* explainMiss(text: string, oldString: string, limits: CandidateL
     };
   }
   const trimmed = oldString.trim();
-  if (trimmed !== oldString && occurs(text, trimmed)) {
+  if (trimmed !== oldString && (yield* occurs(text, trimmed, limits.meter))) {
     return {
       reason: 'surrounding_whitespace',
       hint: 'It matches once leading and trailing whitespace is removed: check the indentation and blank lines at its edges.',

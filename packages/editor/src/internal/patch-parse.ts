@@ -1,3 +1,4 @@
+import { drive, type Paced, WorkMeter } from './work-meter.js';
 /** One hunk of an update: old lines (context and removed) replaced by new lines (context and added). */
 export interface PatchHunk {
   /** apply_patch `@@ <line>`: a line the hunk comes after (usually the enclosing function or class). */
@@ -41,16 +42,40 @@ interface PatchLines {
 }
 
 /** Splits patch text into lines (CR of a CRLF set aside), without the empty piece after a final line break. */
-function splitPatch(text: string): PatchLines {
-  const lines = text.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  const cr = lines.map((line) => line.endsWith('\r'));
-  return { lines: lines.map((line, i) => (cr[i] ? line.slice(0, -1) : line)), cr };
+function* splitPatch(text: string, meter: WorkMeter): Paced<PatchLines> {
+  const lines: string[] = [];
+  const cr: boolean[] = [];
+  for (let at = 0; at < text.length; ) {
+    const next = text.indexOf('\n', at);
+    const end = next < 0 ? text.length : next;
+    const withCr = end > at && text.charCodeAt(end - 1) === 13;
+    lines.push(text.slice(at, withCr ? end - 1 : end));
+    cr.push(withCr);
+    at = end + 1;
+    meter.note(1);
+    if (meter.due()) yield;
+  }
+  return { lines, cr };
 }
 
-/** Reads a patch in the apply_patch format or as a unified diff, chosen by its first line. */
+/** Reads a patch in the apply_patch format or as a unified diff, chosen by its first line, in one go. */
 export function parsePatch(text: string): ParsedPatch {
-  let { lines, cr } = splitPatch(text);
+  const parse = pacedParse(text, new WorkMeter(Number.POSITIVE_INFINITY));
+  for (let step = parse.next(); ; step = parse.next()) if (step.done) return step.value;
+}
+
+/**
+ * {@link parsePatch} that returns to the event loop every few milliseconds (a patch of a few megabytes takes a while
+ * to read), stopping with `aborted` at the first pause after `signal` aborts.
+ */
+export async function parsePatchPaced(text: string, signal?: AbortSignal): Promise<ParsedPatch | 'aborted'> {
+  const meter = new WorkMeter(Number.POSITIVE_INFINITY, signal);
+  const driven = await drive(pacedParse(text, meter), meter);
+  return driven.ok ? driven.value : 'aborted';
+}
+
+function* pacedParse(text: string, meter: WorkMeter): Paced<ParsedPatch> {
+  let { lines, cr } = yield* splitPatch(text, meter);
   let skip = 0;
   while (skip < lines.length && lines[skip]!.trim() === '') skip++;
   lines = lines.slice(skip);
@@ -62,8 +87,8 @@ export function parsePatch(text: string): ParsedPatch {
     cr = cr.slice(1, -1);
   }
   const head = lines[0]?.trim() ?? '';
-  if (head === '*** Begin Patch') return parseApplyPatch(lines, cr);
-  if (/^(diff --git |--- |Index: |diff -)/u.test(lines[0] ?? '')) return parseUnified(lines, cr);
+  if (head === '*** Begin Patch') return yield* parseApplyPatch(lines, cr, meter);
+  if (/^(diff --git |--- |Index: |diff -)/u.test(lines[0] ?? '')) return yield* parseUnified(lines, cr, meter);
   return bad(
     1,
     "A patch starts with '*** Begin Patch' (apply_patch format) or with 'diff --git' / '--- ' (a unified diff).",
@@ -75,7 +100,7 @@ const DELETE = '*** Delete File: ';
 const UPDATE = '*** Update File: ';
 const MOVE = '*** Move to: ';
 
-function parseApplyPatch(lines: string[], cr: boolean[]): ParsedPatch {
+function* parseApplyPatch(lines: string[], cr: boolean[], meter: WorkMeter): Paced<ParsedPatch> {
   let end = lines.length - 1;
   while (end > 0 && lines[end]!.trim() === '') end--;
   if (lines[end]!.trim() !== '*** End Patch')
@@ -83,6 +108,8 @@ function parseApplyPatch(lines: string[], cr: boolean[]): ParsedPatch {
   const ops: PatchOp[] = [];
   let i = 1;
   while (i < end) {
+    meter.note(1);
+    if (meter.due()) yield;
     const line = lines[i]!.trim();
     if (line === '') {
       i++;
@@ -117,6 +144,8 @@ function parseApplyPatch(lines: string[], cr: boolean[]): ParsedPatch {
     }
     const hunks: PatchHunk[] = [];
     while (i < end) {
+      meter.note(1);
+      if (meter.due()) yield;
       const raw = lines[i]!;
       if (raw.startsWith('***') && raw.trim() !== '*** End of File') break;
       const hunk: PatchHunk = { oldLines: [], newLines: [], eof: false };
@@ -194,10 +223,12 @@ const BINARY = /^GIT binary patch|^Binary files /u;
 const binary = (line: number) =>
   unsupported(line, 'Binary patches are not supported; only text diffs are applied. Write such files another way.');
 
-function parseUnified(lines: string[], cr: boolean[]): ParsedPatch {
+function* parseUnified(lines: string[], cr: boolean[], meter: WorkMeter): Paced<ParsedPatch> {
   const ops: PatchOp[] = [];
   let i = 0;
   while (i < lines.length) {
+    meter.note(1);
+    if (meter.due()) yield;
     const line = lines[i]!;
     if (!line.startsWith('diff --git ') && !line.startsWith('--- ')) {
       if (BINARY.test(line)) return binary(i + 1);
@@ -246,6 +277,8 @@ function parseUnified(lines: string[], cr: boolean[]): ParsedPatch {
       newPath = diffPath(lines[i + 1]!.slice(4));
       i += 2;
       while (i < lines.length && lines[i]!.startsWith('@@')) {
+        meter.note(1);
+        if (meter.due()) yield;
         const m = HUNK_HEADER.exec(lines[i]!);
         if (!m) return bad(i + 1, `'${lines[i]!.slice(0, 80)}' is not a hunk header like '@@ -1,3 +1,4 @@'.`);
         let oldLeft = m[2] === undefined ? 1 : Number(m[2]);

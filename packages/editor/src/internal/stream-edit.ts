@@ -4,6 +4,7 @@ import type { FileHandle } from 'node:fs/promises';
 import type { OpenedFile, ReplacementSink } from '@bough/workspace';
 import { countLineFeedsIn } from '@bough/workspace';
 import { excerptBounds, sequenceBoundary } from './byte-edit.js';
+import { byteAllowance, findBytes } from './byte-find.js';
 import { firstLoneSurrogate } from './text-codec.js';
 import { windowRing } from './window-ring.js';
 
@@ -85,6 +86,7 @@ export async function streamEdit(
   const { handle } = file;
   const needle = Buffer.from(request.oldText, 'utf8');
   const replacement = Buffer.from(request.newText, 'utf8');
+  const allowance = byteAllowance(file.size, needle.length);
   const head = needle.length + 3;
   const chunk = Math.max(MIN_CHUNK, needle.length, Math.floor(request.chunkBytes));
   const scratch = windowRing(RING, head + chunk, request.simd ?? true);
@@ -144,7 +146,9 @@ export async function streamEdit(
       const view = buf.subarray(0, end);
       let hit = -1;
       for (let at = Math.max(textFrom, from + (searchFrom - base)); ; ) {
-        const found = view.indexOf(needle, at);
+        const found = findBytes(view, needle, at, end, allowance);
+        // Repetitive bytes that would make the search costly: the paced text path takes over.
+        if (found === 'over') return 'whole_file';
         if (found < 0 || found >= keep) break;
         if (start >= 0) return 'whole_file';
         hit = found;

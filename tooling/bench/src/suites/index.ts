@@ -13,6 +13,7 @@ import { processSuite } from './process.js';
 import { readerSuite } from './reader.js';
 import { replaySuite } from './replay.js';
 import { searchSuite } from './search.js';
+import { stallSuite } from './stall.js';
 import { toolListsSuite } from './tool-lists.js';
 
 /** Every suite `pnpm bench` runs, in order. */
@@ -32,4 +33,5 @@ export const suites: BenchSuite[] = [
   lspSuite,
   replaySuite,
   checkpointsSuite,
+  stallSuite,
 ];
