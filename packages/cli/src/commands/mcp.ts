@@ -159,8 +159,9 @@ export async function mcpCommand(args: ParsedArgs, io: CliIO, signal?: AbortSign
     const given = io.env.BOUGH_MCP_TOKEN;
     const token = given && given.length > 0 ? given : generateToken();
     const http = await serveHttp(source, { name: 'bough', version: VERSION, instructions, host, port, token });
-    io.stderr(`bough mcp: serving ${tools} for ${where} at ${http.url}\n`);
+    // The token first: a client (or a test) that waits for the address line then finds the token already printed.
     if (!given) io.stderr(`bough mcp: bearer token (set BOUGH_MCP_TOKEN to choose one): ${token}\n`);
+    io.stderr(`bough mcp: serving ${tools} for ${where} at ${http.url}\n`);
     if (!['127.0.0.1', 'localhost', '::1'].includes(host)) {
       io.stderr(`bough mcp: warning: listening on ${host}, not only on this machine's loopback.\n`);
     }
