@@ -1,5 +1,5 @@
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handleCodeCheck } from './handle-check.js';
 
 describe('code_check with ruff', () => {
@@ -93,7 +93,19 @@ describe('code_check with ruff', () => {
 
   it('stops at the time budget and says how many files were not checked', async () => {
     ws = makeWorkspace({ 'a.py': 'import os\n', 'b.py': 'import os\n' });
-    const result = await run({}, { timeBudgetMs: 1 }); // 0 would mean the default (the one timeout rule)
+    // A clock that moves 10 ms on every look: the 1 ms budget is spent before the first file whatever the machine's
+    // speed (with the real clock a fast run could lint a file within the same millisecond).
+    let now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => {
+      now += 10;
+      return now;
+    });
+    let result: Awaited<ReturnType<typeof run>>;
+    try {
+      result = await run({}, { timeBudgetMs: 1 }); // 0 would mean the default (the one timeout rule)
+    } finally {
+      clock.mockRestore();
+    }
     expect(result.files_checked).toBe(0);
     expect(result.summary).toMatch(/2 file\(s\) not checked/);
   });

@@ -82,12 +82,13 @@ describe('process lifecycle', () => {
     expect(result).toMatchObject({ success: true, stdout: 'hi\n' });
   });
 
-  it('caps a 64 MiB flood per stream without holding it in memory', async () => {
+  it('caps a 256 MiB flood per stream without holding it in memory', async () => {
     const before = process.memoryUsage().arrayBuffers;
     let peak = before;
     let seen = 0;
-    // Garbage chunks may pile up before a GC, so the bound is loose: below the size of the flood itself.
-    const result = await runProcess(['head', '-c', '67108864', '/dev/zero'], {
+    // Garbage chunks pile up until V8 collects (it lets about 64 MiB of external memory accumulate first, so a 64 MiB
+    // flood measured just above 64 MiB once on Node 24): flood four times that and require less than half of it.
+    const result = await runProcess(['head', '-c', '268435456', '/dev/zero'], {
       ...base,
       timeoutMs: 25_000,
       onStdout: (chunk) => {
@@ -100,13 +101,13 @@ describe('process lifecycle', () => {
       timed_out: false,
       return_code: 0,
       stdout_truncated: true,
-      stdout_bytes: 67_108_864,
+      stdout_bytes: 268_435_456,
       stdout_binary: true,
       stderr_truncated: false,
     });
-    expect(result.stdout).toMatch(/\[\.\.\. 67008864 of 67108864 bytes of stdout left out here/);
+    expect(result.stdout).toMatch(/\[\.\.\. 268335456 of 268435456 bytes of stdout left out here/);
     expect(Buffer.byteLength(result.stdout)).toBeLessThan(100_000 + 200);
-    expect(peak - before).toBeLessThan(64 * 1024 * 1024);
+    expect(peak - before).toBeLessThan(128 * 1024 * 1024);
   }, 28_000);
 
   it('caps stderr separately from stdout', async () => {

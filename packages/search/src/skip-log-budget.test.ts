@@ -48,7 +48,8 @@ describe('a skip log past skipLogBytes', () => {
     expect(cut.count).toBe(exact.count);
     expect(cut.skipped.lower_bound).toBe(true);
     expect(cut.skipped.ignored).toBeGreaterThan(0);
-    expect(cut.skipped.ignored).toBeLessThan(IGNORED);
+    // A lower bound may reach the true count when the last chunk read before the cut held the rest of the log.
+    expect(cut.skipped.ignored).toBeLessThanOrEqual(IGNORED);
     expect(cut.note).toContain('at least');
     expect(cut.content).not.toMatch(/\.log$|\.env/m);
   });
