@@ -44,12 +44,15 @@ export interface CheckpointSummary {
   /** The checkpoint before this one: restore to it to undo this one. Null for the first. */
   readonly before: string | null;
   readonly time: string;
+  /** `after`: changes made by the named call; `before`: changes found before a call (made by someone else);
+   * `restore`: a restore; `snapshot`: a plain snapshot. */
   readonly kind: 'after' | 'before' | 'restore' | 'snapshot';
   readonly branch?: string;
   readonly call_id?: string;
   readonly tool?: string;
   readonly request?: string;
   readonly label?: string;
+  /** For a restore: the checkpoint it brought back. */
   readonly restored_to?: string;
   readonly files_changed: number;
   readonly files: string[];

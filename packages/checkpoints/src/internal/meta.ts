@@ -1,17 +1,15 @@
-/** What a checkpoint records about the call around it, kept as the commit message (JSON). */
-export interface CheckpointMeta {
+import type { CheckpointSummary } from '../types.js';
+
+/**
+ * What a checkpoint records about the call around it, kept as the commit message (JSON): the call's fields of a
+ * listed checkpoint (one definition, in the public summary), plus the format's version.
+ */
+export interface CheckpointMeta
+  extends Pick<
+    CheckpointSummary,
+    'kind' | 'time' | 'branch' | 'call_id' | 'tool' | 'request' | 'label' | 'restored_to'
+  > {
   readonly v: 1;
-  /** `after`: changes made by the named call; `before`: changes found before a call (made by someone else);
-   * `restore`: a restore; `snapshot`: a plain snapshot. */
-  readonly kind: 'after' | 'before' | 'restore' | 'snapshot';
-  readonly time: string;
-  readonly branch?: string;
-  readonly call_id?: string;
-  readonly tool?: string;
-  readonly request?: string;
-  readonly label?: string;
-  /** For a restore: the checkpoint it brought back. */
-  readonly restored_to?: string;
 }
 
 /** Reads a commit message back; a message that is not ours (or damaged) becomes a plain snapshot. */
