@@ -67,10 +67,12 @@ export const jobsSuite: BenchSuite = {
       const how =
         `bwrap with${support.userNamespace ? '' : 'out'} a user namespace, no network, protected-file scan of a ` +
         '1-file workspace; ' +
-        (closer.length > 0
-          ? `this process holds inheritable descriptors (${closer.join(', ')}), so the sandboxed command also starts ` +
-            'through the bash that closes them (as it must wherever the host has such descriptors)'
-          : 'this process holds no inheritable descriptor, so no descriptor closer runs');
+        (closer.length === 0
+          ? 'this process holds no inheritable descriptor'
+          : `this process holds inheritable descriptors (${closer.join(', ')}), which ` +
+            (closer.length <= 3
+              ? 'bwrap gets as pipes of ours and closes itself (no extra process)'
+              : 'a bash closer inside the sandbox closes (one more process per command)'));
       // The goal of issue 34 is against the same tool call without the sandbox: like with like (argv parsing, the
       // workspace's cwd check, program lookup, supervision on both sides; only the sandbox differs).
       const [inSandbox, bashPlain] = await pairedMedians(sandboxed, unsandboxed, runs, 5);
