@@ -448,6 +448,25 @@ const childRun = (root: string, command: string) => `
   console.log(JSON.stringify(result));
 `;
 
+/**
+ * A host program that inherited descriptors the way `exec 200>>file` in a parent shell leaves them (Node's own spawn
+ * marks the extra stdio entries close-on-exec in the child, so bash opens them): one per file, from 200 up.
+ */
+function hostHolding(script: string, files: readonly string[]) {
+  const opens = files.map((file, at) => `${200 + at}>>${JSON.stringify(file)}`).join(' ');
+  return spawn('/bin/bash', ['-c', `exec ${opens} "$0" --input-type=module -e "$1"`, process.execPath, script], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, BOUGH_PROCESS: PROCESS_DIST.href },
+  });
+}
+
+const wrappedArgv = (root: string) => `
+  const { openSandbox } = await import(process.env.BOUGH_PROCESS);
+  const session = openSandbox(${JSON.stringify(root)}, { mode: 'required' });
+  const command = { program: '/usr/bin/true', argv: ['true'], cwd: ${JSON.stringify(root)}, env: {} };
+  console.log(JSON.stringify(session.wrap(command).argv));
+`;
+
 describe.skipIf(!support.available || !existsSync(PROCESS_DIST))('sandbox escape corpus: the host process', () => {
   it.skipIf(!hasPython)('a descriptor the host inherited does not reach the command', async () => {
     const target = join(ws.outside, 'inherited.log');
@@ -463,6 +482,29 @@ describe.skipIf(!support.available || !existsSync(PROCESS_DIST))('sandbox escape
     expect(JSON.parse(out).stdout).toMatch(/\['0', '1', '2', '3'\]/);
     expect(readFileSync(target, 'utf8')).toBe('before\n');
   });
+
+  // Up to three inheritable descriptors are replaced by pipes bwrap closes itself; more go through the bash closer.
+  for (const held of [1, 2, 5]) {
+    it.skipIf(!hasPython)(`${held} descriptor(s) the host inherited do not reach the command`, async () => {
+      const targets = Array.from({ length: held }, (_, at) => join(ws.outside, `inherited-${at}.log`));
+      for (const target of targets) writeFileSync(target, 'before\n');
+      const code =
+        'import os\nprint(sorted(os.listdir("/proc/self/fd")))\nfor fd in range(200, 210):\n  try: os.write(fd, b"ESCAPED\\n")\n  except OSError as e: pass';
+      const child = hostHolding(childRun(ws.root, `${PY} -c '${code}'`), targets);
+      let out = '';
+      child.stdout?.on('data', (chunk) => (out += chunk));
+      await new Promise((resolve) => child.once('exit', resolve));
+      expect(JSON.parse(out)).toMatchObject({ success: true });
+      expect(JSON.parse(out).stdout).toMatch(/\['0', '1', '2', '3'\]/);
+      for (const target of targets) expect(readFileSync(target, 'utf8')).toBe('before\n');
+      // Which way was taken: the bash closer only past three (the test runner may hold one more of its own).
+      const argvOf = hostHolding(wrappedArgv(ws.root), targets);
+      let printed = '';
+      argvOf.stdout?.on('data', (chunk) => (printed += chunk));
+      await new Promise((resolve) => argvOf.once('exit', resolve));
+      expect(JSON.parse(printed).includes('bough-fd-closer')).toBe(held > 3);
+    });
+  }
 
   it('a host killed by SIGKILL mid-command leaves no temp directory once the next host starts', async () => {
     const sleeper = hostChild(childRun(ws.root, `sleep ${sleepMark}`));

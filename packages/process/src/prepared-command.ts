@@ -14,4 +14,10 @@ export interface PreparedCommand {
    * before the init itself goes, so waiting for the group also waits for processes that left it with `setsid`.
    */
   readonly confined?: boolean;
+  /**
+   * Set by the OS sandbox: descriptors at which the spawned child must get fresh pipes of the spawner's (replacing
+   * whatever the spawner holds at those numbers); bubblewrap reports the init's pid on the first and closes them all
+   * before the command runs. runProcess and startProcess provide them.
+   */
+  readonly pipes?: readonly number[];
 }

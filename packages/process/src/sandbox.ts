@@ -6,8 +6,9 @@ import { type ProcessFailure, processFailure } from './failure.js';
 import { blankFile } from './internal/blank-file.js';
 import { bwrapArgs, hiddenRoots, isWithin } from './internal/bwrap-args.js';
 import { compileDenyRules, type DenyMatchers } from './internal/deny-rules.js';
-import { closerArgv, closerShell, inheritableDescriptors } from './internal/fd-closer.js';
+import { CLOSING_OPTIONS, closerArgv, closerShell, inheritableDescriptors } from './internal/fd-closer.js';
 import { guardGit } from './internal/git-guard.js';
+import { INFO_FD } from './internal/sandbox-init.js';
 import { WatchedIdentities, withoutSocketVariables } from './internal/sandbox-watch.js';
 import { scanWorkspace, type WorkspaceScan } from './internal/workspace-scan.js';
 import { PROCESS_LIMITS } from './limits.js';
@@ -205,7 +206,8 @@ function wrapCommand(
   gitBinds: readonly string[],
 ): PreparedCommand | ProcessFailure {
   const readOnly = settings?.readOnlyPaths ?? [];
-  const hidden = hiddenRoots().find((dir) => isWithin(command.program, dir));
+  const roots = hiddenRoots();
+  const hidden = roots.find((dir) => isWithin(command.program, dir));
   if (
     hidden !== undefined &&
     !isWithin(command.program, workspaceRoot) &&
@@ -217,7 +219,11 @@ function wrapCommand(
     );
   }
   let inner = [command.program, ...command.argv.slice(1)];
-  if (inheritableDescriptors().length > 0) {
+  // Pipes of ours handed to bwrap (see fd-closer): at the host's inheritable descriptors when they are few, which
+  // replaces them in the spawned child; the first receives the --info-fd report of the init's pid.
+  const held = inheritableDescriptors();
+  const pipes = held.length === 0 ? [INFO_FD] : held.length <= CLOSING_OPTIONS.length ? held : [INFO_FD];
+  if (held.length > CLOSING_OPTIONS.length) {
     const shell = closerShell();
     if (!shell) {
       return processFailure(
@@ -236,6 +242,8 @@ function wrapCommand(
     scan,
     gitBinds,
     blankFile: blankFile(),
+    hiddenRoots: roots,
+    descriptors: pipes.flatMap((fd, at) => [CLOSING_OPTIONS[at] as string, String(fd)]),
   });
   return {
     program: support.bwrap as string,
@@ -243,5 +251,6 @@ function wrapCommand(
     cwd: command.cwd,
     env: withoutSocketVariables(command.env),
     confined: true,
+    pipes,
   };
 }

@@ -2,7 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import { type ProcessFailure, processFailure } from './failure.js';
 import { prepareCommand } from './internal/prepare.js';
-import { signalGroup, waitForGroupToDie } from './internal/process-group.js';
+import { signalGroup } from './internal/process-group.js';
+import { waitForGroup, watchInitReport } from './internal/sandbox-init.js';
 import { spawnGroup } from './internal/spawn-group.js';
 import { PROCESS_LIMITS } from './limits.js';
 import type { PreparedCommand } from './prepared-command.js';
@@ -79,7 +80,8 @@ export async function startProcess(
   child.stdout?.on('error', () => {});
   child.stderr?.on('error', () => {});
   child.stdin?.on('error', () => {});
-  const done = watchExit(child, pid, drainMs, reapWaitMs);
+  const initPid = watchInitReport(child, command.pipes);
+  const done = watchExit(child, pid, drainMs, reapWaitMs, initPid);
   return {
     success: true,
     pid,
@@ -99,7 +101,13 @@ export async function startProcess(
 }
 
 /** Settles when the child has exited, the pipes are drained or cut, and the rest of its group is gone. */
-function watchExit(child: ChildProcess, pid: number, drainMs: number, reapWaitMs: number): Promise<ProcessExit> {
+function watchExit(
+  child: ChildProcess,
+  pid: number,
+  drainMs: number,
+  reapWaitMs: number,
+  initPid: () => number | undefined,
+): Promise<ProcessExit> {
   return new Promise((settle) => {
     let open = (child.stdout ? 1 : 0) + (child.stderr ? 1 : 0);
     let exit: ProcessExit | undefined;
@@ -108,12 +116,11 @@ function watchExit(child: ChildProcess, pid: number, drainMs: number, reapWaitMs
       if (finished || !exit) return;
       finished = true;
       const left = signalGroup(pid, 'SIGKILL');
-      child.stdin?.destroy();
-      child.stdout?.destroy();
-      child.stderr?.destroy();
+      const init = initPid();
+      for (const stream of child.stdio) stream?.destroy();
       const result = exit;
       // Wait for what was left; in the OS sandbox the namespace's init lives until the rest of the namespace is gone.
-      if (left) void waitForGroupToDie(pid, reapWaitMs).then(() => settle(result));
+      if (left) void waitForGroup(pid, init, reapWaitMs).then(() => settle(result));
       else settle(result);
     };
     for (const stream of [child.stdout, child.stderr]) {

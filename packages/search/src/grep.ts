@@ -64,8 +64,21 @@ interface GrepPass {
 
 /** One ripgrep run; `debug` keeps ripgrep's whole log of skipped files (for exact skip counts). */
 async function grepPass(ctx: SearchContext, sorted: boolean, timeoutMs: number, debug: boolean): Promise<GrepPass> {
-  const parser = new RgLineParser({ byteOffset: true });
   const best = new BoundedBest<PendingMatch>(ctx.maxResults, byPathThenLine);
+  // Once the kept matches are full and a file sorts after all of them, none of its lines can be kept (the bar only
+  // rises), so its records are counted without decoding their text.
+  let askedRaw: string | undefined;
+  let asked: PendingMatch = { path: '', line: 0, text: '' };
+  const parser = new RgLineParser({
+    byteOffset: true,
+    textWanted: (raw) => {
+      if (raw !== askedRaw) {
+        askedRaw = raw;
+        asked = { path: toWorkspacePath(ctx.prefix, raw), line: 0, text: '' };
+      }
+      return best.wouldKeep(asked);
+    },
+  });
   const stopAt = Math.max(ctx.limits.countLimit, ctx.maxResults);
   let count = 0;
   let withheld = 0;
@@ -89,8 +102,9 @@ async function grepPass(ctx: SearchContext, sorted: boolean, timeoutMs: number, 
           if (binary !== undefined) skips.noteBinary(binary);
           continue;
         }
-        if (line.match.path !== lastRaw) {
-          lastRaw = line.match.path;
+        const raw = line.kind === 'counted' ? line.path : line.match.path;
+        if (raw !== lastRaw) {
+          lastRaw = raw;
           lastPath = toWorkspacePath(ctx.prefix, lastRaw);
           lastProtected = isProtectedPath(lastPath, ctx.policy) || ctx.hidden?.(lastPath) === true;
         }
@@ -100,6 +114,7 @@ async function grepPass(ctx: SearchContext, sorted: boolean, timeoutMs: number, 
           continue;
         }
         count++;
+        if (line.kind === 'counted') continue;
         const { line: lineNo, offset, text } = line.match;
         best.add(offset === undefined ? { path, line: lineNo, text } : { path, line: lineNo, offset, text });
       }

@@ -28,10 +28,31 @@ describe('RgLineParser', () => {
       Buffer.from('./abc\u00002:y\n'),
       Buffer.from('./ab\u00003:z\n'),
     ]);
-    expect(parser.push(bytes).map((line) => (line.kind === 'match' ? line.match.path : line.text))).toEqual([
-      './ab',
-      './abc',
-      './ab',
+    expect(
+      parser
+        .push(bytes)
+        .map((line) => (line.kind === 'match' ? line.match.path : line.kind === 'notice' ? line.text : line.path)),
+    ).toEqual(['./ab', './abc', './ab']);
+  });
+
+  it('counts the records of a path the caller does not want by path alone, and still decodes malformed ones', () => {
+    const bytes = Buffer.concat([
+      record('./keep.py', 1, 0, 'kept'),
+      record('./skip.py', 2, 10, 'skipped'),
+      Buffer.from('./skip.py\u0000x:1:not a record\n'),
+      record('./keep.py', 3, 20, 'kept too'),
     ]);
+    for (const size of [1, 5, bytes.length]) {
+      const parser = new RgLineParser({ byteOffset: true, textWanted: (path) => path !== './skip.py' });
+      const got = [];
+      for (let at = 0; at < bytes.length; at += size)
+        got.push(...parser.push(Buffer.from(bytes.subarray(at, at + size))));
+      expect(got).toEqual([
+        { kind: 'match', match: { path: './keep.py', line: 1, offset: 0, text: 'kept' } },
+        { kind: 'counted', path: './skip.py' },
+        { kind: 'notice', text: 'x:1:not a record' },
+        { kind: 'match', match: { path: './keep.py', line: 3, offset: 20, text: 'kept too' } },
+      ]);
+    }
   });
 });

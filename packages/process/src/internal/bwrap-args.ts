@@ -15,6 +15,10 @@ export interface BwrapPlan {
   readonly gitBinds: readonly string[];
   /** An empty file with mode 000, bound over every hidden file. */
   readonly blankFile: string;
+  /** The host directories replaced by empty ones ({@link hiddenRoots}, looked up once per command). */
+  readonly hiddenRoots: readonly string[];
+  /** The descriptor options (`--info-fd N`, …) of the pipes the spawn hands bwrap (see fd-closer). */
+  readonly descriptors: readonly string[];
 }
 
 /** Host directories replaced by empty ones: other users' data, the caller's home, temp dirs and runtime sockets. */
@@ -45,10 +49,11 @@ export function isWithin(path: string, dir: string): boolean {
  */
 export function bwrapArgs(plan: BwrapPlan): string[] {
   const args = ['--die-with-parent', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try'];
+  args.push(...plan.descriptors);
   if (plan.userNamespace) args.push('--unshare-user', '--disable-userns');
   if (!plan.network) args.push('--unshare-net');
   args.push('--cap-drop', 'ALL', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc');
-  for (const dir of hiddenRoots()) args.push('--tmpfs', dir);
+  for (const dir of plan.hiddenRoots) args.push('--tmpfs', dir);
   if (plan.network && existsSync('/run/systemd/resolve')) {
     args.push('--ro-bind', '/run/systemd/resolve', '/run/systemd/resolve');
   }

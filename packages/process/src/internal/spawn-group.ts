@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 
 /** What every child is started from: the resolved program, its argv (argv[0] as shown), cwd and environment. */
 export interface GroupSpawnSpec {
@@ -10,6 +10,8 @@ export interface GroupSpawnSpec {
   readonly stderrFd?: number | undefined;
   /** A pipe for stdin (a language server reads its requests there); stdin is at EOF otherwise. */
   readonly stdinPipe?: boolean | undefined;
+  /** Further descriptors that get fresh pipes (the OS sandbox's: `PreparedCommand.pipes`). */
+  readonly pipes?: readonly number[] | undefined;
 }
 
 /**
@@ -21,9 +23,19 @@ export function spawnGroup(spec: GroupSpawnSpec): ChildProcess {
     argv0: spec.argv[0],
     cwd: spec.cwd,
     env: spec.env,
-    stdio: [spec.stdinPipe ? 'pipe' : 'ignore', 'pipe', spec.stderrFd ?? 'pipe'],
+    stdio: stdioFor(spec),
     detached: true,
     shell: false,
     windowsHide: true,
   });
+}
+
+function stdioFor(spec: GroupSpawnSpec): StdioOptions {
+  const stdio: (number | 'pipe' | 'ignore')[] = [spec.stdinPipe ? 'pipe' : 'ignore', 'pipe', spec.stderrFd ?? 'pipe'];
+  // 'ignore' above stderr leaves a descriptor as it is; each listed one is replaced by a pipe.
+  for (const fd of spec.pipes ?? []) {
+    while (stdio.length <= fd) stdio.push('ignore');
+    stdio[fd] = 'pipe';
+  }
+  return stdio;
 }

@@ -3,7 +3,8 @@ import { performance } from 'node:perf_hooks';
 import { type ProcessFailure, processFailure } from '../failure.js';
 import type { ProcessResult } from '../process-result.js';
 import { OutputCapture } from './output-capture.js';
-import { signalGroup, waitForGroupToDie } from './process-group.js';
+import { signalGroup } from './process-group.js';
+import { waitForGroup, watchInitReport } from './sandbox-init.js';
 import { spawnGroup } from './spawn-group.js';
 
 /** Everything needed to run one already-validated command. */
@@ -22,6 +23,8 @@ export interface SuperviseSpec {
   onStderr: ((chunk: Buffer) => void) | undefined;
   /** When set, stderr goes to this descriptor rather than a pipe. */
   stderrFd?: number | undefined;
+  /** The OS sandbox's extra pipes (see `PreparedCommand.pipes`). */
+  pipes?: readonly number[] | undefined;
 }
 
 /**
@@ -39,6 +42,7 @@ export function supervise(spec: SuperviseSpec): Promise<ProcessResult | ProcessF
       return;
     }
     const pid = child.pid;
+    const initPid = watchInitReport(child, spec.pipes);
     const out = new OutputCapture(spec.maxOutputBytes, 'stdout');
     const err = new OutputCapture(spec.maxOutputBytes, 'stderr');
     const timers = new Set<NodeJS.Timeout>();
@@ -60,8 +64,8 @@ export function supervise(spec: SuperviseSpec): Promise<ProcessResult | ProcessF
       // Whatever the command left behind in its group goes with it; when the group is already empty (the usual case)
       // nothing can join it any more, so there is nothing to wait for.
       const groupLeft = signalGroup(pid, 'SIGKILL');
-      child.stdout?.destroy();
-      child.stderr?.destroy();
+      const init = initPid();
+      for (const stream of child.stdio) stream?.destroy();
       if (failure) {
         settle(failure);
         return;
@@ -89,7 +93,7 @@ export function supervise(spec: SuperviseSpec): Promise<ProcessResult | ProcessF
       // Something was left (a timeout, an abort): wait until it is gone. In the OS sandbox the SIGKILL reached the
       // namespace's init, which stays alive until the kernel has killed everything else in the namespace, so this
       // also waits for those; the sandbox's after-command git check must not race a process still finishing a write.
-      if (groupLeft) void waitForGroupToDie(pid, spec.reapWaitMs).then(report);
+      if (groupLeft) void waitForGroup(pid as number, init, spec.reapWaitMs).then(report);
       else report();
     };
 

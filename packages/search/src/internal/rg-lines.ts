@@ -14,8 +14,14 @@ export interface RgMatch {
   readonly text: string;
 }
 
-/** What the parser hands back for each complete output line. */
-export type RgLine = { kind: 'match'; match: RgMatch } | { kind: 'notice'; text: string };
+/**
+ * What the parser hands back for each complete output line: a match, a notice, or (see
+ * {@link RgLineParserOptions.textWanted}) a match record counted by its path alone.
+ */
+export type RgLine =
+  | { kind: 'match'; match: RgMatch }
+  | { kind: 'notice'; text: string }
+  | { kind: 'counted'; path: string };
 
 const NUL = 0;
 const NEWLINE = 0x0a;
@@ -37,12 +43,19 @@ export function binaryNoticePath(text: string): string | undefined {
 export interface RgLineParserOptions {
   /** ripgrep runs with `--byte-offset`, so every match record carries the line's byte offset after its number. */
   readonly byteOffset?: boolean;
+  /**
+   * Asked with the path of each match record: false means the caller only counts the record, so its line number and
+   * text are not decoded and it comes back as `counted` (a search keeping the first N matches in path order stops
+   * decoding the lines of files that sort after all N).
+   */
+  readonly textWanted?: (path: string) => boolean;
 }
 
 /** Splits chunks of ripgrep output into matches without ever splitting a UTF-8 character or a record. */
 export class RgLineParser {
   #pending: Buffer = Buffer.alloc(0);
   readonly #byteOffset: boolean;
+  readonly #textWanted: ((path: string) => boolean) | undefined;
   // ripgrep prints a file's matches together, so most records repeat the previous record's path: its bytes are
   // compared and the string decoded once per file.
   #lastPathBytes: Buffer = Buffer.alloc(0);
@@ -51,6 +64,7 @@ export class RgLineParser {
   /** A parser for output with (`byteOffset: true`) or without byte offsets. */
   constructor(options: RgLineParserOptions = {}) {
     this.#byteOffset = options.byteOffset === true;
+    this.#textWanted = options.textWanted;
   }
 
   /** Feeds one chunk; returns the complete lines it finished. */
@@ -91,8 +105,25 @@ export class RgLineParser {
       this.#lastPathBytes = Buffer.from(pathBytes);
       this.#lastPath = pathBytes.toString('utf8');
     }
+    // Only a well-formed record is counted unread; anything else is decoded as before (and becomes a notice).
+    if (this.#textWanted && wellFormed(bytes, nul, this.#byteOffset) && !this.#textWanted(this.#lastPath)) {
+      return { kind: 'counted', path: this.#lastPath };
+    }
     return parseRecord(this.#lastPath, bytes, nul, this.#byteOffset);
   }
+}
+
+/** True when the bytes after the NUL start with a line number and ':' (and a byte offset and ':' with `byteOffset`). */
+function wellFormed(bytes: Buffer, nul: number, byteOffset: boolean): boolean {
+  let at = nul + 1;
+  for (const _field of byteOffset ? [0, 1] : [0]) {
+    const start = at;
+    while (at < bytes.length && at - start <= 15 && (bytes[at] as number) >= 0x30 && (bytes[at] as number) <= 0x39)
+      at++;
+    if (at === start || at - start > 15 || bytes[at] !== 0x3a) return false;
+    at++;
+  }
+  return true;
 }
 
 function parseRecord(path: string, bytes: Buffer, nul: number, byteOffset: boolean): RgLine {

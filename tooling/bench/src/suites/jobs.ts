@@ -1,10 +1,28 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createBashTools, handleBash } from '@bough/bash';
 import type { ToolContext } from '@bough/core';
 import { sandboxSupport } from '@bough/process';
 import { type BenchRow, type BenchSuite, pairedMedians, unmeasured } from '../harness.js';
+
+const O_CLOEXEC = 0o2000000;
+
+/** Descriptors 3 and up of this process without close-on-exec: with any, a sandboxed command starts through a closer. */
+function heldDescriptors(): number[] {
+  const held: number[] = [];
+  for (const name of readdirSync('/proc/self/fd')) {
+    const fd = Number(name);
+    if (fd < 3) continue;
+    try {
+      const flags = /^flags:\s*([0-7]+)/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'latin1'));
+      if (flags && (Number.parseInt(flags[1] as string, 8) & O_CLOEXEC) === 0) held.push(fd);
+    } catch {
+      // closed meanwhile (the directory handle of the listing)
+    }
+  }
+  return held;
+}
 
 /** Node's own spawn of `argv`, pipes drained, in its own process group (what any supervised run needs). */
 function plainSpawn(argv: readonly string[], cwd: string): Promise<void> {
@@ -41,32 +59,44 @@ export const jobsSuite: BenchSuite = {
         const out = await handleBash({ command: 'true' }, { workspaceRoot: root, sandbox: 'required' });
         if (!out.success || !out.sandboxed) throw new Error(`sandboxed run failed: ${JSON.stringify(out)}`);
       };
-      const [inSandbox, plain] = await pairedMedians(sandboxed, () => plainSpawn(['true'], root), runs, 5);
-      rows.push({
-        suite,
-        name: "bash 'true' in the OS sandbox, against a plain spawn",
-        detail: 'the OS sandbox is bubblewrap',
-        unit: 'ms per call',
-        ours: inSandbox,
-        peer: plain,
-        peerLabel: "child_process.spawn('true'), detached",
-        goal: '≤ 3×',
-        met: inSandbox <= 3 * plain,
-        note: `bwrap with${support.userNamespace ? '' : 'out'} a user namespace, no network, protected-file scan of a 1-file workspace`,
-      });
       const unsandboxed = async () => {
         const out = await handleBash({ command: 'true' }, { workspaceRoot: root });
         if (!out.success) throw new Error(out.error);
       };
-      const [inSandbox2, bashPlain] = await pairedMedians(sandboxed, unsandboxed, runs, 5);
+      const closer = heldDescriptors();
+      const how =
+        `bwrap with${support.userNamespace ? '' : 'out'} a user namespace, no network, protected-file scan of a ` +
+        '1-file workspace; ' +
+        (closer.length === 0
+          ? 'this process holds no inheritable descriptor'
+          : `this process holds inheritable descriptors (${closer.join(', ')}), which ` +
+            (closer.length <= 3
+              ? 'bwrap gets as pipes of ours and closes itself (no extra process)'
+              : 'a bash closer inside the sandbox closes (one more process per command)'));
+      // The goal of issue 34 is against the same tool call without the sandbox: like with like (argv parsing, the
+      // workspace's cwd check, program lookup, supervision on both sides; only the sandbox differs).
+      const [inSandbox, bashPlain] = await pairedMedians(sandboxed, unsandboxed, runs, 5);
       rows.push({
         suite,
         name: "bash 'true' in the OS sandbox, against outside it",
+        detail: 'the OS sandbox is bubblewrap; the same handleBash call with the sandbox on and off',
         unit: 'ms per call',
-        ours: inSandbox2,
+        ours: inSandbox,
         peer: bashPlain,
         peerLabel: "handleBash('true'), sandbox off",
-        note: 'what the sandbox adds to the same tool call',
+        goal: '≤ 3×',
+        met: inSandbox <= 3 * bashPlain,
+        note: how,
+      });
+      const [inSandbox2, plain] = await pairedMedians(sandboxed, () => plainSpawn(['true'], root), runs, 5);
+      rows.push({
+        suite,
+        name: "bash 'true' in the OS sandbox, against a plain spawn",
+        unit: 'ms per call',
+        ours: inSandbox2,
+        peer: plain,
+        peerLabel: "child_process.spawn('true'), detached",
+        note: 'the floor of any command: a bare spawn, without the bash tool around it',
       });
     }
 
