@@ -1,6 +1,6 @@
 import { BoughError } from '@bough/core';
 import { describe, expect, it } from 'vitest';
-import { flag, has, intFlag, parseArgs, UsageError } from './args.js';
+import { checkFlags, flag, has, intFlag, parseArgs, UsageError } from './args.js';
 
 describe('parseArgs', () => {
   it('splits command, positionals and flags in any order', () => {
@@ -16,6 +16,12 @@ describe('parseArgs', () => {
     const args = parseArgs(['call', '-w', 'dir', 'bash', '--', '--not-a-flag']);
     expect(flag(args, 'workspace')).toBe('dir');
     expect(args.positionals).toEqual(['bash', '--not-a-flag']);
+  });
+
+  it('groups short switches as getopt does, so an unknown letter in a group is still a flag checkFlags can refuse', () => {
+    const args = parseArgs(['tools', '-hj']);
+    expect(has(args, 'help') && has(args, 'json')).toBe(true);
+    expect(() => checkFlags(parseArgs(['tools', '-jq']))).toThrow(/does not accept --q/);
   });
 
   it('refuses missing values, values on switches and bad numbers', () => {

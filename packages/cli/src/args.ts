@@ -1,4 +1,5 @@
 // The error classes alone (no zod, no registry), so `bough --version` and `--help` load nothing else from core.
+import { type ParseArgsConfig, parseArgs as parseNodeArgs } from 'node:util';
 import { BoughError, type BoughErrorOptions } from '@bough/core/errors';
 
 /** Parsed command line: the command, its positional arguments and its flags. */
@@ -25,6 +26,13 @@ const VALUE_FLAGS = new Set([
   'profile',
 ]);
 const SHORT: Record<string, string> = { w: 'workspace', h: 'help', j: 'json' };
+const OPTIONS: NonNullable<ParseArgsConfig['options']> = Object.fromEntries([
+  ...[...VALUE_FLAGS].map((name) => [name, { type: 'string' as const }]),
+  ...Object.entries(SHORT).map(([short, name]) => [
+    name,
+    { type: VALUE_FLAGS.has(name) ? ('string' as const) : ('boolean' as const), short },
+  ]),
+]);
 
 /** Thrown for a command line we cannot make sense of (exit code 2); a `BoughError` with code `usage_error`. */
 export class UsageError extends BoughError {
@@ -33,31 +41,34 @@ export class UsageError extends BoughError {
   }
 }
 
-/** Parses `argv` (without node and the script) into a command, positionals and flags; `--` ends flag parsing. */
+/**
+ * Parses `argv` (without node and the script) into a command, positionals and flags; `--` ends flag parsing.
+ *
+ * Node's own `util.parseArgs` does the tokenising (long and short forms, `--name=value`, `--`). It runs non-strict so
+ * an unknown flag reaches {@link checkFlags}, which names the flags the command does accept; the checks below add
+ * what non-strict parsing lets through: a value flag without a value, and a value given to a switch.
+ */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
+  const { tokens } = parseNodeArgs({
+    args: [...argv],
+    options: OPTIONS,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
   const positionals: string[] = [];
   const flags = new Map<string, string | true>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === '--') {
-      positionals.push(...argv.slice(i + 1));
-      break;
-    }
-    if (arg.startsWith('--') || (arg.startsWith('-') && arg.length === 2 && arg !== '-')) {
-      const body = arg.startsWith('--') ? arg.slice(2) : (SHORT[arg.slice(1)] ?? arg.slice(1));
-      const eq = body.indexOf('=');
-      const name = eq === -1 ? body : body.slice(0, eq);
-      if (VALUE_FLAGS.has(name)) {
-        const value = eq === -1 ? argv[++i] : body.slice(eq + 1);
-        if (value === undefined || value === '') throw new UsageError(`--${name} needs a value.`);
-        flags.set(name, value);
+  for (const token of tokens) {
+    if (token.kind === 'positional') positionals.push(token.value);
+    else if (token.kind === 'option') {
+      if (VALUE_FLAGS.has(token.name)) {
+        if (token.value === undefined || token.value === '') throw new UsageError(`--${token.name} needs a value.`);
+        flags.set(token.name, token.value);
       } else {
-        if (eq !== -1) throw new UsageError(`--${name} does not take a value.`);
-        flags.set(name, true);
+        if (token.value !== undefined) throw new UsageError(`--${token.name} does not take a value.`);
+        flags.set(token.name, true);
       }
-      continue;
     }
-    positionals.push(arg);
   }
   const [command, ...rest] = positionals;
   return { command, positionals: rest, flags };

@@ -58,9 +58,10 @@ const fail = (error_code: NavErrorCode, error: string): NavResponse => ({
   error_code,
 });
 
-async function loadTs() {
-  const mod = await import('ts-morph');
-  return mod.ts;
+async function loadTs(): Promise<typeof import('typescript')> {
+  // The same `typescript` package `@bough/check` loads, so a user who installs both gets one compiler.
+  const mod = (await import('typescript')) as typeof import('typescript') & { default?: typeof import('typescript') };
+  return mod.default ?? mod;
 }
 
 type Action = NavRequest['action'];

@@ -2,6 +2,10 @@ import { failure, type ToolFailure } from '@bough/core';
 import type { ProcessFailureCode } from './failure.js';
 import { assignmentHint, braceHint, operatorHint, substitutionHint, variableHint } from './internal/shell-hints.js';
 
+// Our own splitter rather than shell-quote (1.12.0): shell-quote expands `$HOME` to an empty word and keeps `"$(id)"` as
+// literal text, where a model meant a shell; we refuse both with advice. It is also quicker: 0.27x shell-quote's time
+// over nine typical commands (one run, same process).
+
 /** Why a command string could not become an argv (a part of `PROCESS_ERROR_CODES`). */
 export type SplitFailureCode = Extract<ProcessFailureCode, 'empty_command' | 'shell_operator' | 'malformed_command'>;
 

@@ -1,3 +1,7 @@
+// Our own twenty lines rather than p-retry (9.0.0): p-retry's delay comes only from its backoff options, while a model
+// server's `Retry-After` / `retry-after-ms` must set the wait (and a wait longer than `maxRetryAfterMs` must end the
+// call with that reason); the loop that uses these lives in chat-model.ts.
+
 /** The wait the server asked for in `retry-after-ms` or `Retry-After` (seconds or an HTTP date), if any. */
 export function retryAfterMs(headers: Readonly<Record<string, string | undefined>> | undefined): number | undefined {
   if (!headers) return undefined;

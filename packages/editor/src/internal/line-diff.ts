@@ -1,6 +1,11 @@
 import { type Change, type DiffLimits, unifiedDiff } from './unified-diff.js';
 import { drive, type Paced, WorkMeter } from './work-meter.js';
 
+// Our own diff rather than jsdiff (`diff` 9.0.0): it is paced (returns to the event loop while comparing), bounded by a
+// work budget, and faster on the shapes responses carry. Measured against `createTwoFilesPatch` in one run on a loaded
+// 2-core box: 10,000 lines with 100 scattered edits 0.84x jsdiff's time, one insert into 50,000 lines 0.27x, 2,000
+// lines all different 0.25x. jsdiff would also add about 1 MB to every install of the editor.
+
 /** A whole-line diff of two texts: the changes as character ranges (for {@link unifiedDiff}) and line counts. */
 export interface LineChanges {
   changes: Change[];

@@ -1,5 +1,10 @@
 import { inflateRawSync } from 'node:zlib';
 
+// Our own reader rather than fflate or yauzl: inflating with `maxOutputLength` stops a zip bomb at the cap instead of
+// after it, with no dependency. On a 40-entry archive that inflates to 8 MB, fflate's `unzipSync` took 1.4-1.6x our
+// time; against yauzl's stream reader ours took 0.4-1.7x its time over four loaded runs (noise, no clear winner), and
+// yauzl would turn the converters into asynchronous stream plumbing for no measured gain.
+
 /** Caps applied while reading a zip archive held in memory. */
 export interface ZipLimits {
   maxEntries: number;
