@@ -15,6 +15,8 @@ export type {
   LspOutlineResult,
   LspPosition,
   LspRange,
+  LspRenamedFile,
+  LspRenameResult,
   LspServerStatus,
   LspSymbol,
   LspWorkspaceSymbol,

@@ -8,6 +8,7 @@ import {
   type Location,
   type LocationLink,
   type SymbolInformation,
+  type WorkspaceEdit,
   type WorkspaceSymbol,
 } from 'vscode-languageserver-protocol/node';
 import { type LspFailure, lspFailure } from './errors.js';
@@ -15,6 +16,7 @@ import { flattenSymbols, kindName, relativeOf } from './internal/convert.js';
 import { freshDiagnostics, type SyncedDocument } from './internal/fresh-diagnostics.js';
 import { groupRssBytes } from './internal/group-rss.js';
 import { SessionPool } from './internal/session-pool.js';
+import { applyTextEdits, planEdits, unifiedDiff } from './internal/workspace-edit.js';
 import { type LspLimits, resolveLspLimits } from './limits.js';
 import type {
   LspDiagnosticsResult,
@@ -23,6 +25,8 @@ import type {
   LspLocationsResult,
   LspOutlineResult,
   LspPosition,
+  LspRenamedFile,
+  LspRenameResult,
   LspServerStatus,
   LspWorkspaceSymbolsResult,
 } from './results.js';
@@ -202,6 +206,51 @@ export class LspClient {
     );
     if (answer && 'success' in answer) return answer;
     return { success: true, text: hoverText(answer) };
+  }
+
+  /**
+   * What renaming the symbol at a position to `newName` would change, as a dry run: the server's workspace edit
+   * applied to the files as they are on disk now and returned as one unified diff; nothing is written.
+   */
+  async rename(
+    path: string,
+    position: LspPosition,
+    newName: string,
+    options: LspCallOptions = {},
+  ): Promise<LspRenameResult | LspFailure> {
+    const doc = await this.#open(path);
+    if ('success' in doc) return doc;
+    const answer = await doc.session.request<WorkspaceEdit | null>(
+      'textDocument/rename',
+      { textDocument: { uri: doc.uri }, position, newName },
+      options.signal,
+    );
+    if (answer && 'success' in answer) return answer;
+    const workspace = await this.#workspace;
+    if (!workspace) return lspFailure('unavailable', 'The workspace is not open.');
+    const plan = planEdits(workspace.root, answer);
+    const files: LspRenamedFile[] = [];
+    const patches: string[] = [];
+    for (const [file, edits] of [...plan.byFile].sort(([a], [b]) => a.localeCompare(b))) {
+      const read = await readWorkspaceText(workspace, file, { maxBytes: this.#limits.maxFileBytes });
+      if (!read.success) return read;
+      const after = applyTextEdits(read.text, edits);
+      if (after === read.text) continue;
+      files.push({ file, ranges: edits.map((e) => e.range) });
+      patches.push(unifiedDiff(file, read.text, after));
+    }
+    const left = [
+      ...(plan.outside > 0 ? [`${plan.outside} file(s) outside the workspace`] : []),
+      ...(plan.fileOperations > 0 ? [`${plan.fileOperations} file creation(s), move(s) or deletion(s)`] : []),
+    ];
+    return {
+      success: true,
+      files,
+      patch: patches.join(''),
+      ...(left.length > 0
+        ? { note: `The server also asked for changes the patch leaves out: ${left.join(', ')}.` }
+        : {}),
+    };
   }
 
   /**
