@@ -1,7 +1,8 @@
 // The toolkit runs language servers by itself: code_nav and code_check answer for Go through a real gopls that the
 // toolkit starts on the first Go call and ends when it is disposed. Skipped, with the reason printed, without gopls.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { Branch } from '@bough/core';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -79,6 +80,26 @@ describe.skipIf(missing('gopls'))('the toolkit starts language servers on demand
     const again = await call(branch, 'code_nav', { action: 'outline', path: 'calc.go' });
     expect(again.success).toBe(false);
     expect(processesIn(ws.root)).toEqual([]);
+  });
+
+  it("applies code_nav's rename patch with one editor patch call", async () => {
+    const { branch, toolkit } = branchWith({ languageServers: GO_ENV });
+    try {
+      const hover = await call(branch, 'code_nav', { action: 'hover', path: 'calc.go', symbol: 'Add' });
+      expect((hover.items as { doc?: string }[])[0]?.doc).toContain('func Add(a int, b int) int');
+      const renamed = await call(branch, 'code_nav', { action: 'rename', path: '.', symbol: 'Add', new_name: 'Sum' });
+      expect(renamed.success).toBe(true);
+      await call(branch, 'reader', { action: 'read', path: 'calc.go' });
+      await call(branch, 'reader', { action: 'read', path: 'main.go' });
+      const applied = await call(branch, 'editor', { action: 'patch', patch: renamed.patch });
+      expect(applied).toMatchObject({ success: true });
+      expect(readFileSync(join(ws.root, 'main.go'), 'utf8')).toContain('println(Sum(1, 2))');
+      expect(readFileSync(join(ws.root, 'calc.go'), 'utf8')).toContain('func Sum(a int, b int) int {');
+      const checked = await call(branch, 'code_check', { paths: [] });
+      expect(checked).toMatchObject({ success: true, status: 'ok' });
+    } finally {
+      await toolkit.dispose();
+    }
   });
 
   it('names the install command when the server is missing, and leaves Go unsupported when turned off', async () => {
