@@ -102,6 +102,46 @@ describe.skipIf(missing('gopls'))('the toolkit starts language servers on demand
     }
   });
 
+  it('reports what an edit broke in its callers, with lines mapped across the edit', async () => {
+    ws.write(
+      'calc.go',
+      'package main\n\nvar broken int = "x"\n\n// Add returns the sum.\nfunc Add(a int, b int) int {\n\treturn a + b\n}\n',
+    );
+    const { branch, toolkit } = branchWith({ languageServers: GO_ENV });
+    const edit = (args: object) => call(branch, 'editor', { file_path: 'calc.go', ...args });
+    try {
+      await call(branch, 'reader', { action: 'read', path: 'calc.go' });
+      // Lines added above the existing error move it; it is not new.
+      const moved = await edit({
+        action: 'edit',
+        old_string: 'package main\n',
+        new_string: 'package main\n\n// Numbers.\n',
+      });
+      expect(moved).toMatchObject({ success: true, diagnostics_introduced: [] });
+      expect(moved.diagnostics_note).toBeUndefined();
+      // A changed signature breaks the caller in main.go, a file the edit did not touch.
+      const broke = await edit({
+        action: 'edit',
+        old_string: 'func Add(a int, b int) int {\n\treturn a + b',
+        new_string: 'func Add(a int) int {\n\treturn a',
+      });
+      const found = broke.diagnostics_introduced as { file: string; line: number; severity: string }[];
+      expect(found.map((d) => `${d.file}:${d.line}:${d.severity}`)).toEqual(['main.go:4:error']);
+      // The old error fixed and the same error written further down: counted by wording alone nothing changed.
+      const swapped = await edit({
+        action: 'multi_edit',
+        edits: [
+          { old_string: 'var broken int = "x"', new_string: 'var broken int = 1' },
+          { old_string: '\treturn a\n}\n', new_string: '\treturn a\n}\n\nvar other int = "x"\n' },
+        ],
+      });
+      const again = swapped.diagnostics_introduced as { file: string; line: number; message: string }[];
+      expect(again.map((d) => `${d.file}:${d.line}`)).toEqual(['calc.go:12']);
+    } finally {
+      await toolkit.dispose();
+    }
+  });
+
   it('names the install command when the server is missing, and leaves Go unsupported when turned off', async () => {
     const absent = {
       id: 'gopls',

@@ -219,7 +219,8 @@ function buildTools(
   const L = options.limits;
   const state = new ToolkitState(context.branch, root, L.guardWindowsPerFile, L.guardTrackedFiles);
   state.guardLimits = L;
-  if (options.diagnostics !== false) state.diagnostics = new DiagnosticsWatcher(L);
+  if (options.diagnostics !== false)
+    state.diagnostics = new DiagnosticsWatcher(L, servers ? (at) => servers.clientFor(at) : undefined);
   if (options.notify !== false) {
     state.nudges = new NudgeEngine(context.branch, {
       rules: [

@@ -12,6 +12,7 @@ export type {
   LspHoverResult,
   LspLocation,
   LspLocationsResult,
+  LspOtherDiagnosticsResult,
   LspOutlineResult,
   LspPosition,
   LspRange,

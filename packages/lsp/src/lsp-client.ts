@@ -12,7 +12,7 @@ import {
   type WorkspaceSymbol,
 } from 'vscode-languageserver-protocol/node';
 import { type LspFailure, lspFailure } from './errors.js';
-import { flattenSymbols, kindName, relativeOf } from './internal/convert.js';
+import { flattenSymbols, kindName, relativeOf, toDiagnostic } from './internal/convert.js';
 import { freshDiagnostics, type SyncedDocument } from './internal/fresh-diagnostics.js';
 import { groupRssBytes } from './internal/group-rss.js';
 import { SessionPool } from './internal/session-pool.js';
@@ -23,6 +23,7 @@ import type {
   LspHoverResult,
   LspLocation,
   LspLocationsResult,
+  LspOtherDiagnosticsResult,
   LspOutlineResult,
   LspPosition,
   LspRenamedFile,
@@ -130,6 +131,36 @@ export class LspClient {
     if ('success' in doc) return doc;
     if (options.signal?.aborted) return lspFailure('aborted', 'The request was cancelled.');
     return freshDiagnostics(doc, this.#limits);
+  }
+
+  /**
+   * What the server answering for `path` last published for every other file, without sending anything: with
+   * `settleMs`, first waits (at most `maxWaitMs`, default `republishWaitMs`) until the server has published nothing
+   * for that long, so the pass a change started is complete. Nothing runs yet for the language: an empty list.
+   */
+  async otherDiagnostics(
+    path: string,
+    options: { readonly settleMs?: number; readonly maxWaitMs?: number } = {},
+  ): Promise<LspOtherDiagnosticsResult | LspFailure> {
+    const workspace = await this.#workspace?.catch(() => undefined);
+    if (!workspace || !this.#pool) return { success: true, files: [], settled: true };
+    const target = await workspace.resolve(path, 'read');
+    if (!target.success) return target;
+    const chosen = serverFor(this.#servers, target.relative);
+    if (!chosen) return lspFailure('unsupported_language', `No language server is configured for ${target.relative}.`);
+    const session = this.#pool.running().find((s) => s.server.id === chosen.server.id);
+    if (!session) return { success: true, files: [], settled: true };
+    const settled =
+      options.settleMs === undefined
+        ? true
+        : await session.quiet(options.settleMs, options.maxWaitMs ?? this.#limits.republishWaitMs);
+    const files: Array<{ file: string; diagnostics: ReturnType<typeof toDiagnostic>[] }> = [];
+    for (const [uri, published] of session.allDiagnostics()) {
+      const file = relativeOf(workspace.root, uri);
+      if (file === undefined || file === target.relative) continue;
+      files.push({ file, diagnostics: published.diagnostics.map(toDiagnostic) });
+    }
+    return { success: true, files, settled };
   }
 
   /** The symbols of a file (classes, functions, methods, fields …) with their nesting. */

@@ -107,6 +107,15 @@ export interface LspRenameResult {
   readonly note?: string;
 }
 
+/** Diagnostics the server of a file published for the other files it checks (callers of what changed, …). */
+export interface LspOtherDiagnosticsResult {
+  readonly success: true;
+  /** Each other workspace file with its latest published diagnostics (files with none included, as an empty list). */
+  readonly files: ReadonlyArray<{ readonly file: string; readonly diagnostics: readonly LspDiagnostic[] }>;
+  /** False when the server was still publishing when the wait ended; the lists may then miss its last answers. */
+  readonly settled: boolean;
+}
+
 /** A running server of a client, for status displays and memory reports. */
 export interface LspServerStatus {
   readonly server: string;

@@ -202,6 +202,12 @@ export class LanguageSession {
     return this.#diagnostics.latest(uri);
   }
 
+  /** Waits until the server has published nothing for `quietMs` (true), or `maxMs` passed (false). */
+  quiet(quietMs: number, maxMs: number): Promise<boolean> {
+    this.lastUsed = Date.now();
+    return this.#diagnostics.quiet(quietMs, maxMs);
+  }
+
   /** Every document with published diagnostics (other files an edit broke show up here). */
   allDiagnostics(): ReadonlyMap<string, PublishedDiagnostics> {
     return this.#diagnostics.all();
