@@ -13,8 +13,10 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { type LspFailure, lspFailure } from './errors.js';
 import { flattenSymbols, kindName, relativeOf, toDiagnostic } from './internal/convert.js';
+import { fileStamp } from './internal/file-stamp.js';
 import { freshDiagnostics, type SyncedDocument } from './internal/fresh-diagnostics.js';
 import { groupRssBytes } from './internal/group-rss.js';
+import type { LanguageSession } from './internal/language-session.js';
 import { SessionPool } from './internal/session-pool.js';
 import { applyTextEdits, planEdits, unifiedDiff } from './internal/workspace-edit.js';
 import { type LspLimits, resolveLspLimits } from './limits.js';
@@ -66,6 +68,14 @@ export class LspClient {
   readonly #limits: LspLimits;
   #workspace?: Promise<Workspace>;
   #pool?: SessionPool;
+  /**
+   * Documents the server holds exactly as they are on disk, by the path a caller gave: the gate already allowed that
+   * file, so while its stamp is unchanged a call needs neither the gate's walk nor a read (see `fileStamp`).
+   */
+  readonly #current = new Map<
+    string,
+    { path: string; stamp: string; session: LanguageSession; uri: string; relative: string; version: number }
+  >();
 
   constructor(options: LspClientOptions) {
     this.#options = options;
@@ -88,7 +98,22 @@ export class LspClient {
     return new Set(this.#servers.flatMap((server) => Object.keys(server.extensions)));
   }
 
+  /** The document of `path` when the server's copy is known to equal the file on disk; nothing read or sent. */
+  #unchanged(path: string): SyncedDocument | undefined {
+    const known = this.#current.get(path);
+    if (!known) return undefined;
+    const { session, uri, version } = known;
+    if (!session.alive || session.versionOf(uri) !== version || fileStamp(known.path) !== known.stamp) {
+      this.#current.delete(path);
+      return undefined;
+    }
+    session.touch(uri);
+    return { session, uri, relative: known.relative, version, sent: false };
+  }
+
   async #open(path: string): Promise<SyncedDocument | LspFailure> {
+    const unchanged = this.#unchanged(path);
+    if (unchanged) return unchanged;
     let workspace: Workspace;
     try {
       this.#workspace ??= Workspace.open(
@@ -112,12 +137,18 @@ export class LspClient {
     if (!target.success) return target;
     const chosen = serverFor(this.#servers, target.relative);
     if (!chosen) return lspFailure('unsupported_language', `No language server is configured for ${target.relative}.`);
+    // Stamped before and after the read: a file that changed meanwhile is not remembered as current.
+    const stampBefore = fileStamp(target.path);
     const read = await readWorkspaceText(workspace, target.path, { maxBytes: this.#limits.maxFileBytes });
     if (!read.success) return read;
     const session = await this.#pool.session(chosen.server);
     if ('success' in session) return session;
     const uri = pathToFileURL(read.path).href;
     const { version, sent } = await session.sync(uri, chosen.languageId, read.text);
+    const stamp = fileStamp(read.path);
+    if (stamp !== undefined && stamp === stampBefore && read.path === target.path)
+      this.#current.set(path, { path: read.path, stamp, session, uri, relative: read.relative, version });
+    else this.#current.delete(path);
     return { session, uri, relative: read.relative, version, sent };
   }
 

@@ -137,6 +137,13 @@ describe.skipIf(skipReason('clangd') !== undefined)('clangd (C)', () => {
         range: expect.objectContaining({ start: { line: 3, character: 16 } }),
       }),
     ]);
+    // A warm call skips the read while the file's stamp is unchanged; a rewrite of the same size still changes it.
+    expect(await c.client.references('main.c', { line: 2, character: 5 })).toMatchObject({ success: true });
+    c.write('main.c', '#include "util.h"\n\nint main(void) {\n  return add(1, mizzing);\n}\n');
+    const same = await c.client.diagnostics('main.c');
+    if (!same.success) throw new Error(same.error);
+    expect(same.version).toBe(broken.version + 1);
+    expect(same.diagnostics[0]?.message).toContain('mizzing');
   });
 });
 

@@ -150,6 +150,15 @@ export class LanguageSession {
     return { version: 1, sent: true };
   }
 
+  /** Marks a document as just used (the least-recently-used order) without sending anything. */
+  touch(uri: string): void {
+    this.lastUsed = Date.now();
+    const open = this.#documents.get(uri);
+    if (!open) return;
+    this.#documents.delete(uri);
+    this.#documents.set(uri, open);
+  }
+
   /** How many documents the server has open. */
   get openDocuments(): number {
     return this.#documents.size;
