@@ -82,6 +82,18 @@ describe.skipIf(missing('gopls'))('the toolkit starts language servers on demand
     expect(processesIn(ws.root)).toEqual([]);
   });
 
+  it('stops a server left idle, and starts it again on the next call', async () => {
+    const { branch, toolkit } = branchWith({ languageServers: { ...GO_ENV, limits: { idleShutdownMs: 200 } } });
+    try {
+      expect(await call(branch, 'code_nav', { action: 'outline', path: 'calc.go' })).toMatchObject({ success: true });
+      expect(processesIn(ws.root).length).toBeGreaterThan(0);
+      while (processesIn(ws.root).length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await call(branch, 'code_nav', { action: 'outline', path: 'calc.go' })).toMatchObject({ success: true });
+    } finally {
+      await toolkit.dispose();
+    }
+  });
+
   it("applies code_nav's rename patch with one editor patch call", async () => {
     const { branch, toolkit } = branchWith({ languageServers: GO_ENV });
     try {
