@@ -42,7 +42,7 @@ beforeEach(() => {
 afterEach(() => ws.cleanup());
 
 describe.skipIf(missing('gopls'))('bough mcp with a language server', () => {
-  it('navigates and checks Go through gopls, and ends gopls when the session closes', async () => {
+  it('navigates (hover and rename too) and checks Go through gopls, and ends gopls when the session closes', async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [CLI_BIN, 'mcp', ws.root],
@@ -62,6 +62,18 @@ describe.skipIf(missing('gopls'))('bough mcp with a language server', () => {
       expect(checked.structuredContent).toMatchObject({ success: true, status: 'diagnostics', tool: 'lsp' });
       const found = (checked.structuredContent as { diagnostics: { line: number; message: string }[] }).diagnostics;
       expect(found.map((d) => d.line)).toEqual([4]);
+      const hover = await client.callTool({
+        name: 'code_nav',
+        arguments: { action: 'hover', path: 'calc.go', symbol: 'Add' },
+      });
+      expect((hover.structuredContent as { items: { doc?: string }[] }).items[0]?.doc).toContain(
+        'Add returns the sum.',
+      );
+      const renamed = await client.callTool({
+        name: 'code_nav',
+        arguments: { action: 'rename', path: '.', symbol: 'Add', new_name: 'Sum' },
+      });
+      expect((renamed.structuredContent as { patch: string }).patch).toContain('+\tprintln(Sum(1, "two"))\n');
       expect(processesIn(ws.root).length).toBeGreaterThan(0);
     } finally {
       await client.close();
