@@ -1,5 +1,7 @@
 import { CheckCache, type CodeDiagnostic, handleCodeCheck } from '@bough/check';
+import type { LspClient } from '@bough/lsp';
 import { isWorkspaceFailure, type Workspace } from '@bough/workspace';
+import { type ServerWatch, watchThroughServer } from './server-diagnostics.js';
 
 /** Files the check understands: Python for ruff, TypeScript and JavaScript for the compiler. */
 const CHECKED = /\.(py|pyi|ts|tsx|mts|cts|js|jsx|mjs|cjs)$/i;
@@ -19,6 +21,7 @@ export interface IntroducedFields {
 export interface DiagnosticsLimits {
   readonly diagnosticsBudgetMs: number;
   readonly diagnosticsPerFile: number;
+  readonly serverDiagnosticsWaitMs: number;
 }
 
 /** A check started before a change, finished by `after()` once the change succeeded. */
@@ -30,15 +33,18 @@ const key = (d: CodeDiagnostic) => `${d.code}\u0000${d.message}`;
 
 /**
  * Finds the diagnostics an edit introduced: runs the check on the files a change touches before it is applied and
- * again after, both within one time budget, and keeps what is new. One per toolkit build: it keeps the checker's
- * parsed trees between edits.
+ * again after, both within one time budget, and keeps what is new. Files a language server answers for (Go, C/C++,
+ * …) are asked of the server instead, callers it re-checks included (see `watchThroughServer`). One per toolkit
+ * build: it keeps the checker's parsed trees between edits.
  */
 export class DiagnosticsWatcher {
   readonly #cache = new CheckCache();
   readonly #limits: DiagnosticsLimits;
+  readonly #lspFor: ((root: string) => LspClient | undefined) | undefined;
 
-  constructor(limits: DiagnosticsLimits) {
+  constructor(limits: DiagnosticsLimits, lspFor?: (root: string) => LspClient | undefined) {
     this.#limits = limits;
+    this.#lspFor = lspFor;
   }
 
   /**
@@ -47,12 +53,53 @@ export class DiagnosticsWatcher {
    */
   async before(ws: Workspace, paths: readonly string[]): Promise<DiagnosticsWatch | undefined> {
     const files: string[] = [];
+    const served: string[] = [];
+    const client = this.#lspFor?.(ws.root);
     for (const path of paths) {
-      if (!CHECKED.test(path)) continue;
+      const checked = CHECKED.test(path);
+      if (!checked && !client?.supports(path)) continue;
       const resolved = await ws.resolve(path, 'write');
-      if (!isWorkspaceFailure(resolved) && !files.includes(resolved.relative)) files.push(resolved.relative);
+      if (isWorkspaceFailure(resolved)) continue;
+      const into = checked ? files : served;
+      if (!into.includes(resolved.relative)) into.push(resolved.relative);
     }
-    if (files.length === 0) return undefined;
+    const server =
+      client && served.length > 0
+        ? await watchThroughServer(client, ws, served, this.#limits.serverDiagnosticsWaitMs)
+        : undefined;
+    const checked = files.length > 0 ? await this.#beforeCheck(ws, files) : undefined;
+    if (!server && !checked) return undefined;
+    return {
+      after: async () => {
+        const parts = await Promise.all([checked?.after(), this.#afterServer(server)]);
+        const notes = parts.flatMap((part) => (part?.diagnostics_note ? [part.diagnostics_note] : []));
+        return {
+          diagnostics_introduced: parts.flatMap((part) => part?.diagnostics_introduced ?? []),
+          ...(notes.length > 0 ? { diagnostics_note: notes.join(' ') } : {}),
+        };
+      },
+    };
+  }
+
+  async #afterServer(server: ServerWatch | undefined): Promise<IntroducedFields | undefined> {
+    if (!server) return undefined;
+    const { diagnostics, notes } = await server.after();
+    return {
+      diagnostics_introduced: this.#capped(diagnostics),
+      ...(notes.length > 0 ? { diagnostics_note: notes.join(' ') } : {}),
+    };
+  }
+
+  #capped(found: readonly CodeDiagnostic[]): CodeDiagnostic[] {
+    const perFile = new Map<string, number>();
+    return found.filter((d) => {
+      const shown = perFile.get(d.file) ?? 0;
+      perFile.set(d.file, shown + 1);
+      return shown < this.#limits.diagnosticsPerFile;
+    });
+  }
+
+  async #beforeCheck(ws: Workspace, files: string[]): Promise<DiagnosticsWatch> {
     const deadline = Date.now() + this.#limits.diagnosticsBudgetMs;
     const existing: string[] = [];
     for (const file of files) {

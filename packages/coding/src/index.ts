@@ -32,6 +32,8 @@ export { CODING_ERROR_CODES, type CodingErrorCode, type CodingFailure } from './
 export { FileState, type FileStateEntry } from './file-state.js';
 /** Hook maps and the documented composition order. */
 export { type CodingHooks, composeHooks, type HookMap, type ToolkitHookParts } from './hook-composition.js';
+/** How the toolkit runs language servers for Go, C/C++, Rust and other server-backed files. */
+export type { LanguageServerSettings } from './language-servers.js';
 /** Every limit of the package. */
 export { CODING_LIMITS, type CodingLimits, DEFAULT_CODING_LIMITS } from './limits.js';
 /** The nudge engine and its rule types. */

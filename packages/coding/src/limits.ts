@@ -93,6 +93,12 @@ export const CODING_LIMITS = defineLimits('coding', {
       'Time budget for the before-and-after check behind `diagnostics_introduced`; past it the result says the check ran out.',
   },
   diagnosticsPerFile: { value: 20, reason: 'Most introduced diagnostics reported per changed file.' },
+  serverDiagnosticsWaitMs: {
+    value: 10_000,
+    rule: 'timeout',
+    reason:
+      'For files a language server checks (Go, C/C++, …): how long `diagnostics_introduced` waits, before the change and again after it, for the diagnostics of exactly that version and of the other files it re-checks; past it a note says so.',
+  },
   permissionScriptDepth: {
     value: 4,
     reason:

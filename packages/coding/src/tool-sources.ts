@@ -4,6 +4,7 @@ import { createCodeCheckTool } from '@bough/check';
 import { type ContextToolOptions, contextProvider } from '@bough/context';
 import { ConfigurationError, type PreHook, type ProviderContext, type Tool } from '@bough/core';
 import { createEditorTool } from '@bough/editor';
+import type { LspClient } from '@bough/lsp';
 import { createCodeNavTool } from '@bough/nav';
 import { createReaderTool } from '@bough/reader';
 import { createSearchTool } from '@bough/search';
@@ -39,6 +40,8 @@ export interface SourceSettings {
   readonly protectedNames?: ProtectedNamePolicy;
   /** Paths a tool must not show among what it finds (a deny rule of the permission policy names them), by tool. */
   readonly hidden?: (tool: string) => (relativePath: string) => boolean;
+  /** The toolkit's language-server client of a root, for code_check and code_nav (absent when turned off). */
+  readonly lspFor?: (root: string) => LspClient | undefined;
   jobs(limits: BashOptions['limits']): JobStore;
 }
 
@@ -158,6 +161,19 @@ function withHidden<O extends object>(settings: SourceSettings, tool: string, op
   return settings.hidden ? { ...options, hidden: settings.hidden(tool) } : options;
 }
 
+/** A code tool's options with the toolkit's language-server lookup, unless the caller passed its own client. */
+type WithLsp<O extends { lsp?: LspClient }> = O & { readonly lspFor?: (root: string) => LspClient | undefined };
+
+function withLsp<O extends { lsp?: LspClient }>(settings: SourceSettings, options: O): WithLsp<O> {
+  return settings.lspFor && !options.lsp ? { ...options, lspFor: settings.lspFor } : options;
+}
+
+/** The options a code tool is built with for one root: the root's language-server client resolved. */
+function forRoot<O extends { lsp?: LspClient }>(root: string, { lspFor, ...own }: WithLsp<O>) {
+  const lsp = own.lsp ?? lspFor?.(root);
+  return { ...own, workspaceRoot: root, ...(lsp ? { lsp } : {}) };
+}
+
 /** Declares a source with its own types (the list below holds sources of different options and results). */
 const source = <Options extends object, Request, Response>(
   spec: ToolSource<Options, Request, Response>,
@@ -212,15 +228,15 @@ export const STANDARD_SOURCES: readonly AnyToolSource[] = Object.freeze([
     name: 'code_check',
     scope: 'workspace',
     evidence: NO_EVIDENCE,
-    options: (s) => withHidden(s, 'code_check', withPolicy(s, s.toolOptions.code_check)),
-    make: (root, _c, o: OptionsOf<typeof createCodeCheckTool>) => createCodeCheckTool({ ...o, workspaceRoot: root }),
+    options: (s) => withLsp(s, withHidden(s, 'code_check', withPolicy(s, s.toolOptions.code_check))),
+    make: (root, _c, o: WithLsp<OptionsOf<typeof createCodeCheckTool>>) => createCodeCheckTool(forRoot(root, o)),
   }),
   source({
     name: 'code_nav',
     scope: 'workspace',
     evidence: NO_EVIDENCE,
-    options: (s) => withHidden(s, 'code_nav', withPolicy(s, s.toolOptions.code_nav)),
-    make: (root, _c, o: OptionsOf<typeof createCodeNavTool>) => createCodeNavTool({ ...o, workspaceRoot: root }),
+    options: (s) => withLsp(s, withHidden(s, 'code_nav', withPolicy(s, s.toolOptions.code_nav))),
+    make: (root, _c, o: WithLsp<OptionsOf<typeof createCodeNavTool>>) => createCodeNavTool(forRoot(root, o)),
   }),
   source({
     name: 'ast_search',

@@ -18,6 +18,7 @@ import { commandsSandboxed } from './command-sandbox.js';
 import { DiagnosticsWatcher } from './diagnostics-introduced.js';
 import { type CodingHooks, composeHooks, copyHooks } from './hook-composition.js';
 import { withInheritedDeny } from './inherited-deny.js';
+import { type LanguageServerSettings, LanguageServers } from './language-servers.js';
 import { CODING_LIMITS, type CodingLimits } from './limits.js';
 import { NudgeEngine } from './nudge-engine.js';
 import { NUDGE_FIELD, nudgePostHook } from './nudge-hook.js';
@@ -114,13 +115,21 @@ export interface CodingToolkitOptions {
   readonly diagnostics?: boolean;
   /** Checkpoint every mutating call (editor, bash, jobs, sandbox, subagent) and add the `checkpoints` tool (default off). */
   readonly checkpoints?: CheckpointsSetting;
+  /**
+   * Language servers (`@bough/lsp`) for code_check, code_nav and the introduced-diagnostics delta on files ruff and
+   * TypeScript do not cover (Go, C/C++, Rust, …): one client per workspace root, each server started on the first call
+   * about its language and stopped when idle or when the toolkit is disposed. A server that is not installed answers
+   * `unavailable` with its install command. Default on with the default servers; `false` turns it off.
+   */
+  readonly languageServers?: false | LanguageServerSettings;
 }
 
-/** The toolkit provider; `dispose` ends the background jobs of the builds it made. */
+/** The toolkit provider; `dispose` ends the background jobs of the builds it made and its language servers. */
 export interface CodingToolkit extends Provider {
   /**
    * Kills the background jobs of one branch built by this toolkit (or, without `branch`, of every branch and clone
-   * it built) and refuses new ones there; resolves when their process groups are gone.
+   * it built, and every language server it started) and refuses new ones there; resolves when their process groups
+   * are gone.
    */
   dispose(branch?: BranchView): Promise<void>;
 }
@@ -150,14 +159,21 @@ export function codingToolkit(
   if (missing.length > 0)
     throw new ConfigurationError(`No standalone source for the coding tool(s): ${missing.join(', ')}.`);
   const jobs = new BuildJobs();
+  const servers =
+    options.languageServers === false
+      ? undefined
+      : new LanguageServers(options.languageServers ?? {}, options.protectedNames);
   const provider = branchProvider(
     'coding',
-    (context) => buildTools(context, frozen, tools, policy, commandPolicy, bySource, jobs),
+    (context) => buildTools(context, frozen, tools, policy, commandPolicy, bySource, jobs, servers),
     {
       rebind: 'rebuild',
     },
   );
-  return Object.freeze({ ...provider, dispose: (branch?: BranchView) => jobs.dispose(branch) });
+  const dispose = async (branch?: BranchView) => {
+    await Promise.all([jobs.dispose(branch), branch ? undefined : servers?.dispose()]);
+  };
+  return Object.freeze({ ...provider, dispose });
 }
 
 /** The job stores of a toolkit's builds: held weakly, so a branch nobody uses any more is not kept alive. */
@@ -196,13 +212,15 @@ function buildTools(
   commandPolicy: PolicySandbox,
   sources: ReadonlyMap<string, AnyToolSource>,
   jobs: BuildJobs,
+  servers: LanguageServers | undefined,
 ): Tool[] {
   const root = options.workspaceRoot ?? context.workspaceRoot;
   if (!root) throw new ConfigurationError('codingToolkit needs a workspaceRoot (in its options or on the branch).');
   const L = options.limits;
   const state = new ToolkitState(context.branch, root, L.guardWindowsPerFile, L.guardTrackedFiles);
   state.guardLimits = L;
-  if (options.diagnostics !== false) state.diagnostics = new DiagnosticsWatcher(L);
+  if (options.diagnostics !== false)
+    state.diagnostics = new DiagnosticsWatcher(L, servers ? (at) => servers.clientFor(at) : undefined);
   if (options.notify !== false) {
     state.nudges = new NudgeEngine(context.branch, {
       rules: [
@@ -238,6 +256,7 @@ function buildTools(
       return store;
     },
     ...(options.protectedNames ? { protectedNames: options.protectedNames } : {}),
+    ...(servers ? { lspFor: (root: string) => servers.clientFor(root) } : {}),
     // A tool that shows the paths it finds leaves out those a deny rule of the policy names.
     ...(policy ? { hidden: (tool: string) => (path: string) => pathDenied(policy, tool, path) } : {}),
   };

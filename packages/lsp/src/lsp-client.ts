@@ -8,21 +8,28 @@ import {
   type Location,
   type LocationLink,
   type SymbolInformation,
+  type WorkspaceEdit,
   type WorkspaceSymbol,
 } from 'vscode-languageserver-protocol/node';
 import { type LspFailure, lspFailure } from './errors.js';
-import { flattenSymbols, kindName, relativeOf } from './internal/convert.js';
+import { flattenSymbols, kindName, relativeOf, toDiagnostic } from './internal/convert.js';
+import { fileStamp } from './internal/file-stamp.js';
 import { freshDiagnostics, type SyncedDocument } from './internal/fresh-diagnostics.js';
 import { groupRssBytes } from './internal/group-rss.js';
+import type { LanguageSession } from './internal/language-session.js';
 import { SessionPool } from './internal/session-pool.js';
+import { applyTextEdits, planEdits, unifiedDiff } from './internal/workspace-edit.js';
 import { type LspLimits, resolveLspLimits } from './limits.js';
 import type {
   LspDiagnosticsResult,
   LspHoverResult,
   LspLocation,
   LspLocationsResult,
+  LspOtherDiagnosticsResult,
   LspOutlineResult,
   LspPosition,
+  LspRenamedFile,
+  LspRenameResult,
   LspServerStatus,
   LspWorkspaceSymbolsResult,
 } from './results.js';
@@ -61,6 +68,14 @@ export class LspClient {
   readonly #limits: LspLimits;
   #workspace?: Promise<Workspace>;
   #pool?: SessionPool;
+  /**
+   * Documents the server holds exactly as they are on disk, by the path a caller gave: the gate already allowed that
+   * file, so while its stamp is unchanged a call needs neither the gate's walk nor a read (see `fileStamp`).
+   */
+  readonly #current = new Map<
+    string,
+    { path: string; stamp: string; session: LanguageSession; uri: string; relative: string; version: number }
+  >();
 
   constructor(options: LspClientOptions) {
     this.#options = options;
@@ -83,7 +98,22 @@ export class LspClient {
     return new Set(this.#servers.flatMap((server) => Object.keys(server.extensions)));
   }
 
+  /** The document of `path` when the server's copy is known to equal the file on disk; nothing read or sent. */
+  #unchanged(path: string): SyncedDocument | undefined {
+    const known = this.#current.get(path);
+    if (!known) return undefined;
+    const { session, uri, version } = known;
+    if (!session.alive || session.versionOf(uri) !== version || fileStamp(known.path) !== known.stamp) {
+      this.#current.delete(path);
+      return undefined;
+    }
+    session.touch(uri);
+    return { session, uri, relative: known.relative, version, sent: false };
+  }
+
   async #open(path: string): Promise<SyncedDocument | LspFailure> {
+    const unchanged = this.#unchanged(path);
+    if (unchanged) return unchanged;
     let workspace: Workspace;
     try {
       this.#workspace ??= Workspace.open(
@@ -107,12 +137,18 @@ export class LspClient {
     if (!target.success) return target;
     const chosen = serverFor(this.#servers, target.relative);
     if (!chosen) return lspFailure('unsupported_language', `No language server is configured for ${target.relative}.`);
+    // Stamped before and after the read: a file that changed meanwhile is not remembered as current.
+    const stampBefore = fileStamp(target.path);
     const read = await readWorkspaceText(workspace, target.path, { maxBytes: this.#limits.maxFileBytes });
     if (!read.success) return read;
     const session = await this.#pool.session(chosen.server);
     if ('success' in session) return session;
     const uri = pathToFileURL(read.path).href;
     const { version, sent } = await session.sync(uri, chosen.languageId, read.text);
+    const stamp = fileStamp(read.path);
+    if (stamp !== undefined && stamp === stampBefore && read.path === target.path)
+      this.#current.set(path, { path: read.path, stamp, session, uri, relative: read.relative, version });
+    else this.#current.delete(path);
     return { session, uri, relative: read.relative, version, sent };
   }
 
@@ -126,6 +162,36 @@ export class LspClient {
     if ('success' in doc) return doc;
     if (options.signal?.aborted) return lspFailure('aborted', 'The request was cancelled.');
     return freshDiagnostics(doc, this.#limits);
+  }
+
+  /**
+   * What the server answering for `path` last published for every other file, without sending anything: with
+   * `settleMs`, first waits (at most `maxWaitMs`, default `republishWaitMs`) until the server has published nothing
+   * for that long, so the pass a change started is complete. Nothing runs yet for the language: an empty list.
+   */
+  async otherDiagnostics(
+    path: string,
+    options: { readonly settleMs?: number; readonly maxWaitMs?: number } = {},
+  ): Promise<LspOtherDiagnosticsResult | LspFailure> {
+    const workspace = await this.#workspace?.catch(() => undefined);
+    if (!workspace || !this.#pool) return { success: true, files: [], settled: true };
+    const target = await workspace.resolve(path, 'read');
+    if (!target.success) return target;
+    const chosen = serverFor(this.#servers, target.relative);
+    if (!chosen) return lspFailure('unsupported_language', `No language server is configured for ${target.relative}.`);
+    const session = this.#pool.running().find((s) => s.server.id === chosen.server.id);
+    if (!session) return { success: true, files: [], settled: true };
+    const settled =
+      options.settleMs === undefined
+        ? true
+        : await session.quiet(options.settleMs, options.maxWaitMs ?? this.#limits.republishWaitMs);
+    const files: Array<{ file: string; diagnostics: ReturnType<typeof toDiagnostic>[] }> = [];
+    for (const [uri, published] of session.allDiagnostics()) {
+      const file = relativeOf(workspace.root, uri);
+      if (file === undefined || file === target.relative) continue;
+      files.push({ file, diagnostics: published.diagnostics.map(toDiagnostic) });
+    }
+    return { success: true, files, settled };
   }
 
   /** The symbols of a file (classes, functions, methods, fields …) with their nesting. */
@@ -202,6 +268,51 @@ export class LspClient {
     );
     if (answer && 'success' in answer) return answer;
     return { success: true, text: hoverText(answer) };
+  }
+
+  /**
+   * What renaming the symbol at a position to `newName` would change, as a dry run: the server's workspace edit
+   * applied to the files as they are on disk now and returned as one unified diff; nothing is written.
+   */
+  async rename(
+    path: string,
+    position: LspPosition,
+    newName: string,
+    options: LspCallOptions = {},
+  ): Promise<LspRenameResult | LspFailure> {
+    const doc = await this.#open(path);
+    if ('success' in doc) return doc;
+    const answer = await doc.session.request<WorkspaceEdit | null>(
+      'textDocument/rename',
+      { textDocument: { uri: doc.uri }, position, newName },
+      options.signal,
+    );
+    if (answer && 'success' in answer) return answer;
+    const workspace = await this.#workspace;
+    if (!workspace) return lspFailure('unavailable', 'The workspace is not open.');
+    const plan = planEdits(workspace.root, answer);
+    const files: LspRenamedFile[] = [];
+    const patches: string[] = [];
+    for (const [file, edits] of [...plan.byFile].sort(([a], [b]) => a.localeCompare(b))) {
+      const read = await readWorkspaceText(workspace, file, { maxBytes: this.#limits.maxFileBytes });
+      if (!read.success) return read;
+      const after = applyTextEdits(read.text, edits);
+      if (after === read.text) continue;
+      files.push({ file, ranges: edits.map((e) => e.range) });
+      patches.push(unifiedDiff(file, read.text, after));
+    }
+    const left = [
+      ...(plan.outside > 0 ? [`${plan.outside} file(s) outside the workspace`] : []),
+      ...(plan.fileOperations > 0 ? [`${plan.fileOperations} file creation(s), move(s) or deletion(s)`] : []),
+    ];
+    return {
+      success: true,
+      files,
+      patch: patches.join(''),
+      ...(left.length > 0
+        ? { note: `The server also asked for changes the patch leaves out: ${left.join(', ')}.` }
+        : {}),
+    };
   }
 
   /**

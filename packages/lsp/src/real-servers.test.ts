@@ -50,6 +50,19 @@ describe.skipIf(skipReason('gopls') !== undefined)('gopls (Go)', () => {
     expect(hover.success && hover.text).toContain('func Add(a int, b int) int');
   });
 
+  it('plans a rename across files as one unified diff and writes nothing', async () => {
+    const renamed = await go.client.rename('calc.go', { line: 3, character: 5 }, 'Plus');
+    if (!renamed.success) throw new Error(renamed.error);
+    expect(renamed.files.map((f) => f.file)).toEqual(['calc.go', 'main.go']);
+    expect(renamed.patch).toContain('--- a/calc.go\n+++ b/calc.go\n');
+    expect(renamed.patch).toContain('-func Add(a int, b int) int {\n');
+    expect(renamed.patch).toContain('+func Plus(a int, b int) int {\n');
+    expect(renamed.patch).toContain('-\tfmt.Println(Add(1, 2))\n+\tfmt.Println(Plus(1, 2))\n');
+    expect(renamed.note).toBeUndefined();
+    const outline = await go.client.outline('calc.go');
+    expect(outline.success && outline.symbols.map((s) => s.name)).toContain('Add'); // still on disk as it was
+  });
+
   it('answers diagnostics for the version on disk after each edit', async () => {
     expect(await go.client.diagnostics('main.go')).toMatchObject({ success: true, version: 1, diagnostics: [] });
     go.write(
@@ -104,6 +117,13 @@ describe.skipIf(skipReason('clangd') !== undefined)('clangd (C)', () => {
     expect(hover.success && hover.text).toContain('int');
   });
 
+  it('plans a rename of a function in the files that use it', async () => {
+    const renamed = await c.client.rename('main.c', { line: 9, character: 10 }, 'sum');
+    if (!renamed.success) throw new Error(renamed.error);
+    expect(renamed.patch).toContain('-  return add(p.x, p.y);\n+  return sum(p.x, p.y);\n');
+    expect(renamed.files.map((f) => f.file)).toContain('main.c');
+  });
+
   it('answers diagnostics for exactly the edited version', async () => {
     const clean = await c.client.diagnostics('main.c');
     expect(clean).toMatchObject({ success: true, fresh: true, diagnostics: [] });
@@ -117,6 +137,13 @@ describe.skipIf(skipReason('clangd') !== undefined)('clangd (C)', () => {
         range: expect.objectContaining({ start: { line: 3, character: 16 } }),
       }),
     ]);
+    // A warm call skips the read while the file's stamp is unchanged; a rewrite of the same size still changes it.
+    expect(await c.client.references('main.c', { line: 2, character: 5 })).toMatchObject({ success: true });
+    c.write('main.c', '#include "util.h"\n\nint main(void) {\n  return add(1, mizzing);\n}\n');
+    const same = await c.client.diagnostics('main.c');
+    if (!same.success) throw new Error(same.error);
+    expect(same.version).toBe(broken.version + 1);
+    expect(same.diagnostics[0]?.message).toContain('mizzing');
   });
 });
 

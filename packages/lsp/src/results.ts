@@ -91,6 +91,31 @@ export interface LspHoverResult {
   readonly text: string;
 }
 
+/** One file a rename changes: the ranges replaced, as they are in the text before the rename. */
+export interface LspRenamedFile {
+  readonly file: string;
+  readonly ranges: readonly LspRange[];
+}
+
+/** A rename the server planned and nothing applied: the files it changes and one unified diff of them all. */
+export interface LspRenameResult {
+  readonly success: true;
+  readonly files: readonly LspRenamedFile[];
+  /** Git-style unified diff (`--- a/…`, `+++ b/…`) of every changed file; empty when the rename changes nothing. */
+  readonly patch: string;
+  /** Said when the server also wanted changes the patch leaves out (files outside the workspace, file moves). */
+  readonly note?: string;
+}
+
+/** Diagnostics the server of a file published for the other files it checks (callers of what changed, …). */
+export interface LspOtherDiagnosticsResult {
+  readonly success: true;
+  /** Each other workspace file with its latest published diagnostics (files with none included, as an empty list). */
+  readonly files: ReadonlyArray<{ readonly file: string; readonly diagnostics: readonly LspDiagnostic[] }>;
+  /** False when the server was still publishing when the wait ended; the lists may then miss its last answers. */
+  readonly settled: boolean;
+}
+
 /** A running server of a client, for status displays and memory reports. */
 export interface LspServerStatus {
   readonly server: string;

@@ -9,7 +9,7 @@ describeToolConformance('code_nav', {
   validRequest: () => ({ action: 'outline', path: 'a.py' }),
   invalidRequests: [
     {},
-    { action: 'rename', path: 'a.py' },
+    { action: 'move', path: 'a.py' },
     { action: 'outline', path: 5 },
     { action: 'outline', path: 'a.py', x: 1 },
     null,

@@ -13,6 +13,7 @@ import {
 } from '@bough/workspace';
 import type { NavErrorCode } from './errors.js';
 import { lspNav } from './internal/lsp-nav.js';
+import { type LspSymbolAnswer, lspHover, lspRename } from './internal/lsp-symbol-actions.js';
 import { loadPythonGrammar, type Napi } from './internal/python-grammar.js';
 import { pythonDefinitions, pythonOutline, pythonReferences, pythonSyntaxError } from './internal/python-nav.js';
 import { PYTHON_EXT, TS_EXT } from './internal/source.js';
@@ -64,7 +65,7 @@ async function loadTs(): Promise<typeof import('typescript')> {
   return mod.default ?? mod;
 }
 
-type Action = NavRequest['action'];
+type Action = Exclude<NavRequest['action'], 'hover' | 'rename'>;
 
 function pythonItems(napi: Napi, text: string, action: Action, symbol: string, limits: NavLimits) {
   const root = napi.parse('python', text).root();
@@ -93,6 +94,9 @@ async function navResponse(request: NavInput, options: NavOptions): Promise<NavR
   const symbol = parsed.data.symbol?.trim() ?? '';
   if (action !== 'outline' && !symbol)
     return fail('invalid_request', `'symbol' is required for ${action}; name the symbol to look up.`);
+  const newName = parsed.data.new_name?.trim() ?? '';
+  if (action === 'rename' && !newName)
+    return fail('invalid_request', "'new_name' is required for rename; give the name the symbol should get.");
   if (options.signal?.aborted) return fail('aborted', 'The call was cancelled.');
   const limits = resolveNavLimits(options.limits);
   let workspace: Workspace;
@@ -107,6 +111,20 @@ async function navResponse(request: NavInput, options: NavOptions): Promise<NavR
   const target = await workspace.resolve(path, 'read');
   if (!target.success) return fail(target.error_code, target.error);
   const cache = options.cache ?? new NavCache();
+  if (action === 'hover' || action === 'rename') {
+    const lsp = options.lsp;
+    if (!lsp || (target.kind === 'file' && !lsp.supports(target.relative)))
+      return fail(
+        'unsupported_language',
+        `${action} answers through a language server, and none is ${lsp ? `configured for ${target.relative}` : 'given (the `lsp` option)'}.`,
+      );
+    try {
+      return await symbolAction(lsp, workspace, target, cache, { action, symbol, newName }, limits, options);
+    } catch (error) {
+      if (error instanceof WorkspaceError) return fail(error.failure.error_code, error.failure.error);
+      return fail('nav_failed', `Navigation failed: ${errorMessage(error)}`);
+    }
+  }
 
   try {
     if (target.kind === 'file') {
@@ -233,6 +251,39 @@ async function navResponse(request: NavInput, options: NavOptions): Promise<NavR
     if (error instanceof WorkspaceError) return fail(error.failure.error_code, error.failure.error);
     return fail('nav_failed', `Navigation failed: ${errorMessage(error)}`);
   }
+}
+
+/**
+ * hover and rename, through the language server: in one file, or across the files of a directory that a server
+ * answers for and the in-process paths do not (Python and TS/JS files are named as a file path).
+ */
+async function symbolAction(
+  lsp: LspClient,
+  workspace: Workspace,
+  target: { kind: 'file' | 'directory' | string; relative: string; path: string },
+  cache: NavCache,
+  request: { action: 'hover' | 'rename'; symbol: string; newName: string },
+  limits: NavLimits,
+  options: NavOptions,
+): Promise<NavResponse> {
+  const prefix = target.relative === '.' ? '' : `${target.relative}/`;
+  const files =
+    target.kind === 'file'
+      ? [target.relative]
+      : lspSources(await cache.tree(workspace.root, target.path).listing(workspace), lsp, limits.maxProjectFiles);
+  const shown = options.hidden ? files.filter((file) => !options.hidden?.(file)) : files;
+  const within = (file: string) => (prefix === '' || file.startsWith(prefix)) && !options.hidden?.(file);
+  const answer: LspSymbolAnswer =
+    request.action === 'hover'
+      ? await lspHover(lsp, workspace, shown, within, request.symbol, limits, options.signal)
+      : await lspRename(lsp, workspace, shown, within, request.symbol, request.newName, limits, options.signal);
+  if (!answer.ok) return fail(answer.error_code, answer.error);
+  const items =
+    target.kind === 'file' && request.action === 'hover'
+      ? answer.items.map(({ file: _f, ...rest }) => rest)
+      : answer.items;
+  const done = finish(items, limits, answer.notes);
+  return done.success && answer.patch !== undefined ? { ...done, patch: answer.patch } : done;
 }
 
 /** The Python and TS/JS files of a listing, at most `max` of them; what the walk left out is added to `skipped`. */

@@ -19,6 +19,10 @@ export const NAV_LIMITS = defineLimits('code_nav', {
     reason: 'items returned by one call; a symbol used everywhere would otherwise flood the context',
   },
   maxSignatureChars: { value: 200, reason: 'characters of a signature or context line kept' },
+  maxHoverChars: {
+    value: 2_000,
+    reason: 'characters of a language server hover text kept per item; documentation can run to pages',
+  },
   maxConfigRounds: {
     value: 8,
     reason: 'rounds of loading the files a tsconfig.json extends chain names; a longer chain is cut where it stops',

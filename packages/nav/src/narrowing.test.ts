@@ -14,5 +14,5 @@ it('the answer is typed by the action: every lookup answers with items; bad acti
   if (outline.success) expectTypeOf(outline.items).toEqualTypeOf<NavItem[]>();
   else expectTypeOf(outline.error_code).toEqualTypeOf<NavErrorCode>();
   // @ts-expect-error: there is no such action
-  await handleCodeNav({ action: 'rename', path: 'a.py' }, { workspaceRoot: ws.root });
+  await handleCodeNav({ action: 'move', path: 'a.py' }, { workspaceRoot: ws.root });
 });

@@ -1,5 +1,7 @@
 // code_nav for Go and C through real language servers (gopls, clangd); skipped, with the reason printed, when absent.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { LspClient } from '@bough/lsp';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +56,27 @@ describe.skipIf(missing('gopls'))('code_nav through gopls', () => {
     expect(references.items[1]?.signature).toBe('println(calc.Add(1, 2))');
   });
 
+  it('hovers a definition and plans a rename across the module as one patch, writing nothing', async () => {
+    const options = { workspaceRoot: go.ws.root, lsp: go.lsp };
+    const hover = await handleCodeNav({ action: 'hover', path: 'calc/calc.go', symbol: 'Add' }, options);
+    if (!hover.success) throw new Error(hover.error);
+    expect(hover.items).toEqual([expect.objectContaining({ name: 'Add', line: 4 })]);
+    expect(hover.items[0]?.doc).toContain('func Add(a int, b int) int');
+    expect(hover.items[0]?.doc).toContain('Add returns the sum.');
+    const renamed = await handleCodeNav({ action: 'rename', path: '.', symbol: 'Add', new_name: 'Plus' }, options);
+    if (!renamed.success) throw new Error(renamed.error);
+    expect(renamed.items.map((i) => `${i.file}:${i.line}:${i.col}`)).toEqual([
+      'calc/calc.go:3:3',
+      'calc/calc.go:4:5',
+      'main.go:6:14',
+    ]);
+    expect(renamed.patch).toContain('--- a/main.go\n+++ b/main.go\n');
+    expect(renamed.patch).toContain('+\tprintln(calc.Plus(1, 2))\n');
+    expect(readFileSync(join(go.ws.root, 'main.go'), 'utf8')).toContain('calc.Add(1, 2)');
+    const unnamed = await handleCodeNav({ action: 'rename', path: 'main.go', symbol: 'Add' }, options);
+    expect(unnamed).toMatchObject({ success: false, error_code: 'invalid_request' });
+  });
+
   it('keeps Go unsupported without a client, saying what is missing', async () => {
     const result = await handleCodeNav({ action: 'outline', path: 'main.go' }, { workspaceRoot: go.ws.root });
     expect(result).toMatchObject({ success: false, error_code: 'unsupported_language' });
@@ -72,5 +95,20 @@ describe.skipIf(missing('clangd'))('code_nav through clangd', () => {
     const references = await handleCodeNav({ action: 'find_references', path: 'main.c', symbol: 'twice' }, options);
     if (!references.success) throw new Error(references.error);
     expect(references.items.map((i) => i.line)).toEqual([5, 9, 9]);
+  });
+
+  it('hovers a function and plans its rename at every use', async () => {
+    const options = { workspaceRoot: c.ws.root, lsp: c.lsp };
+    const hover = await handleCodeNav({ action: 'hover', path: 'main.c', symbol: 'twice' }, options);
+    if (!hover.success) throw new Error(hover.error);
+    expect(hover.items[0]?.doc).toMatch(/twice/);
+    expect(hover.items[0]?.doc).toContain('int v');
+    const renamed = await handleCodeNav(
+      { action: 'rename', path: 'main.c', symbol: 'twice', new_name: 'dbl' },
+      options,
+    );
+    if (!renamed.success) throw new Error(renamed.error);
+    expect(renamed.items.map((i) => i.line)).toEqual([5, 9, 9]);
+    expect(renamed.patch).toContain('+  return dbl(p.x) + dbl(3);\n');
   });
 });

@@ -6,8 +6,10 @@ import { NAV_ERROR_CODES, type NavErrorCode } from './errors.js';
 export const NavRequest = z
   .object({
     action: z
-      .enum(['outline', 'find_definition', 'find_references'])
-      .describe('outline lists classes/functions/methods; find_definition and find_references need `symbol`.'),
+      .enum(['outline', 'find_definition', 'find_references', 'hover', 'rename'])
+      .describe(
+        'outline lists classes/functions/methods; find_definition, find_references, hover and rename need `symbol`; hover and rename answer through a language server.',
+      ),
     path: z
       .string()
       .default('.')
@@ -15,6 +17,12 @@ export const NavRequest = z
         'A file (results in that file) or a directory (results across its Python/TS/JS files); empty or omitted means the workspace root.',
       ),
     symbol: z.string().min(1).max(200).optional().describe('Name to look up, e.g. "load_config" or "UserService".'),
+    new_name: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe('For rename: the new name. Nothing is written; apply the returned `patch` with the editor.'),
   })
   .strict();
 
@@ -29,6 +37,7 @@ export const NavItem = z.object({
   col: z.number().int().describe('0-based column.'),
   signature: z.string().optional().describe('Parameter list for callables, or the source line for references.'),
   file: z.string().optional().describe('Workspace-relative file, present for directory queries.'),
+  doc: z.string().optional().describe("hover: the language server's text (type, signature, documentation)."),
 });
 
 /** One outline entry, definition or reference. */
@@ -46,6 +55,10 @@ export const NavSuccess = z.object({
       'Directory queries: files left out by reason (protected, ignored, links, special, unreadable, too_large).',
     ),
   note: z.string().optional(),
+  patch: z
+    .string()
+    .optional()
+    .describe("rename: a unified diff of every change, for the editor's patch action (empty when nothing changes)."),
 });
 
 /** A lookup that did not run: core's failure schema over {@link NAV_ERROR_CODES} (with an empty `items`). */
@@ -65,6 +78,7 @@ export type NavResponse =
       readonly truncated?: undefined;
       readonly skipped?: undefined;
       readonly note?: undefined;
+      readonly patch?: undefined;
     });
 
 /** What a caller may pass to `handleCodeNav` (the schema's input type), so a plain program gets compile-time checks. */
@@ -75,6 +89,8 @@ export interface NavSuccessByAction {
   outline: Extract<NavResponse, { success: true }>;
   find_definition: Extract<NavResponse, { success: true }>;
   find_references: Extract<NavResponse, { success: true }>;
+  hover: Extract<NavResponse, { success: true }>;
+  rename: Extract<NavResponse, { success: true }> & { readonly patch: string };
 }
 
 /** The answer to a request with action `A`: that action's success, or a failure (narrow with `success`). */

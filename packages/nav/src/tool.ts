@@ -13,7 +13,8 @@ const DESCRIPTION =
   'a file (with signatures); "find_definition" and "find_references" take a `symbol`. Give a file path to stay in ' +
   'that file, or a directory to search across the project. TS/JS lookups are semantic (TypeScript language service); ' +
   'Python lookups are syntactic (same-named occurrences). An empty list means the symbol was not found — check the ' +
-  'spelling or widen the path.';
+  'spelling or widen the path. With a language server (Go, C/C++, …): "hover" gives a symbol\'s type and docs, ' +
+  '"rename" (with `new_name`) returns a dry-run `patch` to apply with the editor\'s patch action.';
 
 /** Builds the `code_nav` tool bound to one workspace root, with its own warm TypeScript project cache. */
 export function createCodeNavTool(options: CodeNavToolOptions): Tool<NavRequest, NavResponse> {

@@ -29,6 +29,7 @@ export class DiagnosticStore {
   readonly #latest = new Map<string, PublishedDiagnostics>();
   readonly #waiters = new Map<string, Waiter[]>();
   #epoch = 0;
+  #lastPublishAt = 0;
 
   /**
    * `settleMs`: after a publish without a version, how long the server must stay quiet before it is taken as the
@@ -68,6 +69,7 @@ export class DiagnosticStore {
       epoch: this.#epoch,
     };
     this.#latest.set(uri, entry);
+    this.#lastPublishAt = Date.now();
     const waiting = this.#waiters.get(uri) ?? [];
     const still = waiting.filter((waiter) => {
       if (waiter.version > entry.version || waiter.epoch > entry.epoch) return true;
@@ -117,6 +119,23 @@ export class DiagnosticStore {
     if (list.length > 0) this.#waiters.set(uri, list);
     else this.#waiters.delete(uri);
     waiter.settle(value);
+  }
+
+  /**
+   * Resolves true once no publish has arrived for `quietMs`, or false when `maxMs` passed first: a server publishes
+   * the files a change affects in one pass, so a quiet pause after it means that pass is done.
+   */
+  async quiet(quietMs: number, maxMs: number): Promise<boolean> {
+    const end = Date.now() + maxMs;
+    for (;;) {
+      const left = this.#lastPublishAt + quietMs - Date.now();
+      if (left <= 0) return true;
+      if (Date.now() + left > end) {
+        await new Promise((settle) => setTimeout(settle, Math.max(0, end - Date.now())));
+        return this.#lastPublishAt + quietMs <= Date.now();
+      }
+      await new Promise((settle) => setTimeout(settle, left));
+    }
   }
 
   /** The latest publish for a document, of whatever version. */

@@ -150,6 +150,15 @@ export class LanguageSession {
     return { version: 1, sent: true };
   }
 
+  /** Marks a document as just used (the least-recently-used order) without sending anything. */
+  touch(uri: string): void {
+    this.lastUsed = Date.now();
+    const open = this.#documents.get(uri);
+    if (!open) return;
+    this.#documents.delete(uri);
+    this.#documents.set(uri, open);
+  }
+
   /** How many documents the server has open. */
   get openDocuments(): number {
     return this.#documents.size;
@@ -200,6 +209,12 @@ export class LanguageSession {
   /** The latest diagnostics published for a document, of whatever version. */
   latestDiagnostics(uri: string): PublishedDiagnostics | undefined {
     return this.#diagnostics.latest(uri);
+  }
+
+  /** Waits until the server has published nothing for `quietMs` (true), or `maxMs` passed (false). */
+  quiet(quietMs: number, maxMs: number): Promise<boolean> {
+    this.lastUsed = Date.now();
+    return this.#diagnostics.quiet(quietMs, maxMs);
   }
 
   /** Every document with published diagnostics (other files an edit broke show up here). */

@@ -50,7 +50,7 @@ export async function lspNav(
   workspace: Workspace,
   files: readonly string[],
   within: (file: string) => boolean,
-  request: { action: NavRequest['action']; symbol: string; withFile: boolean },
+  request: { action: Exclude<NavRequest['action'], 'hover' | 'rename'>; symbol: string; withFile: boolean },
   limits: NavLimits,
   signal?: AbortSignal,
 ): Promise<LspNavAnswer> {
