@@ -70,7 +70,7 @@ describe('restore planning', () => {
       expect(await store.restore({ to })).toMatchObject({ error_code: 'checkpoint_not_found' });
   });
 
-  it('a restore of a recorded change runs five git steps: status, one history listing, one blob batch, stage, commit', async () => {
+  it('a restore of a recorded change runs six git steps: status, a history listing and a tree diff, one blob batch, stage, commit', async () => {
     await store.snapshot();
     const base = await store.snapshot();
     if (!base.success) throw new Error(base.error);
@@ -80,7 +80,7 @@ describe('restore planning', () => {
       rmSync(ws.path('b.txt'));
     });
     const runs = await gitRuns(() => store.restore({ to: base.id }));
-    expect(runs).toEqual(['cat-file', 'commit-tree', 'log', 'status', 'update-index']);
+    expect(runs).toEqual(['cat-file', 'commit-tree', 'diff-tree', 'log', 'status', 'update-index']);
     expect(readFileSync(ws.path('b.txt'), 'utf8')).toBe('beta\n');
   });
 

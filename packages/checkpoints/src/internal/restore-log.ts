@@ -1,7 +1,7 @@
 import type { StoreCore } from './core.js';
 import { git } from './git.js';
 import { parseMeta } from './meta.js';
-import type { DiffEntry } from './restore-plan.js';
+import { type DiffEntry, parseTreeDiff, treeDiffArgs } from './restore-plan.js';
 
 /** What a restore needs to know about the history between the checkpoint it brings back and the newest one. */
 export interface RestorePlan {
@@ -19,12 +19,13 @@ const ID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/u;
 const ZERO = /^0+$/u;
 
 /**
- * Plans a restore from one `git log --raw` of `to..head`: the store's history is one line of commits, each with one
- * parent, so the state at `to` of a path is the old side of the oldest change to it in the range and its state now is
- * the new side of the newest; the same listing names the range's changes made by others and, through the oldest
- * commit's parent, the full id of `to`. One process instead of a resolve, a tree diff and a history read.
- * Undefined when the listing cannot answer (an empty range, an id that is not an ancestor, any git failure): the caller
- * then takes the step-by-step path.
+ * Plans a restore with two git reads run side by side: a `git log` of `to..head` without diffs (commit objects only,
+ * so its cost does not grow with the files each checkpoint changed) and one `diff-tree` of `head` against `to` (what
+ * differs, with modes and blob ids, in one call). The store's history is one line of commits, so the oldest commit of
+ * the listing has `to` as its parent, which gives its full id; the checkpoints in the range made by others (found
+ * before a call, plain snapshots, another branch's calls) are usually none, and only when there are some are their
+ * files read, in one more call. Undefined when this cannot answer (an empty range, an id that is not an ancestor, any
+ * git failure): the caller then takes the step-by-step path.
  */
 export async function planFromLog(
   core: StoreCore,
@@ -34,46 +35,35 @@ export async function planFromLog(
   branch: string | undefined,
 ): Promise<RestorePlan | undefined> {
   if (!/^[0-9a-f]{4,64}$/u.test(to)) return undefined;
-  const out = await git(core.git, [
-    'log',
-    '-z',
-    '--raw',
-    '--no-renames',
-    '--no-abbrev',
-    '--format=%H%x00%P%x00%B',
-    `${to}..${head}`,
+  const [listed, diffed] = await Promise.all([
+    git(core.git, ['log', '-z', '--format=%H%x00%P%x00%B', `${to}..${head}`]),
+    git(core.git, treeDiffArgs(head, to, paths)),
   ]);
-  if (!out.ok) return undefined;
-  const commits = parseRawLog(out.stdout);
-  const oldest = commits.at(-1);
-  const target = oldest?.parent;
+  if (!listed.ok || !diffed.ok) return undefined;
+  const commits = parseLog(listed.stdout);
+  const target = commits.at(-1)?.parent;
   if (target === undefined || !target.startsWith(to) || commits[0]?.id !== head) return undefined;
-  const inScope = (path: string) => paths.length === 0 || paths.some((p) => path === p || path.startsWith(`${p}/`));
-  const net = new Map<string, { want?: Side; have?: Side }>();
-  const foreign = new Set<string>();
-  for (let i = commits.length - 1; i >= 0; i--) {
-    const commit = commits[i]!;
+  const others = commits.filter((commit) => {
     const meta = parseMeta(commit.message, '');
     const owner = meta.branch;
-    const byOther =
+    return (
       meta.kind === 'before' ||
       meta.kind === 'snapshot' ||
-      (branch !== undefined && owner !== undefined && owner !== branch);
-    for (const change of commit.changes) {
-      if (byOther) foreign.add(change.path);
-      if (!inScope(change.path)) continue;
-      const seen = net.get(change.path);
-      if (seen) seen.have = change.after;
-      else net.set(change.path, { want: change.before, have: change.after });
-    }
+      (branch !== undefined && owner !== undefined && owner !== branch)
+    );
+  });
+  const foreign = new Set<string>();
+  for (let i = 0; i < others.length; i += 500) {
+    const ids = others.slice(i, i + 500).map((commit) => commit.id);
+    const out = await git(core.git, ['log', '--no-walk=unsorted', ...LOG_RAW, ...ids]);
+    if (!out.ok) return undefined;
+    for (const commit of parseLog(out.stdout)) for (const change of commit.changes) foreign.add(change.path);
   }
-  const entries: DiffEntry[] = [];
-  for (const [path, { want, have }] of [...net].sort(([a], [b]) => byteOrder(a, b))) {
-    if (want?.mode === have?.mode && want?.blob === have?.blob) continue; // changed and changed back
-    entries.push({ path, ...(want ? { want } : {}), ...(have ? { have } : {}) });
-  }
-  return { target, head, entries, foreign };
+  return { target, head, entries: parseTreeDiff(diffed.stdout), foreign };
 }
+
+/** `git log` arguments that list each commit's id, parent, message and changed files (modes, blobs, path). */
+const LOG_RAW = ['-z', '--raw', '--no-renames', '--no-abbrev', '--format=%H%x00%P%x00%B'];
 
 interface Side {
   readonly mode: string;
@@ -88,10 +78,10 @@ interface LoggedCommit {
 }
 
 /**
- * Reads `log -z --raw --format=%H%x00%P%x00%B` output. Fields are taken by position (a path may hold any byte but NUL),
+ * Reads `log -z [--raw] --format=%H%x00%P%x00%B` output. Fields are taken by position (a path may hold any byte but NUL),
  * and a raw line is recognised by its leading colon, which neither a commit id nor a path taken by position can have.
  */
-function parseRawLog(stdout: Buffer): LoggedCommit[] {
+function parseLog(stdout: Buffer): LoggedCommit[] {
   const tokens = stdout.toString('utf8').split('\0');
   const commits: LoggedCommit[] = [];
   let i = 0;
@@ -114,9 +104,4 @@ function parseRawLog(stdout: Buffer): LoggedCommit[] {
     commits.push(commit);
   }
   return commits;
-}
-
-/** git's path order (bytes). */
-function byteOrder(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }

@@ -19,9 +19,17 @@ const ZERO = /^0+$/u;
 
 /** The files that differ between two trees, limited to `paths` (a path names a file or everything under a folder). */
 export async function treeDiff(core: StoreCore, from: string, to: string, paths: readonly string[]) {
-  const out = nulList(
-    await gitOut(core, ['diff-tree', '-r', '-z', '--no-renames', from, to, ...(paths.length ? ['--', ...paths] : [])]),
-  );
+  return parseTreeDiff(await gitOut(core, treeDiffArgs(from, to, paths)));
+}
+
+/** The `diff-tree` arguments of {@link treeDiff}. */
+export function treeDiffArgs(from: string, to: string, paths: readonly string[]): string[] {
+  return ['diff-tree', '-r', '-z', '--no-renames', from, to, ...(paths.length ? ['--', ...paths] : [])];
+}
+
+/** Reads `diff-tree -r -z` output: the old side is what the file is now (`have`), the new side what it becomes. */
+export function parseTreeDiff(stdout: Buffer): DiffEntry[] {
+  const out = nulList(stdout);
   const entries: DiffEntry[] = [];
   for (let i = 0; i + 1 < out.length; i += 2) {
     const [modeA, modeB, blobA, blobB] = out[i]!.slice(1).split(' ');
