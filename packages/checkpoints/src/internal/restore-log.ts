@@ -16,7 +16,6 @@ export interface RestorePlan {
 }
 
 const ID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/u;
-const ZERO = /^0+$/u;
 
 /**
  * Plans a restore with two git reads run side by side: a `git log` of `to..head` without diffs (commit objects only,
@@ -57,24 +56,20 @@ export async function planFromLog(
     const ids = others.slice(i, i + 500).map((commit) => commit.id);
     const out = await git(core.git, ['log', '--no-walk=unsorted', ...LOG_RAW, ...ids]);
     if (!out.ok) return undefined;
-    for (const commit of parseLog(out.stdout)) for (const change of commit.changes) foreign.add(change.path);
+    for (const commit of parseLog(out.stdout)) for (const path of commit.paths) foreign.add(path);
   }
   return { target, head, entries: parseTreeDiff(diffed.stdout), foreign };
 }
 
-/** `git log` arguments that list each commit's id, parent, message and changed files (modes, blobs, path). */
+/** `git log` arguments that list each commit's id, parent, message and the files it changed (as raw lines). */
 const LOG_RAW = ['-z', '--raw', '--no-renames', '--no-abbrev', '--format=%H%x00%P%x00%B'];
-
-interface Side {
-  readonly mode: string;
-  readonly blob: string;
-}
 
 interface LoggedCommit {
   readonly id: string;
   readonly parent: string | undefined;
   readonly message: string;
-  readonly changes: { readonly path: string; readonly before?: Side; readonly after?: Side }[];
+  /** Files the commit changed (only when the listing asked for `--raw`). */
+  readonly paths: string[];
 }
 
 /**
@@ -89,16 +84,11 @@ function parseLog(stdout: Buffer): LoggedCommit[] {
     const id = tokens[i]!.replace(/^\n/u, '');
     if (!ID.test(id)) break;
     const parent = tokens[i + 1]!.split(' ')[0] || undefined;
-    const changes: LoggedCommit['changes'] = [];
-    const commit = { id, parent, message: tokens[i + 2]!.trim(), changes };
+    const paths: string[] = [];
+    const commit = { id, parent, message: tokens[i + 2]!.trim(), paths };
     i += 3;
     while (i + 1 < tokens.length && /^\n?:/u.test(tokens[i]!)) {
-      const [modeA = '', modeB = '', blobA = '', blobB = ''] = tokens[i]!.replace(/^\n?:/u, '').split(' ');
-      changes.push({
-        path: tokens[i + 1]!,
-        ...(ZERO.test(modeA) ? {} : { before: { mode: modeA, blob: blobA } }),
-        ...(ZERO.test(modeB) ? {} : { after: { mode: modeB, blob: blobB } }),
-      });
+      paths.push(tokens[i + 1]!);
       i += 2;
     }
     commits.push(commit);
