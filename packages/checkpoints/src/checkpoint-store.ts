@@ -1,4 +1,5 @@
 import { realpathSync } from 'node:fs';
+import { ConfigurationError } from '@bough/core';
 import { type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import type { CheckpointsFailure } from './errors.js';
 import { capture } from './internal/capture.js';
@@ -8,6 +9,7 @@ import { diffCheckpoints, listCheckpoints } from './internal/inspect.js';
 import { ensureStore, storeLayout } from './internal/layout.js';
 import { locked } from './internal/locked.js';
 import { requestText } from './internal/meta.js';
+import { isInside } from './internal/outside.js';
 import { restoreCheckpoint } from './internal/restore.js';
 import { type CheckpointsLimits, resolveCheckpointsLimits } from './limits.js';
 import { defaultStoreDir } from './store-dir.js';
@@ -68,7 +70,8 @@ export interface CheckpointStore {
 /**
  * Opens the checkpoint store of a workspace (created on first use). The store is a git object store outside the
  * workspace driven through `@bough/process`; it never reads or writes the workspace's own repository. Throws a
- * `ConfigurationError` for a bad root or limit; every operation then answers with values, never throws.
+ * `ConfigurationError` for a bad root or limit, or a store directory inside the workspace; every operation then answers
+ * with values, never throws.
  */
 export function createCheckpointStore(options: CheckpointStoreOptions): CheckpointStore {
   const limits = resolveCheckpointsLimits(options.limits);
@@ -76,6 +79,11 @@ export function createCheckpointStore(options: CheckpointStoreOptions): Checkpoi
     ...(options.protectedNames ? { protectedNames: options.protectedNames } : {}),
   });
   const dir = options.storeDir ?? defaultStoreDir(workspace.root, options.env);
+  if (isInside(workspace.root, dir)) {
+    throw new ConfigurationError(
+      `The checkpoint store ${dir} would be inside the workspace ${workspace.root}, where its tools and commands could rewrite it; give a storeDir (or a state directory) outside the workspace.`,
+    );
+  }
   const layout = storeLayout(dir);
   const core: StoreCore = {
     layout,

@@ -110,6 +110,24 @@ describe('snapshots', () => {
   });
 });
 
+describe('a store is never inside its workspace', () => {
+  it('a storeDir or state directory in the workspace, or reached through a link into it, throws', () => {
+    symlinkSync(ws.root, join(ws.base, 'into-ws'));
+    for (const options of [
+      { storeDir: ws.path('.checkpoints') },
+      { storeDir: ws.root },
+      { storeDir: join(ws.base, 'into-ws', 'deeper', 'store') },
+      { env: { XDG_STATE_HOME: ws.path('state') } },
+      { env: { HOME: ws.root } },
+    ]) {
+      expect(() => createCheckpointStore({ root: ws.root, ...options }), JSON.stringify(options)).toThrow(
+        /inside the workspace/u,
+      );
+    }
+    expect(() => createCheckpointStore({ root: ws.root, storeDir: `${ws.root}-store` })).not.toThrow();
+  });
+});
+
 describe('history shared by branches and sessions', () => {
   it('two branches on one workspace: each call is attributed; a branch restore refuses to undo the other branch', async () => {
     const a = createCheckpointStore({ root: ws.root, storeDir: storeDir() });

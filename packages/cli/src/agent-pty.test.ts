@@ -40,7 +40,7 @@ function onTerminal(args: readonly string[]): ChildProcess {
   return spawn('script', ['-qfec', command, '/dev/null'], {
     cwd: ws.root,
     stdio: ['pipe', 'pipe', 'pipe'],
-    env: { ...process.env, BOUGH_MODEL_RETRY_DELAY_MS: '1', TERM: 'dumb' },
+    env: { ...process.env, BOUGH_MODEL_RETRY_DELAY_MS: '1', TERM: 'dumb', XDG_STATE_HOME: join(ws.base, 'state') },
   });
 }
 

@@ -99,6 +99,7 @@ export const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
     'print-config',
     'sandbox',
     'network',
+    'no-checkpoints',
   ],
 };
 

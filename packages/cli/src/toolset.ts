@@ -114,6 +114,8 @@ export function toolkitBranch(
     network?: boolean;
     /** Names every tool, the guard and the OS sandbox keep from the model, in place of the workspace's default list. */
     protectedNames?: ProtectedNamePolicy;
+    /** Checkpoint every mutating call and add the `checkpoints` tool (see {@link toolkitProvider}). */
+    checkpoints?: CodingToolkitOptions['checkpoints'];
   } = {},
 ): Branch {
   const branch = new Branch({ name: 'cli', workspaceRoot: root, ...(options.model ? { model: options.model } : {}) });
@@ -138,6 +140,8 @@ export function toolkitProvider(
     network?: boolean;
     /** Names every tool, the guard and the OS sandbox keep from the model, in place of the workspace's default list. */
     protectedNames?: ProtectedNamePolicy;
+    /** Checkpoint every mutating call and add the `checkpoints` tool (the toolkit's option; default off). */
+    checkpoints?: CodingToolkitOptions['checkpoints'];
   } = {},
 ) {
   return codingToolkit({
@@ -150,6 +154,7 @@ export function toolkitProvider(
     ...(options.onAsk ? { onAsk: options.onAsk } : {}),
     // Set once for the toolkit: every tool, the guard and the OS sandbox of commands follow it.
     ...(options.protectedNames ? { protectedNames: options.protectedNames } : {}),
+    ...(options.checkpoints ? { checkpoints: options.checkpoints } : {}),
   });
 }
 

@@ -11,10 +11,12 @@ import type { ProtectedNamePolicy } from '@bough/workspace';
 /**
  * The toolkit's `checkpoints` option: `true` for the default store, or how to keep them. `stateDir` replaces
  * `$XDG_STATE_HOME`: each workspace (a subagent's too) gets its own store under `<stateDir>/bough/checkpoints/`.
+ * `env` gives the variables that locate the default store (`XDG_STATE_HOME`, `HOME`) in place of this process's
+ * (a CLI passes its own environment, so `bough undo` finds the same store).
  */
 export type CheckpointsSetting =
   | boolean
-  | (Pick<CheckpointStoreOptions, 'limits' | 'respectGitignore'> & { readonly stateDir?: string });
+  | (Pick<CheckpointStoreOptions, 'limits' | 'respectGitignore' | 'env'> & { readonly stateDir?: string });
 
 /**
  * The toolkit tools whose calls can change workspace files: the editor (writes, edits, patches), bash (any command;
@@ -47,14 +49,14 @@ export function withCheckpoints(
   policy: CheckpointsPolicy = {},
 ): Tool[] {
   if (setting === undefined || setting === false) return tools;
-  const { stateDir, ...rest } = typeof setting === 'object' ? setting : {};
+  const { stateDir, env, ...rest } = typeof setting === 'object' ? setting : {};
   const store = createCheckpointStore({
     ...rest,
     root,
     // Where the CLI's `bough undo` looks too: the user's state directory unless the caller names one.
     env: stateDir
       ? { XDG_STATE_HOME: stateDir }
-      : { XDG_STATE_HOME: process.env.XDG_STATE_HOME, HOME: process.env.HOME },
+      : (env ?? { XDG_STATE_HOME: process.env.XDG_STATE_HOME, HOME: process.env.HOME }),
     ...(protectedNames ? { protectedNames } : {}),
     ...(policy.exclude ? { exclude: policy.exclude } : {}),
   });

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import { type CapturedIO, captureIO } from './capture-io.js';
 import { type FakeOpenAI, type FakeStep, startFakeOpenAI } from './fake-openai.js';
@@ -30,7 +31,8 @@ const never = new AbortController().signal;
 
 /**
  * Registers the beforeEach/afterEach pair the agent tests share: a workspace holding `files` and, when a test starts
- * one, a fake OpenAI-compatible model. Model retries wait 1 ms unless `env` says otherwise.
+ * one, a fake OpenAI-compatible model. Model retries wait 1 ms unless `env` says otherwise; `XDG_STATE_HOME` (where
+ * the agent keeps its checkpoints) is the test's own `state` folder beside the workspace.
  */
 export function useFakeModelAgent(main: AgentMain, files: Record<string, string>): FakeModelAgent {
   let ws: TempWorkspace | undefined;
@@ -63,7 +65,9 @@ export function useFakeModelAgent(main: AgentMain, files: Record<string, string>
     serve,
     async run(steps, argv, env = {}, extra = {}) {
       const model = await serve(steps);
-      const io = captureIO(workspace().root, { BOUGH_MODEL_RETRY_DELAY_MS: '1', ...env }, extra);
+      // The agent's checkpoint store goes to the test's own state directory (beside the workspace), not the user's.
+      const state = join(workspace().base, 'state');
+      const io = captureIO(workspace().root, { BOUGH_MODEL_RETRY_DELAY_MS: '1', XDG_STATE_HOME: state, ...env }, extra);
       const code = await main(['agent', ...argv, '--base-url', model.url, '--model', 'fake'], io, never);
       return { code, out: io.out(), err: io.err(), requests: model.requests };
     },

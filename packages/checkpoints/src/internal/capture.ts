@@ -143,6 +143,8 @@ export async function capture(core: StoreCore, meta: CheckpointMeta): Promise<Ca
 /**
  * Stages `store` (added, changed or removed files) and drops `drop` from the index, then writes a checkpoint when the
  * tree differs from the newest one. `exact` says the paths are known to have changed (no diff needed to name them).
+ * `knownTree` (a tree-ish) is the tree the staged index is known to hold, and differ from the newest one's: then the
+ * commit is written beside the staging instead of after a `write-tree`.
  */
 export async function commitPaths(
   core: StoreCore,
@@ -151,30 +153,52 @@ export async function commitPaths(
   store: readonly string[],
   drop: readonly string[],
   exact: boolean,
+  knownTree?: string,
 ): Promise<Omit<Captured, 'skipped'>> {
   await writeFile(core.layout.pendingFile, '');
-  for (const part of chunks(drop)) await gitOut(core, ['update-index', '--force-remove', '--', ...part]);
-  for (const part of chunks(store)) {
-    await gitOut(core, ['update-index', '--add', '--remove', '--replace', '--', ...part]);
+  const stage = async () => {
+    for (const part of chunks(drop)) await gitOut(core, ['update-index', '--force-remove', '--', ...part]);
+    for (const part of chunks(store)) {
+      await gitOut(core, ['update-index', '--add', '--remove', '--replace', '--', ...part]);
+    }
+  };
+  const commit = async (tree: string) =>
+    (await gitOut(core, ['commit-tree', tree, ...(head ? ['-p', head] : []), '-m', JSON.stringify(meta)]))
+      .toString('utf8')
+      .trim();
+  let id: string;
+  let before: string | undefined;
+  if (knownTree !== undefined) {
+    // Both steps only read the workspace or write objects; the pending marker covers a death between them.
+    [, id] = await Promise.all([stage(), commit(knownTree)]);
+  } else {
+    await stage();
+    const tree = (await gitOut(core, ['write-tree'])).toString('utf8').trim();
+    before = await treeOf(core, head);
+    if (tree === before && head !== undefined) {
+      await rm(core.layout.pendingFile, { force: true });
+      core.synced = true;
+      return { id: head, created: false, changed: [] };
+    }
+    id = await commit(tree);
+    core.trees.set(id, tree);
   }
-  const tree = (await gitOut(core, ['write-tree'])).toString('utf8').trim();
-  const before = await treeOf(core, head);
-  if (tree === before && head !== undefined) {
-    await rm(core.layout.pendingFile, { force: true });
-    core.synced = true;
-    return { id: head, created: false, changed: [] };
-  }
-  const message = JSON.stringify(meta);
-  const id = (await gitOut(core, ['commit-tree', tree, ...(head ? ['-p', head] : []), '-m', message]))
-    .toString('utf8')
-    .trim();
   await writeHead(core, id);
-  core.trees.set(id, tree);
   await rm(core.layout.pendingFile, { force: true });
   core.synced = true;
   const changed = exact
     ? [...store, ...drop].sort(byteOrder)
-    : nulList(await gitOut(core, ['diff-tree', '-r', '-z', '--no-renames', '--name-only', before, tree]));
+    : nulList(
+        await gitOut(core, [
+          'diff-tree',
+          '-r',
+          '-z',
+          '--no-renames',
+          '--name-only',
+          before ?? (await treeOf(core, head)),
+          id,
+        ]),
+      );
   return { id, created: true, changed };
 }
 

@@ -47,25 +47,8 @@ export async function git(
   options: { readonly noWorkTree?: boolean } = {},
 ): Promise<GitOutcome> {
   const chunks: Buffer[] = [];
-  const result = await runProcess(['git', ...HARDENING, ...args], {
-    cwd: dirname(ctx.gitDir),
-    inheritEnv: ['PATH', 'TMPDIR'],
-    env: {
-      GIT_DIR: ctx.gitDir,
-      ...(options.noWorkTree ? {} : { GIT_WORK_TREE: ctx.workTree }),
-      GIT_INDEX_FILE: ctx.indexFile,
-      GIT_CONFIG_NOSYSTEM: '1',
-      GIT_CONFIG_GLOBAL: '/dev/null',
-      GIT_ATTR_NOSYSTEM: '1',
-      GIT_LITERAL_PATHSPECS: '1',
-      GIT_AUTHOR_NAME: 'bough',
-      GIT_AUTHOR_EMAIL: 'checkpoints@bough.invalid',
-      GIT_COMMITTER_NAME: 'bough',
-      GIT_COMMITTER_EMAIL: 'checkpoints@bough.invalid',
-      HOME: ctx.gitDir,
-      XDG_CONFIG_HOME: ctx.gitDir,
-      LC_ALL: 'C',
-    },
+  const result = await runProcess(hardenedArgv(args), {
+    ...gitSpawnOptions(ctx, options.noWorkTree === true),
     timeoutMs: ctx.timeoutMs,
     // The text capture is not used (stdout is taken raw below), so it stays tiny; stderr carries git's message.
     maxOutputBytes: 8_192,
@@ -83,6 +66,35 @@ export async function git(
     return { ok: false, code, message, busy: /\.lock'?:? File exists|Unable to create .*\.lock/u.test(message) };
   }
   return { ok: true, stdout: Buffer.concat(chunks), code };
+}
+
+/** Where git runs and the environment it gets: built from scratch, so nothing of the user's takes part. */
+export function gitSpawnOptions(ctx: GitContext, noWorkTree: boolean) {
+  return {
+    cwd: dirname(ctx.gitDir),
+    inheritEnv: ['PATH', 'TMPDIR'],
+    env: {
+      GIT_DIR: ctx.gitDir,
+      ...(noWorkTree ? {} : { GIT_WORK_TREE: ctx.workTree }),
+      GIT_INDEX_FILE: ctx.indexFile,
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_ATTR_NOSYSTEM: '1',
+      GIT_LITERAL_PATHSPECS: '1',
+      GIT_AUTHOR_NAME: 'bough',
+      GIT_AUTHOR_EMAIL: 'checkpoints@bough.invalid',
+      GIT_COMMITTER_NAME: 'bough',
+      GIT_COMMITTER_EMAIL: 'checkpoints@bough.invalid',
+      HOME: ctx.gitDir,
+      XDG_CONFIG_HOME: ctx.gitDir,
+      LC_ALL: 'C',
+    },
+  };
+}
+
+/** Git's arguments with the hardening settings first. */
+export function hardenedArgv(args: readonly string[]): string[] {
+  return ['git', ...HARDENING, ...args];
 }
 
 /** Splits NUL-terminated output into strings (the last empty piece dropped). */

@@ -3,11 +3,13 @@ import { dirname, join } from 'node:path';
 import type { FileChange } from '@bough/workspace';
 import { type CheckpointsFailure, failure } from '../errors.js';
 import type { RestoreOptions, RestoreResult } from '../types.js';
+import { readBlobs } from './blobs.js';
 import { capture, commitPaths } from './capture.js';
-import { type StoreCore, treeOf } from './core.js';
+import { readHead, type StoreCore, treeOf } from './core.js';
 import { readHistory, resolveCheckpoint } from './history.js';
 import type { CheckpointMeta } from './meta.js';
 import { normalizePaths } from './paths.js';
+import { planFromLog, type RestorePlan } from './restore-log.js';
 import { ChangedDuringRestore, changesFor, restorable, treeDiff } from './restore-plan.js';
 
 const now = () => new Date().toISOString();
@@ -16,6 +18,9 @@ const now = () => new Date().toISOString();
  * `restore`: brings the files of a checkpoint back as one all-or-nothing transaction through the workspace gate.
  * First the current state is checkpointed (so the restore can be undone, and changes nobody recorded are kept in the
  * history); a restore that would overwrite such unrecorded changes is refused as `conflict` unless `force`.
+ *
+ * The status check of that first checkpoint runs beside the planning against the newest checkpoint (one history
+ * listing, one batch read of the blobs); when the status check finds changes, the plan is made again against them.
  */
 export async function restoreCheckpoint(
   core: StoreCore,
@@ -23,17 +28,20 @@ export async function restoreCheckpoint(
 ): Promise<RestoreResult | CheckpointsFailure> {
   const paths = normalizePaths(options.paths);
   if (!paths.success) return paths;
-  const target = await resolveCheckpoint(core, options.to);
-  if (!target) {
-    return failure(
-      'checkpoint_not_found',
-      `No checkpoint ${JSON.stringify(options.to)} in this workspace's store; list the checkpoints and use an id from there.`,
-    );
-  }
+  const to = options.to.toLowerCase();
   const who = {
     ...(options.branch ? { branch: options.branch } : {}),
     ...(options.callId ? { call_id: options.callId } : {}),
   };
+  const plan = async (head: string | undefined) => {
+    const made = head === undefined ? undefined : await planRestore(core, to, head, paths.paths, options.branch);
+    if (made === undefined) return undefined;
+    const ids = made.entries.flatMap((entry) => (entry.want ? [entry.want.blob] : []));
+    return { ...made, blobs: await readBlobs(core.git, ids) };
+  };
+  const head = await readHead(core);
+  const early = plan(head);
+  early.catch(() => undefined); // awaited below; a failure must not go unhandled while the capture runs
   const found = await capture(core, {
     v: 1,
     kind: 'before',
@@ -43,13 +51,17 @@ export async function restoreCheckpoint(
     label: 'changes found before a restore',
   });
   const before = found.id!;
-  // Two independent reads of the store, run side by side.
-  const [unrecorded, diff] = await Promise.all([
-    foreignChanges(core, target, before, options.branch),
-    (async () => treeDiff(core, await treeOf(core, before), await treeOf(core, target), paths.paths))(),
-  ]);
-  const { keep, skipped } = await restorable(core, diff);
-  const clashes = keep.filter((entry) => unrecorded.has(entry.path)).map((entry) => entry.path);
+  // Changes were found: plan again against their checkpoint (after the first plan settled, so no step outlives the lock).
+  const planned = before === head ? await early : await early.catch(() => undefined).then(() => plan(before));
+  if (!planned) {
+    return failure(
+      'checkpoint_not_found',
+      `No checkpoint ${JSON.stringify(options.to)} in this workspace's store; list the checkpoints and use an id from there.`,
+    );
+  }
+  const { target } = planned;
+  const { keep, skipped } = await restorable(core, planned.entries);
+  const clashes = keep.filter((entry) => planned.foreign.has(entry.path)).map((entry) => entry.path);
   if (clashes.length > 0 && options.force !== true) {
     const shown = clashes.slice(0, core.limits.filesPerEntry);
     return failure(
@@ -63,7 +75,7 @@ export async function restoreCheckpoint(
   }
   let changes: FileChange[];
   try {
-    changes = await changesFor(core, await treeOf(core, target), keep);
+    changes = await changesFor(core, keep, planned.blobs);
   } catch (error) {
     if (!(error instanceof ChangedDuringRestore)) throw error;
     return changedWhileRunning(error.path, before);
@@ -86,10 +98,6 @@ export async function restoreCheckpoint(
       changes.filter((c) => c.kind === 'delete').map((c) => c.path),
     );
   }
-  // The restored paths are staged directly: they are exactly what changed, so no second status check is needed.
-  // Anything someone else changes meanwhile is found by the next snapshot, as a change no call made.
-  const restoredPaths = changes.filter((c) => c.kind !== 'delete').map((c) => c.path);
-  const removedPaths = changes.filter((c) => c.kind === 'delete').map((c) => c.path);
   const meta: CheckpointMeta = {
     v: 1,
     kind: 'restore',
@@ -99,7 +107,22 @@ export async function restoreCheckpoint(
     restored_to: target,
     ...(paths.paths.length > 0 ? { label: `restore of ${paths.paths.join(', ')}`.slice(0, 200) } : {}),
   };
-  const done = await commitPaths(core, meta, before, [...restoredPaths, ...removedPaths], [], true);
+  // The restored paths are staged directly: they are exactly what changed, so no second status check is needed.
+  // Anything someone else changes meanwhile is found by the next snapshot, as a change no call made. A restore of
+  // everything with nothing left out leaves exactly the checkpoint's tree, so its commit needs no tree written.
+  const whole = paths.paths.length === 0 && keep.length === planned.entries.length;
+  const done =
+    changes.length === 0
+      ? { id: before, changed: [] as string[] }
+      : await commitPaths(
+          core,
+          meta,
+          before,
+          changes.map((c) => c.path),
+          [],
+          true,
+          whole ? `${target}^{tree}` : undefined,
+        );
   return {
     success: true,
     id: done.id!,
@@ -110,6 +133,25 @@ export async function restoreCheckpoint(
     skipped: [...skipped],
     overwritten: clashes,
   };
+}
+
+/** The plan against `head`: from one history listing when it can answer, else step by step; undefined: no such id. */
+async function planRestore(
+  core: StoreCore,
+  to: string,
+  head: string,
+  paths: readonly string[],
+  branch: string | undefined,
+): Promise<RestorePlan | undefined> {
+  const quick = await planFromLog(core, to, head, paths, branch);
+  if (quick) return quick;
+  const target = await resolveCheckpoint(core, to);
+  if (!target) return undefined;
+  const [foreign, entries] = await Promise.all([
+    foreignChanges(core, target, head, branch),
+    (async () => treeDiff(core, await treeOf(core, head), await treeOf(core, target), paths))(),
+  ]);
+  return { target, head, entries, foreign };
 }
 
 function changedWhileRunning(path: string, before: string): CheckpointsFailure {

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { runAgent } from '@bough/coding';
 import { type Branch, TURN_CALLS_KEY } from '@bough/core';
 import { terminalApprover } from '../agent/approval.js';
+import { agentCheckpoints } from '../agent/checkpoints.js';
 import { renderConfig, resolveAgentConfig } from '../agent/config.js';
 import { AgentOutput } from '../agent/events.js';
 import { buildModel } from '../agent/model.js';
@@ -103,7 +104,16 @@ export async function agentCommand(args: ParsedArgs, io: CliIO, signal: AbortSig
   const sandbox = sandboxFlags(args);
   const notice = sandboxNotice('agent', sandbox.commandSandbox, CLI_TOOLKIT_TOOLS);
   if (notice) io.stderr(notice);
-  const toolkit = { model, permissions: config.permissions.value, onAsk, protectedNames, ...sandbox };
+  const checkpoints = agentCheckpoints(has(args, 'no-checkpoints'), root, io.env);
+  if (checkpoints.notice) io.stderr(checkpoints.notice);
+  const toolkit = {
+    model,
+    permissions: config.permissions.value,
+    onAsk,
+    protectedNames,
+    ...sandbox,
+    ...(checkpoints.setting ? { checkpoints: checkpoints.setting } : {}),
+  };
   let branch: Branch;
   if (session.resume) {
     branch = loadSession(session.path, root, { model, workspaceRoot: root, tools: toolkitProvider(root, toolkit) });

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCheckpointStore } from '@bough/checkpoints';
-import { type BenchRow, type BenchSuite, pairedMedians } from '../harness.js';
+import { type BenchRow, type BenchSuite, pairedMedians, unmeasured } from '../harness.js';
+import { bytesUnder, replayGrowth } from './checkpoints-replay.js';
 
 // The peer: what a shadow-git checkpointer does without our care — `git add -A && git commit` into a separate git
 // dir whose work tree is the workspace (plain git, no tuning), run in the same process conditions as ours.
@@ -27,22 +28,15 @@ function peerGit(peerDir: string, root: string, ...args: string[]): void {
   }
 }
 
-/** Bytes of every file under a directory (allocated size is not used: it hides small objects' real cost). */
-function bytesUnder(dir: string): number {
-  let total = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    total += entry.isDirectory() ? bytesUnder(path) : lstatSync(path).size;
-  }
-  return total;
-}
-
 const peerCheckpoint = (peerDir: string, root: string) => {
   peerGit(peerDir, root, 'add', '-A');
   peerGit(peerDir, root, 'commit', '-q', '--no-verify', '-m', 'checkpoint');
 };
 
-/** Checkpoints (issue 38): an unchanged 10,000-file tree, a one-file change, a restore of a 100-file change. */
+/**
+ * Checkpoints (issue 38): an unchanged 10,000-file tree, a one-file change, a recorded call that changes nothing, a
+ * restore of a 100-file change, and the store's growth per checkpoint (one-file changes, and a replay of real commits).
+ */
 export const checkpointsSuite: BenchSuite = {
   name: 'checkpoints',
   async run({ scratch, scale }) {
@@ -79,6 +73,24 @@ export const checkpointsSuite: BenchSuite = {
       lowerIsBetter: true,
       goal: '≤ 1.0× and ≤ 30 ms',
       met: unchanged <= unchangedPeer && unchanged <= 30,
+    });
+
+    // A recorded call that changes nothing, beside one plain checkpoint (one status check): the cost of `record`.
+    const recordNothing = async () => {
+      await store.record({ callId: 'noop', tool: 'bench' }, async () => undefined);
+    };
+    const [nothing, oneCheck] = await pairedMedians(recordNothing, snap, runs, 1);
+    rows.push({
+      suite,
+      name: 'record of a call that changes nothing (10,000 files)',
+      unit: 'ms',
+      ours: nothing,
+      peer: oneCheck,
+      peerLabel: 'one checkpoint of the unchanged tree (one status check)',
+      lowerIsBetter: true,
+      goal: '≤ 1.0× (one status check)',
+      met: nothing <= oneCheck,
+      note: 'a checkpoint before the call and one after: two status checks',
     });
 
     let counter = 0;
@@ -146,6 +158,42 @@ export const checkpointsSuite: BenchSuite = {
       met: restored <= 1.5 * checkedOut,
       note: 'ours also checkpoints the state before and after the restore',
     });
+
+    // Store growth over real history: this repository's newest commits replayed into a fresh workspace.
+    const replayRoot = join(scratch, 'replay-ws');
+    mkdirSync(replayRoot, { recursive: true });
+    const replayStore = createCheckpointStore({
+      root: replayRoot,
+      storeDir: join(scratch, 'replay-store'),
+    });
+    const replayPeer = join(scratch, 'replay-peer.git');
+    execFileSync('git', ['init', '-q', '--bare', replayPeer]);
+    peerGit(replayPeer, replayRoot, 'config', 'core.bare', 'false');
+    const growthName = 'store growth per checkpoint, replay of real commits (this repository)';
+    const replayed = await replayGrowth(
+      replayStore,
+      join(scratch, 'replay-store', 'git', 'objects'),
+      { objects: join(replayPeer, 'objects'), checkpoint: () => peerCheckpoint(replayPeer, replayRoot) },
+      replayRoot,
+      scratch,
+      Math.max(10, Math.round(30 * scale)),
+    );
+    rows.push(
+      replayed
+        ? {
+            suite,
+            name: growthName,
+            unit: 'bytes',
+            ours: replayed.ours,
+            peer: replayed.peer,
+            peerLabel: 'git add -A && git commit (separate git dir)',
+            lowerIsBetter: true,
+            goal: 'proportional to the change',
+            met: replayed.ours <= replayed.peer * 1.1,
+            note: `${replayed.commits} commits, loose objects`,
+          }
+        : unmeasured(suite, growthName, 'bytes', 'the history here is too short (a shallow clone)'),
+    );
     return rows;
   },
 };
