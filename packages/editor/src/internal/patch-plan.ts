@@ -1,13 +1,15 @@
 import type { FileChange, OpenedFile, Workspace } from '@bough/workspace';
 import { type EditorFailure, failure } from '../errors.js';
 import type { EditorLimits } from '../limits.js';
-import { applyReplacements } from './apply-edit.js';
+import { replacing } from './apply-edit.js';
 import { normalizeLineEndings } from './line-endings.js';
 import { decodeLoaded, loadBytes } from './load-text.js';
 import { applyHunks, type HunkReport } from './patch-apply.js';
 import { bytesAsText, bytesForDisplay, hunksAsBytes, modeFor, patchableAsBytes, textAsBytes } from './patch-bytes.js';
 import type { PatchHunk, PatchOp } from './patch-parse.js';
 import { encodeText, firstLoneSurrogate } from './text-codec.js';
+import type { Change } from './unified-diff.js';
+import { drive, WorkMeter } from './work-meter.js';
 
 /** One file of a patch as it will be written, with what the response reports of it. */
 export interface Planned {
@@ -17,6 +19,8 @@ export interface Planned {
   before: string;
   after: string;
   hunks?: HunkReport[];
+  /** The replacements made, as changes of `before` into `after` (absent when those are shown bytes, not the text). */
+  edits?: Change[];
   /** Permission bits a git mode line set (reported; absent when the file keeps its own). */
   mode?: number;
   changes: FileChange[];
@@ -123,10 +127,15 @@ async function planExisting(
       op.path,
     );
   }
-  const done = applyReplacements(source.text, normalized, applied.replacements);
+  const meter = new WorkMeter(Number.POSITIVE_INFINITY);
+  const replaced = await drive(replacing(source.text, normalized, applied.replacements, meter), meter);
+  // Without a signal or a finite budget the rewrite always runs to its end.
+  if (!replaced.ok) throw new Error('an unbounded, uncancellable rewrite stopped early');
+  const done = replaced.value;
   const output = source.encode(done.text);
   const before = source.show(normalized.text);
   const after = source.show(done.after);
+  const edits = source.asBytes ? {} : { edits: done.changes };
   if (op.moveTo === undefined) {
     const mode = op.executable === undefined ? {} : { mode: modeFor(read.file.mode, op.executable) };
     return {
@@ -137,6 +146,7 @@ async function planExisting(
         before,
         after,
         hunks: applied.hunks,
+        ...edits,
         ...mode,
         changes: [{ kind: 'replace', path: where.path, data: output, expected: bytes, ...mode }],
         real: [where.path],
@@ -160,6 +170,7 @@ async function planExisting(
       before,
       after,
       hunks: applied.hunks,
+      ...edits,
       ...(op.executable === undefined ? {} : { mode: modeFor(read.file.mode, op.executable) }),
       changes: [
         // The moved file keeps its mode (or takes the one a git mode line gives), as a rename would.

@@ -89,3 +89,8 @@ export async function drive<T>(search: Paced<T>, meter: WorkMeter): Promise<Driv
     throw error;
   }
 }
+
+/** Runs a paced search to its end without pausing (for callers that are not async, on inputs known to be small). */
+export function finish<T>(search: Paced<T>): T {
+  for (let step = search.next(); ; step = search.next()) if (step.done) return step.value;
+}
