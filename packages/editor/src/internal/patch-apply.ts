@@ -2,7 +2,7 @@ import { DEFAULT_EDITOR_LIMITS, type EditorLimits } from '../limits.js';
 import type { Replacement } from './apply-edit.js';
 import { HunkChoice } from './hunk-choice.js';
 import { contextLine, type Failed, type HunkStrategy, type Located, locate, type Search } from './hunk-locate.js';
-import { EXACT_KEY, KeyedLines } from './line-index.js';
+import { KeyedLines } from './line-index.js';
 import type { PatchHunk } from './patch-parse.js';
 import { drive, type Paced, WorkMeter } from './work-meter.js';
 
@@ -69,7 +69,6 @@ function* placeHunks(text: string, hunks: readonly PatchHunk[], fuzzy: boolean, 
   const search: Search = {
     lines,
     keyed,
-    exact: yield* keyed.index(EXACT_KEY),
     choice: new HunkChoice(keyed, hunks, fuzzy),
     fuzzy,
   };

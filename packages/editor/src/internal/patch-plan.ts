@@ -234,11 +234,15 @@ export async function planPatch(
 ): Promise<{ ok: true; files: Planned[] } | { ok: false; failure: EditorFailure }> {
   const files: Planned[] = [];
   const seen = new Set<string>();
-  for (const op of ops) {
-    const plan =
-      op.op === 'add'
-        ? await planAdd(ws, op.path, op.content, op.executable)
-        : await planExisting(ws, op, fuzzy, limits, signal);
+  // The files are planned side by side (each waits on its own reads; nothing is written yet), then taken in patch
+  // order, so the failure reported is still that of the first file that cannot be planned.
+  const plans = await Promise.all(
+    ops.map((op) =>
+      op.op === 'add' ? planAdd(ws, op.path, op.content, op.executable) : planExisting(ws, op, fuzzy, limits, signal),
+    ),
+  );
+  for (const [index, op] of ops.entries()) {
+    const plan = plans[index]!;
     if (!plan.ok) return plan;
     for (const real of plan.file.real) {
       if (seen.has(real)) {
