@@ -42,6 +42,16 @@ function* refine(before: string, after: string, changes: readonly Change[], mete
   let added = 0;
   let removed = 0;
   for (const g of yield* wholeLines(before, after, changes, meter)) {
+    const one = oneLine(before, after, g);
+    if (one !== undefined) {
+      // One line against one line (or nothing): no line diff needed, and no garbage for thousands of small hunks.
+      if (one.removed + one.added > 0) lines.push(g);
+      removed += one.removed;
+      added += one.added;
+      meter.note(1);
+      if (meter.due()) yield;
+      continue;
+    }
     const part = yield* pacedLineChanges(before.slice(g.oldStart, g.oldEnd), after.slice(g.newStart, g.newEnd), meter);
     for (const c of part.changes) {
       lines.push({
@@ -55,6 +65,23 @@ function* refine(before: string, after: string, changes: readonly Change[], mete
     removed += part.removed;
   }
   return { changes: lines, added, removed };
+}
+
+/** Lines in `text[from, to)` when there is at most one (a whole-line range: only its last break can end it). */
+function atMostOneLine(text: string, from: number, to: number): number | undefined {
+  if (to === from) return 0;
+  const next = text.indexOf('\n', from);
+  return next < 0 || next >= to - 1 ? 1 : undefined;
+}
+
+/** The counts of a group that is at most one line on each side, or undefined when either side has more. */
+function oneLine(before: string, after: string, g: Change): { removed: number; added: number } | undefined {
+  const old = atMostOneLine(before, g.oldStart, g.oldEnd);
+  const fresh = atMostOneLine(after, g.newStart, g.newEnd);
+  if (old === undefined || fresh === undefined) return undefined;
+  const same =
+    g.oldEnd - g.oldStart === g.newEnd - g.newStart && before.startsWith(after.slice(g.newStart, g.newEnd), g.oldStart);
+  return same ? { removed: 0, added: 0 } : { removed: old, added: fresh };
 }
 
 /**
