@@ -60,6 +60,13 @@ export class PatchLines {
     return this.lastLine;
   }
 
+  /** The first UTF-16 code unit of line `i` (NaN for an empty line or past either end), without cutting the line out. */
+  firstCode(i: number): number {
+    if (i < 0 || i >= this.length) return Number.NaN;
+    const k = this.first + i;
+    return this.starts[k]! < this.ends[k]! ? this.text.charCodeAt(this.starts[k]!) : Number.NaN;
+  }
+
   /** Whether line `i` ended in CRLF. */
   crAt(i: number): boolean {
     return i >= 0 && i < this.length && this.crs[this.first + i] === 1;

@@ -88,6 +88,8 @@ function* pacedParse(text: string, meter: WorkMeter, keep: boolean): Paced<Parse
   );
 }
 
+const MINUS = 45; // '-'
+const PLUS = 43; // '+'
 const ADD = '*** Add File: ';
 const DELETE = '*** Delete File: ';
 const UPDATE = '*** Update File: ';
@@ -157,6 +159,13 @@ function* parseApplyPatch(lines: PatchLines, meter: WorkMeter, keep: boolean): P
       }
       let count = 0;
       while (i < end) {
+        // A '-' or '+' line is a body line whatever follows: when its text is not kept, it is never cut out.
+        const first = lines.firstCode(i);
+        if (!keep && (first === MINUS || first === PLUS)) {
+          count++;
+          i++;
+          continue;
+        }
         const body = lines.at(i)!;
         if (body.trim() === '*** End of File') {
           hunk.eof = true;
