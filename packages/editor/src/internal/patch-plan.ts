@@ -9,7 +9,7 @@ import { bytesAsText, bytesForDisplay, hunksAsBytes, modeFor, patchableAsBytes, 
 import type { PatchHunk, PatchOp } from './patch-parse.js';
 import { encodeText, firstLoneSurrogate } from './text-codec.js';
 import type { Change } from './unified-diff.js';
-import { drive, WorkMeter } from './work-meter.js';
+import { drive, Turns, WorkMeter } from './work-meter.js';
 
 /** One file of a patch as it will be written, with what the response reports of it. */
 export interface Planned {
@@ -78,7 +78,8 @@ async function planExisting(
   op: Extract<PatchOp, { op: 'update' | 'delete' }>,
   fuzzy: boolean,
   limits: EditorLimits,
-  signal?: AbortSignal,
+  signal: AbortSignal | undefined,
+  turns: Turns,
 ): Promise<Plan> {
   const where = await ws.resolve(op.path, 'write');
   if (!where.success) return refused(where, op.path);
@@ -92,6 +93,7 @@ async function planExisting(
   }
   const read = await loadBytes(ws, where.path, limits.maxFileBytes);
   if (!read.ok) return refused(read.failure, op.path);
+  await turns.pace();
   if (op.op === 'delete') {
     const decoded = decodeLoaded(read.file, read.bytes);
     return {
@@ -236,10 +238,15 @@ export async function planPatch(
   const seen = new Set<string>();
   // The files are planned side by side (each waits on its own reads; nothing is written yet), then taken in patch
   // order, so the failure reported is still that of the first file that cannot be planned.
+  // Small files are read synchronously, so the pieces are paced together to let other calls in between files.
+  const turns = new Turns();
   const plans = await Promise.all(
-    ops.map((op) =>
-      op.op === 'add' ? planAdd(ws, op.path, op.content, op.executable) : planExisting(ws, op, fuzzy, limits, signal),
-    ),
+    ops.map(async (op) => {
+      await turns.pace();
+      return op.op === 'add'
+        ? planAdd(ws, op.path, op.content, op.executable)
+        : planExisting(ws, op, fuzzy, limits, signal, turns);
+    }),
   );
   for (const [index, op] of ops.entries()) {
     const plan = plans[index]!;
