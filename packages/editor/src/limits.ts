@@ -100,6 +100,11 @@ export const EDITOR_LIMITS = defineLimits('editor', {
     value: 500,
     reason: 'Files one `patch` may touch.',
   },
+  maxReportedHunks: {
+    value: 1_000,
+    reason:
+      "Hunk reports (strategy and new lines) one `patch` response lists across its files; past this they are cut and `files[].hunks_total` gives each cut file's count. A response of 80,000 reports is megabytes no model reads, serialized in one piece.",
+  },
   maxPatchDiffLines: {
     value: 400,
     reason: 'Lines of the combined diff a `patch` response shows before it is cut.',

@@ -35,11 +35,30 @@ describe('bounded work: locating hunks and loose matches', () => {
     ws.write('big.txt', bigText());
     const out = (await handleEditor(
       { action: 'patch', patch: bigPatch(), dry_run: true },
-      { workspaceRoot: ws.root },
-    )) as Out & { files: Array<{ hunks: Array<{ strategy: string }> }> };
+      { workspaceRoot: ws.root, limits: { maxReportedHunks: LINES } },
+    )) as Out & { files: Array<{ hunks: Array<{ strategy: string }>; hunks_total?: number }> };
     expect(out.success).toBe(true);
     expect(out.files[0]!.hunks).toHaveLength(LINES);
+    expect(out.files[0]!.hunks_total).toBeUndefined();
     expect(out.files[0]!.hunks.every((h) => h.strategy === 'exact')).toBe(true);
+  });
+
+  it('the response lists the first maxReportedHunks hunk reports and counts the rest; the diff is cut', async () => {
+    ws.write('big.txt', bigText());
+    const out = (await handleEditor({ action: 'patch', patch: bigPatch() }, { workspaceRoot: ws.root })) as Out & {
+      files: Array<{ hunks: Array<{ start_line: number }>; hunks_total?: number; added: number; removed: number }>;
+      diff: string;
+      diff_truncated: boolean;
+      message: string;
+    };
+    expect(out.success).toBe(true);
+    expect(out.files[0]!.hunks).toHaveLength(1000);
+    expect(out.files[0]!.hunks.at(-1)!.start_line).toBe(1000);
+    expect(out.files[0]!).toMatchObject({ hunks_total: LINES, added: LINES, removed: LINES });
+    expect(out.message).toContain('maxReportedHunks');
+    expect(out.diff_truncated).toBe(true);
+    expect(out.diff.split('\n').length).toBeLessThan(410);
+    expect(readFileSync(ws.path('big.txt'), 'utf8')).toBe(bigText().replaceAll('line', 'LINE'));
   });
 
   it('an edit whose 501-line old_string misses in 50,000 lines answers with its miss report', async () => {

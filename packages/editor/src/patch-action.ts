@@ -1,6 +1,8 @@
 import type { Workspace } from '@bough/workspace';
 import { failure } from './errors.js';
+import { pacedChangesDiff } from './internal/change-diff.js';
 import { pacedFileDiff } from './internal/line-diff.js';
+import type { HunkReport } from './internal/patch-apply.js';
 import { parsePatchPaced } from './internal/patch-parse.js';
 import { planPatch } from './internal/patch-plan.js';
 import type { EditorLimits } from './limits.js';
@@ -72,16 +74,23 @@ export async function patchAction(
   let added = 0;
   let removed = 0;
   const files = [];
+  let hunkRoom = limits.maxReportedHunks;
+  let loose = 0;
+  let hunksCut = false;
   for (const f of planned.files) {
-    const d = await pacedFileDiff(
-      f.before,
-      f.after,
-      {
-        old: f.op === 'add' ? '/dev/null' : `a/${f.from ?? f.relative}`,
-        new: f.op === 'delete' ? '/dev/null' : `b/${f.relative}`,
-      },
-      { context: limits.diffContextLines, maxLines: Math.max(budget, 1), maxLineChars: limits.maxDiffLineChars },
-    );
+    const names = {
+      old: f.op === 'add' ? '/dev/null' : `a/${f.from ?? f.relative}`,
+      new: f.op === 'delete' ? '/dev/null' : `b/${f.relative}`,
+    };
+    const shown = {
+      context: limits.diffContextLines,
+      maxLines: Math.max(budget, 1),
+      maxLineChars: limits.maxDiffLineChars,
+    };
+    // The replacements are known: only their lines are compared, not the whole files again.
+    const d = f.edits
+      ? await pacedChangesDiff(f.before, f.after, f.edits, names, shown)
+      : await pacedFileDiff(f.before, f.after, names, shown);
     if (budget > 0) {
       diffs.push(d.diff);
       budget -= d.diff.split('\n').length;
@@ -96,10 +105,12 @@ export async function patchAction(
       added: d.added,
       removed: d.removed,
       ...(f.mode !== undefined ? { mode: (f.mode & 0o777).toString(8) } : {}),
-      ...(f.hunks ? { hunks: f.hunks } : {}),
+      ...(f.hunks ? reportedHunks(f.hunks, hunkRoom) : {}),
     });
+    hunksCut ||= (f.hunks?.length ?? 0) > hunkRoom;
+    hunkRoom = Math.max(0, hunkRoom - (f.hunks?.length ?? 0));
+    loose += f.hunks?.filter((h) => h.strategy !== 'exact').length ?? 0;
   }
-  const loose = files.reduce((n, f) => n + (f.hunks?.filter((h) => h.strategy !== 'exact').length ?? 0), 0);
   return {
     success: true,
     action: 'patch',
@@ -116,6 +127,12 @@ export async function patchAction(
         .map((f) => `${f.op} ${f.relative}${f.mode ? ` (mode ${f.mode})` : ''}`)
         .join(', ')
         .slice(0, 400)}; +${added} -${removed} lines)` +
-      `${loose ? `; ${loose} hunk${loose === 1 ? '' : 's'} matched loosely, see files[].hunks` : ''}.`,
+      `${loose ? `; ${loose} hunk${loose === 1 ? '' : 's'} matched loosely, see files[].hunks` : ''}` +
+      `${hunksCut ? `; hunk reports cut at ${limits.maxReportedHunks} (maxReportedHunks), files[].hunks_total counts them all` : ''}.`,
   };
+}
+
+/** A file's hunk reports, cut to the `room` left in the call (with the full count when cut). */
+function reportedHunks(hunks: HunkReport[], room: number): { hunks: HunkReport[]; hunks_total?: number } {
+  return hunks.length <= room ? { hunks } : { hunks: hunks.slice(0, room), hunks_total: hunks.length };
 }

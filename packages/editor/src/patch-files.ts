@@ -1,4 +1,4 @@
-import { parsePatch } from './internal/patch-parse.js';
+import { parsePatchFiles } from './internal/patch-parse.js';
 
 /** One file a patch names, and what the patch would do to it. */
 export interface PatchFile {
@@ -23,7 +23,18 @@ export type PatchFiles =
  * Nothing is read from disk; a patch the editor could not parse gives `ok: false`.
  */
 export function patchFiles(patch: string): PatchFiles {
-  const parsed = parsePatch(patch);
+  // One call is often asked about the same patch several times (a policy, a guard, a watcher): the last answer is
+  // kept, frozen, so a multi-megabyte patch is read once.
+  if (last !== undefined && last.patch === patch) return last.files;
+  const files = Object.freeze(readFiles(patch));
+  last = { patch, files };
+  return files;
+}
+
+let last: { patch: string; files: PatchFiles } | undefined;
+
+function readFiles(patch: string): PatchFiles {
+  const parsed = parsePatchFiles(patch);
   if (!parsed.ok) return { ok: false, line: parsed.line, reason: parsed.reason };
   const files: PatchFile[] = [];
   for (const op of parsed.ops) {
@@ -32,5 +43,5 @@ export function patchFiles(patch: string): PatchFiles {
       if (op.moveTo !== undefined && op.moveTo !== op.path) files.push({ path: op.moveTo, kind: 'move_to' });
     } else files.push({ path: op.path, kind: op.op });
   }
-  return { ok: true, format: parsed.format, files };
+  return { ok: true, format: parsed.format, files: Object.freeze(files) };
 }

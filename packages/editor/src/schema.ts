@@ -171,6 +171,11 @@ export const EditorPatchFile = z.object({
     .array(z.object({ strategy: hunkStrategy, start_line: z.number().int(), end_line: z.number().int() }))
     .optional()
     .describe('For an update or move: how each hunk matched and the lines its new text now occupies.'),
+  hunks_total: z
+    .number()
+    .int()
+    .optional()
+    .describe('Present when `hunks` was cut (maxReportedHunks): how many hunks the file has.'),
 });
 
 /** Success of a `patch`. */

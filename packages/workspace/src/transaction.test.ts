@@ -98,6 +98,26 @@ describe('applyChanges', () => {
     expect(readFileSync(ws.path('b.txt'), 'utf8')).toBe('B\n');
   });
 
+  // Up to 1 MiB the content is staged and re-read with synchronous calls, above it with asynchronous ones: both paths.
+  for (const size of [64 * 1024, 3 * 1024 * 1024]) {
+    it(`a ${size >> 10} KiB file: replaced exactly, and a same-size rewrite after the check is caught`, async () => {
+      const old = Buffer.alloc(size, 'o');
+      const next = Buffer.alloc(size + 7, 'n');
+      writeFileSync(ws.path('big.bin'), old);
+      const change: FileChange = { kind: 'replace', path: 'big.bin', data: next, expected: old };
+      expect(await workspace.applyChanges([change])).toMatchObject({ success: true });
+      expect(readFileSync(ws.path('big.bin')).equals(next)).toBe(true);
+      writeFileSync(ws.path('big.bin'), old);
+      transactionFaults.beforeStep = (s) => {
+        if (s === 'verify') writeFileSync(ws.path('big.bin'), Buffer.alloc(size, 'x'));
+      };
+      const out = await workspace.applyChanges([change]);
+      expect(out).toMatchObject({ success: false, error_code: 'changed_during_check', failed_step: 'verify' });
+      expect(readFileSync(ws.path('big.bin')).equals(Buffer.alloc(size, 'x'))).toBe(true);
+      expect(contentTree(ws.root).filter((l) => l.includes('.bk-'))).toEqual([]);
+    });
+  }
+
   it('a file that appears at a create target before commit aborts without overwriting it', async () => {
     transactionFaults.beforeStep = (s, i) => {
       if (s === 'commit' && i === 1) writeFileSync(ws.path('new/deep/d.txt'), 'RACER\n');

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { constants, type Stats } from 'node:fs';
-import { link, lstat, open, rename, rmdir, unlink } from 'node:fs/promises';
+import { constants, linkSync, renameSync, type Stats, unlinkSync } from 'node:fs';
+import { open, rename, rmdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { errnoCode, quotePath, type WorkspaceErrorCode, type WorkspaceFailure, workspaceFailure } from './errors.js';
 import { applyIntent } from './internal/intent.js';
 import { lockPaths } from './internal/path-locks.js';
 import { type PinnedDir, pinDir } from './internal/pinned-dir.js';
+import { quietly } from './internal/quietly.js';
 import { type ResolverContext, resolveDetail } from './internal/resolver.js';
 import { mkdirChain } from './internal/safe-mkdir.js';
+import { existsSync, SYNC_FILE_BYTES, SyncTurns, sameFileSync, writeNewSync } from './internal/small-file-steps.js';
 
 /**
  * One file change of a transaction; `expected` is the content the caller validated against. `mode` sets the
@@ -76,6 +78,12 @@ async function writeTemp(entry: Entry, data: Uint8Array, durable: boolean): Prom
   const name = tempName('tmp');
   const change = entry.change as Exclude<FileChange, { kind: 'delete' }>;
   const mode = change.mode ?? entry.stat?.mode;
+  if (!durable && data.byteLength <= SYNC_FILE_BYTES) {
+    writeNewSync(join(dir.prefix, name), CREATE_FLAGS, data, mode, () => {
+      entry.temp = name;
+    });
+    return;
+  }
   const handle = await open(join(dir.prefix, name), CREATE_FLAGS, mode === undefined ? 0o666 : 0o600);
   entry.temp = name;
   try {
@@ -94,7 +102,7 @@ async function writeTemp(entry: Entry, data: Uint8Array, durable: boolean): Prom
 async function verify(entry: Entry): Promise<void> {
   const target = join(entry.dir!.prefix, entry.name);
   if (entry.change.kind === 'create') {
-    if (await lstat(target).catch(() => undefined)) {
+    if (existsSync(target)) {
       throw new StepError('already_exists', `${quotePath(entry.relative)} appeared after the patch was checked.`);
     }
     return;
@@ -104,6 +112,10 @@ async function verify(entry: Entry): Promise<void> {
       'changed_during_check',
       `${quotePath(entry.relative)} changed after the patch was checked against it; read it again and redo the patch.`,
     );
+  if (entry.change.expected.byteLength <= SYNC_FILE_BYTES) {
+    if (!sameFileSync(target, entry.stat!, entry.change.expected)) throw changed();
+    return;
+  }
   let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(target, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
@@ -120,24 +132,25 @@ async function verify(entry: Entry): Promise<void> {
   }
 }
 
-async function commit(entry: Entry): Promise<void> {
+/** Puts one change in place: link, rename and unlink only touch directory entries, so they are made synchronously. */
+function commit(entry: Entry): void {
   const dir = entry.dir!.prefix;
   const target = join(dir, entry.name);
   if (entry.change.kind === 'create') {
-    await link(join(dir, entry.temp!), target); // EEXIST if anything appeared: never overwrites
+    linkSync(join(dir, entry.temp!), target); // EEXIST if anything appeared: never overwrites
     entry.committed = true;
-    await unlink(join(dir, entry.temp!));
+    unlinkSync(join(dir, entry.temp!));
     entry.temp = undefined;
     return;
   }
   entry.backup = tempName('orig');
   if (entry.change.kind === 'delete') {
-    await rename(target, join(dir, entry.backup));
+    renameSync(target, join(dir, entry.backup));
     entry.committed = true;
     return;
   }
-  await link(target, join(dir, entry.backup));
-  await rename(join(dir, entry.temp!), target);
+  linkSync(target, join(dir, entry.backup));
+  renameSync(join(dir, entry.temp!), target);
   entry.temp = undefined;
   entry.committed = true;
 }
@@ -212,7 +225,9 @@ export async function applyChangesIn(
       }
     }
     step = 'stage';
+    const turns = new SyncTurns();
     for (const [index, entry] of entries.entries()) {
+      await turns.pace();
       current = entry.change.path;
       transactionFaults.beforeStep?.('stage', index, current);
       const dir = await pinDir(dirname(entry.real));
@@ -224,6 +239,7 @@ export async function applyChangesIn(
     // Every target's lock, held from the check of its bytes to the end of the commit (or of the rollback).
     release = await lockPaths(entries.map((e) => e.real));
     for (const [index, entry] of entries.entries()) {
+      await turns.pace();
       current = entry.change.path;
       transactionFaults.beforeStep?.('verify', index, current);
       await verify(entry);
@@ -232,7 +248,8 @@ export async function applyChangesIn(
     for (const [index, entry] of entries.entries()) {
       current = entry.change.path;
       transactionFaults.beforeStep?.('commit', index, current);
-      await commit(entry);
+      commit(entry);
+      await turns.pace();
     }
   } catch (error) {
     const rolled = await rollback(entries, createdDirs);
@@ -271,8 +288,9 @@ async function rollback(entries: Entry[], createdDirs: string[]): Promise<boolea
 async function cleanup(entries: Entry[]): Promise<void> {
   for (const entry of entries) {
     if (!entry.dir) continue;
-    if (entry.temp) await unlink(join(entry.dir.prefix, entry.temp)).catch(() => undefined);
-    if (entry.backup) await unlink(join(entry.dir.prefix, entry.backup)).catch(() => undefined);
+    // Removing a name is a directory-entry change: synchronous, like the commit (a missing one is already gone).
+    if (entry.temp) quietly(() => unlinkSync(join(entry.dir!.prefix, entry.temp!)));
+    if (entry.backup) quietly(() => unlinkSync(join(entry.dir!.prefix, entry.backup!)));
     entry.temp = undefined;
     entry.backup = undefined;
     await entry.dir.close();

@@ -2,7 +2,7 @@
 // `tools/list` from session B every 20 ms; prints B's latencies (max, p50) and A's time. Run after `pnpm build`:
 //   node tooling/bench/scripts/stall-probe.mjs [patch|miss|flat]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -41,10 +41,17 @@ if (which === 'patch') {
   };
 }
 const token = 'a-probe-token-of-enough-length';
-const child = spawn(process.execPath, [bin, 'mcp', '--http', '127.0.0.1:0', dir], {
-  stdio: ['ignore', 'ignore', 'pipe'],
-  env: { ...process.env, BOUGH_MCP_TOKEN: token },
-});
+// The server records its own event-loop pauses (scripts/loop-pauses.mjs), so a loaded machine's scheduling delays
+// can be told apart from the server blocking its loop.
+const pausesFile = join(dir, '..', `${dir.split('/').at(-1)}-pauses.json`);
+const child = spawn(
+  process.execPath,
+  ['--import', resolve(import.meta.dirname, 'loop-pauses.mjs'), bin, 'mcp', '--http', '127.0.0.1:0', dir],
+  {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, BOUGH_MCP_TOKEN: token, BOUGH_LOOP_PAUSES: pausesFile },
+  },
+);
 let err = '';
 child.stderr.on('data', (d) => (err += d));
 while (!/at (http:\S+)/.test(err)) await new Promise((r) => setTimeout(r, 50));
@@ -81,12 +88,26 @@ const lister = (async () => {
   }
 })();
 const t0 = performance.now();
+const from = Date.now();
 const out = await a.callTool({ ...call, name: editTool }, undefined, { timeout: 600_000 });
 const took = performance.now() - t0;
+const until = Date.now();
 running = false;
 await lister;
 const sorted = [...latencies].sort((x, y) => x - y);
 const text = out.content?.[0]?.text ?? '';
+await a.close();
+await b.close();
+const exited = new Promise((r) => child.once('exit', r));
+child.kill('SIGTERM');
+await exited;
+let pauses = [];
+try {
+  pauses = JSON.parse(readFileSync(pausesFile, 'utf8')).filter((p) => p.at + p.wall_ms >= from && p.at <= until);
+} catch {
+  // the server did not write them (an older build, or it was killed): the row goes without
+}
+const longest = (key) => Math.max(0, ...pauses.map((p) => p[key]));
 console.log(
   JSON.stringify({
     case: which,
@@ -96,10 +117,10 @@ console.log(
     b_calls: latencies.length,
     b_max_ms: Math.round(sorted.at(-1)),
     b_p50_ms: Math.round(sorted[Math.floor(sorted.length / 2)]),
+    pause_wall_ms: longest('wall_ms'),
+    pause_cpu_ms: longest('cpu_ms'),
     load: loadavg().map((l) => l.toFixed(1)),
   }),
 );
-await a.close();
-await b.close();
-child.kill('SIGTERM');
 rmSync(dir, { recursive: true, force: true });
+rmSync(pausesFile, { force: true });

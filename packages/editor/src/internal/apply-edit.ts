@@ -12,7 +12,7 @@ import {
 import { LineCounter } from './lines.js';
 import { explainMiss } from './miss-report.js';
 import type { Change } from './unified-diff.js';
-import { drive, WorkMeter } from './work-meter.js';
+import { drive, finish, type Paced, WorkMeter } from './work-meter.js';
 
 /** One replacement request: what `edit` takes and what each entry of `multi_edit` holds. */
 export interface EditSpec {
@@ -82,8 +82,27 @@ export function applyReplacements(
   original: string,
   normalized: NormalizedText,
   replacements: readonly Replacement[],
-): { text: string; after: string; changes: Change[] } {
-  const fallback = dominantLineEnding(original, normalized);
+): ReplacedText {
+  return finish(replacing(original, normalized, replacements, new WorkMeter(Number.POSITIVE_INFINITY)));
+}
+
+/** The new text in the file's own endings, the LF-normalized one, and the changes between old and new (normalized). */
+export interface ReplacedText {
+  text: string;
+  after: string;
+  changes: Change[];
+}
+
+/** {@link applyReplacements} as a paced search: it yields when `meter` says a turn is due (thousands of hunks). */
+export function* replacing(
+  original: string,
+  normalized: NormalizedText,
+  replacements: readonly Replacement[],
+  meter: WorkMeter,
+): Paced<ReplacedText> {
+  // Without a CRLF the file's own endings are all LF: the new text is the normalized one, built once.
+  const lfOnly = normalized.crlfAt.length === 0;
+  const fallback = lfOnly ? 'lf' : dominantLineEnding(original, normalized);
   const out: string[] = [];
   const outN: string[] = [];
   const changes: Change[] = [];
@@ -91,19 +110,25 @@ export function applyReplacements(
   let normAt = 0;
   let newLength = 0;
   for (const r of replacements) {
-    const start = toOriginalOffset(normalized, r.start);
-    const end = toOriginalOffset(normalized, r.end);
-    out.push(original.slice(origAt, start), applySurroundingEndings(r.text, original, start, end, fallback));
+    if (!lfOnly) {
+      const start = toOriginalOffset(normalized, r.start);
+      const end = toOriginalOffset(normalized, r.end);
+      out.push(original.slice(origAt, start), applySurroundingEndings(r.text, original, start, end, fallback));
+      origAt = end;
+    }
     outN.push(normalized.text.slice(normAt, r.start), r.text);
     newLength += r.start - normAt;
     changes.push({ oldStart: r.start, oldEnd: r.end, newStart: newLength, newEnd: newLength + r.text.length });
     newLength += r.text.length;
-    origAt = end;
     normAt = r.end;
+    meter.note(1 + (lfOnly ? 0 : r.text.length >> 6));
+    if (meter.due()) yield;
   }
-  out.push(original.slice(origAt));
   outN.push(normalized.text.slice(normAt));
-  return { text: out.join(''), after: outN.join(''), changes };
+  const after = outN.join('');
+  if (lfOnly) return { text: after, after, changes };
+  out.push(original.slice(origAt));
+  return { text: out.join(''), after, changes };
 }
 
 /** A new meter for one call's searches: the `maxMatchWork` budget, paused by `signal`. */

@@ -1,7 +1,7 @@
 import type { MatchStrategy } from './apply-edit.js';
 import { looseWindows, rewriteLines } from './fuzzy.js';
 import type { HunkChoice } from './hunk-choice.js';
-import type { KeyedLines, LineIndex } from './line-index.js';
+import { EXACT_KEY, type KeyedLines } from './line-index.js';
 import type { PatchHunk } from './patch-parse.js';
 import type { Paced } from './work-meter.js';
 
@@ -24,8 +24,8 @@ export type Failed = { fail: string; candidates?: number[] };
 /** What locating one hunk needs besides the hunk: the file's lines, their indexes and the order proofs. */
 export interface Search {
   lines: string[];
+  /** The indexes of the lines (the exact one is built when a hunk first needs a search, not for a header hit). */
   keyed: KeyedLines;
-  exact: LineIndex;
   choice: HunkChoice;
   fuzzy: boolean;
 }
@@ -51,7 +51,7 @@ export function* locate(
   fresh: string[],
   from: number,
 ): Paced<Located | Failed> {
-  const { lines, keyed, exact, fuzzy } = search;
+  const { lines, keyed, fuzzy } = search;
   const to = lines.length;
   if (hunk.eof) {
     const at = to - old.length;
@@ -60,6 +60,7 @@ export function* locate(
     return { at: hunk.oldStart - 1, strategy: 'exact', lines: fresh };
   }
   const start = hunk.eof ? Math.max(from, to - old.length) : from;
+  const exact = yield* keyed.index(EXACT_KEY);
   let places = exact.quick(old, start, to, MAX_PLACES, keyed.meter);
   if (!places) {
     const found: number[] = [];
@@ -102,7 +103,8 @@ export function* contextLine(search: Search, wanted: string, from: number): Pace
     found = at;
     return false;
   };
-  yield* search.exact.scan([wanted], from, search.lines.length, search.keyed.meter, first);
+  const exact = yield* search.keyed.index(EXACT_KEY);
+  yield* exact.scan([wanted], from, search.lines.length, search.keyed.meter, first);
   if (found < 0 && search.fuzzy) {
     const trimmed = yield* search.keyed.index(TRIM_KEY);
     yield* trimmed.scan([wanted], from, search.lines.length, search.keyed.meter, first);

@@ -99,7 +99,7 @@ function backtrack(trace: Int32Array[], d: number, n: number, m: number): Array<
 }
 
 /** Whole-line changes turning `before` into `after` (both LF-normalized), pausing when `meter` says a turn is due. */
-function* pacedLineChanges(before: string, after: string, meter: WorkMeter, maxCost = 4000): Paced<LineChanges> {
+export function* pacedLineChanges(before: string, after: string, meter: WorkMeter, maxCost = 4000): Paced<LineChanges> {
   const a = yield* linesOf(before, meter);
   const b = yield* linesOf(after, meter);
   let head = 0;
@@ -151,7 +151,8 @@ export interface FileDiff {
   removed: number;
 }
 
-function withHeader(
+/** A {@link FileDiff} of two texts from their line changes: the unified diff under a `---`/`+++` header. */
+export function withHeader(
   before: string,
   after: string,
   names: { old: string; new: string },

@@ -2,7 +2,7 @@ import { DEFAULT_EDITOR_LIMITS, type EditorLimits } from '../limits.js';
 import type { Replacement } from './apply-edit.js';
 import { HunkChoice } from './hunk-choice.js';
 import { contextLine, type Failed, type HunkStrategy, type Located, locate, type Search } from './hunk-locate.js';
-import { EXACT_KEY, KeyedLines } from './line-index.js';
+import { KeyedLines } from './line-index.js';
 import type { PatchHunk } from './patch-parse.js';
 import { drive, type Paced, WorkMeter } from './work-meter.js';
 
@@ -69,7 +69,6 @@ function* placeHunks(text: string, hunks: readonly PatchHunk[], fuzzy: boolean, 
   const search: Search = {
     lines,
     keyed,
-    exact: yield* keyed.index(EXACT_KEY),
     choice: new HunkChoice(keyed, hunks, fuzzy),
     fuzzy,
   };
@@ -139,7 +138,7 @@ function* placeHunks(text: string, hunks: readonly PatchHunk[], fuzzy: boolean, 
     // Like Codex, an apply_patch insertion without an '@@' line goes at the end and leaves the cursor where it was.
     if (!(old.length === 0 && hunk.context === undefined && hunk.oldStart === undefined)) cursor = endLine;
   }
-  return { ok: true, ...inFileOrder(placed) };
+  return { ok: true, ...(yield* inFileOrder(placed, meter)) };
 }
 
 interface Placed {
@@ -154,14 +153,19 @@ interface Placed {
 }
 
 /** Replacements in file order (an insertion at the end may come before hunks placed after it) and reports by hunk. */
-function inFileOrder(placed: Placed[]): { replacements: Replacement[]; hunks: HunkReport[] } {
-  const sorted = [...placed].sort((a, b) => a.start - b.start || a.hunk - b.hunk);
-  const hunks = new Array<HunkReport>(placed.length);
+function* inFileOrder(placed: Placed[], meter: WorkMeter): Paced<{ replacements: Replacement[]; hunks: HunkReport[] }> {
+  // Hunks are placed in order, so only an end-of-file insertion is ever out of place: the sort is about linear.
+  const sorted = placed.sort((a, b) => a.start - b.start || a.hunk - b.hunk);
+  const hunks = new Array<HunkReport>(sorted.length);
+  const replacements = new Array<Replacement>(sorted.length);
   let delta = 0;
-  for (const p of sorted) {
+  for (const [k, p] of sorted.entries()) {
     const first = p.at + delta + 1;
     hunks[p.hunk] = { strategy: p.strategy, start_line: first, end_line: first + Math.max(p.fresh, 1) - 1 };
+    replacements[k] = { start: p.start, end: p.end, text: p.body };
     delta += p.fresh - p.old;
+    meter.note(1);
+    if (meter.due()) yield;
   }
-  return { replacements: sorted.map((p) => ({ start: p.start, end: p.end, text: p.body })), hunks };
+  return { replacements, hunks };
 }

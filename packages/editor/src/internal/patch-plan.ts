@@ -1,13 +1,15 @@
 import type { FileChange, OpenedFile, Workspace } from '@bough/workspace';
 import { type EditorFailure, failure } from '../errors.js';
 import type { EditorLimits } from '../limits.js';
-import { applyReplacements } from './apply-edit.js';
+import { replacing } from './apply-edit.js';
 import { normalizeLineEndings } from './line-endings.js';
 import { decodeLoaded, loadBytes } from './load-text.js';
 import { applyHunks, type HunkReport } from './patch-apply.js';
 import { bytesAsText, bytesForDisplay, hunksAsBytes, modeFor, patchableAsBytes, textAsBytes } from './patch-bytes.js';
 import type { PatchHunk, PatchOp } from './patch-parse.js';
 import { encodeText, firstLoneSurrogate } from './text-codec.js';
+import type { Change } from './unified-diff.js';
+import { drive, Turns, WorkMeter } from './work-meter.js';
 
 /** One file of a patch as it will be written, with what the response reports of it. */
 export interface Planned {
@@ -17,6 +19,8 @@ export interface Planned {
   before: string;
   after: string;
   hunks?: HunkReport[];
+  /** The replacements made, as changes of `before` into `after` (absent when those are shown bytes, not the text). */
+  edits?: Change[];
   /** Permission bits a git mode line set (reported; absent when the file keeps its own). */
   mode?: number;
   changes: FileChange[];
@@ -74,7 +78,8 @@ async function planExisting(
   op: Extract<PatchOp, { op: 'update' | 'delete' }>,
   fuzzy: boolean,
   limits: EditorLimits,
-  signal?: AbortSignal,
+  signal: AbortSignal | undefined,
+  turns: Turns,
 ): Promise<Plan> {
   const where = await ws.resolve(op.path, 'write');
   if (!where.success) return refused(where, op.path);
@@ -88,6 +93,7 @@ async function planExisting(
   }
   const read = await loadBytes(ws, where.path, limits.maxFileBytes);
   if (!read.ok) return refused(read.failure, op.path);
+  await turns.pace();
   if (op.op === 'delete') {
     const decoded = decodeLoaded(read.file, read.bytes);
     return {
@@ -123,10 +129,15 @@ async function planExisting(
       op.path,
     );
   }
-  const done = applyReplacements(source.text, normalized, applied.replacements);
+  const meter = new WorkMeter(Number.POSITIVE_INFINITY);
+  const replaced = await drive(replacing(source.text, normalized, applied.replacements, meter), meter);
+  // Without a signal or a finite budget the rewrite always runs to its end.
+  if (!replaced.ok) throw new Error('an unbounded, uncancellable rewrite stopped early');
+  const done = replaced.value;
   const output = source.encode(done.text);
   const before = source.show(normalized.text);
   const after = source.show(done.after);
+  const edits = source.asBytes ? {} : { edits: done.changes };
   if (op.moveTo === undefined) {
     const mode = op.executable === undefined ? {} : { mode: modeFor(read.file.mode, op.executable) };
     return {
@@ -137,6 +148,7 @@ async function planExisting(
         before,
         after,
         hunks: applied.hunks,
+        ...edits,
         ...mode,
         changes: [{ kind: 'replace', path: where.path, data: output, expected: bytes, ...mode }],
         real: [where.path],
@@ -160,6 +172,7 @@ async function planExisting(
       before,
       after,
       hunks: applied.hunks,
+      ...edits,
       ...(op.executable === undefined ? {} : { mode: modeFor(read.file.mode, op.executable) }),
       changes: [
         // The moved file keeps its mode (or takes the one a git mode line gives), as a rename would.
@@ -223,11 +236,20 @@ export async function planPatch(
 ): Promise<{ ok: true; files: Planned[] } | { ok: false; failure: EditorFailure }> {
   const files: Planned[] = [];
   const seen = new Set<string>();
-  for (const op of ops) {
-    const plan =
-      op.op === 'add'
-        ? await planAdd(ws, op.path, op.content, op.executable)
-        : await planExisting(ws, op, fuzzy, limits, signal);
+  // The files are planned side by side (each waits on its own reads; nothing is written yet), then taken in patch
+  // order, so the failure reported is still that of the first file that cannot be planned.
+  // Small files are read synchronously, so the pieces are paced together to let other calls in between files.
+  const turns = new Turns();
+  const plans = await Promise.all(
+    ops.map(async (op) => {
+      await turns.pace();
+      return op.op === 'add'
+        ? planAdd(ws, op.path, op.content, op.executable)
+        : planExisting(ws, op, fuzzy, limits, signal, turns);
+    }),
+  );
+  for (const [index, op] of ops.entries()) {
+    const plan = plans[index]!;
     if (!plan.ok) return plan;
     for (const real of plan.file.real) {
       if (seen.has(real)) {

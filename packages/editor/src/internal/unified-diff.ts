@@ -24,9 +24,11 @@ interface Region {
 
 const isLineEnd = (text: string, at: number): boolean => at === text.length || text[at - 1] === '\n';
 
-/** Groups ascending changes into whole-line regions; changes sharing a line end up in the same region. */
-function regions(oldText: string, newText: string, changes: readonly Change[]): Region[] {
-  const out: Region[] = [];
+/**
+ * Groups ascending changes into whole-line regions; changes sharing a line end up in the same region. Lazily: a diff
+ * cut after a few hundred lines looks at the first regions only, however many changes there are.
+ */
+function* regions(oldText: string, newText: string, changes: readonly Change[]): Generator<Region, void, void> {
   let i = 0;
   while (i < changes.length) {
     const first = changes[i]!;
@@ -52,20 +54,25 @@ function regions(oldText: string, newText: string, changes: readonly Change[]): 
       region.newB = newB;
       break;
     }
-    out.push(region);
+    yield region;
     i++;
   }
-  return out;
 }
 
-function body(text: string, from: number, to: number, mark: string, lines: string[], maxChars: number): void {
-  if (to <= from) return;
-  const chunk = text.slice(from, to);
-  const parts = chunk.split('\n');
-  if (chunk.endsWith('\n')) parts.pop();
-  for (const part of parts)
-    lines.push(mark + (part.length > maxChars ? `${part.slice(0, maxChars)}… [line cut]` : part));
-  if (to === text.length && !chunk.endsWith('\n')) lines.push('\\ No newline at end of file');
+/**
+ * Appends the lines of `text[from, to)` with `mark`, each cut at `maxChars`; stops once `lines` is past `cap` (the
+ * diff is cut there anyway, so a region of thousands of lines costs no more than the lines shown).
+ */
+function body(text: string, from: number, to: number, mark: string, lines: string[], maxChars: number, cap: number) {
+  let at = from;
+  while (at < to && lines.length <= cap) {
+    const next = text.indexOf('\n', at);
+    const end = next < 0 || next >= to ? to : next;
+    const part = text.slice(at, Math.min(end, at + maxChars + 1));
+    lines.push(mark + (end - at > maxChars ? `${part.slice(0, maxChars)}… [line cut]` : part));
+    at = end + 1;
+  }
+  if (at >= to && to > from && to === text.length && text[to - 1] !== '\n') lines.push('\\ No newline at end of file');
 }
 
 function countLinesIn(text: string, from: number, to: number): number {
@@ -89,15 +96,22 @@ export function unifiedDiff(
   const oldLines = new LineCounter(oldText);
   const newLines = new LineCounter(newText);
   const all = regions(oldText, newText, changes);
-  let r = 0;
-  while (r < all.length && lines.length < limits.maxLines) {
-    const group = [all[r]!];
+  let next = all.next();
+  while (!next.done && lines.length < limits.maxLines) {
+    const group = [next.value];
     let ctxB = linesForward(oldText, group[0]!.oldB, limits.context);
-    while (r + 1 < all.length && linesBack(oldText, all[r + 1]!.oldA, limits.context) <= ctxB) {
-      group.push(all[++r]!);
-      ctxB = linesForward(oldText, group[group.length - 1]!.oldB, limits.context);
+    for (
+      next = all.next();
+      !next.done && linesBack(oldText, next.value.oldA, limits.context) <= ctxB;
+      next = all.next()
+    ) {
+      group.push(next.value);
+      ctxB = linesForward(oldText, next.value.oldB, limits.context);
+      if (group.length > limits.maxLines) {
+        next = all.next(); // this group alone is past the cut: the diff ends inside it
+        break;
+      }
     }
-    r++;
     const head = group[0]!;
     const tail = group[group.length - 1]!;
     const ctxA = linesBack(oldText, head.oldA, limits.context);
@@ -108,16 +122,16 @@ export function unifiedDiff(
     const oldLine = linesBefore + (oldCount === 0 ? oldLines.lineAt(ctxA) - 1 : oldLines.lineAt(ctxA));
     const newLine = linesBefore + (newCount === 0 ? newLines.lineAt(newCtxA) - 1 : newLines.lineAt(newCtxA));
     lines.push(`@@ -${oldLine},${oldCount} +${newLine},${newCount} @@`);
-    body(oldText, ctxA, head.oldA, ' ', lines, limits.maxLineChars);
+    body(oldText, ctxA, head.oldA, ' ', lines, limits.maxLineChars, limits.maxLines);
     group.forEach((region, k) => {
-      body(oldText, region.oldA, region.oldB, '-', lines, limits.maxLineChars);
-      body(newText, region.newA, region.newB, '+', lines, limits.maxLineChars);
+      body(oldText, region.oldA, region.oldB, '-', lines, limits.maxLineChars, limits.maxLines);
+      body(newText, region.newA, region.newB, '+', lines, limits.maxLineChars, limits.maxLines);
       const following = group[k + 1];
-      if (following) body(oldText, region.oldB, following.oldA, ' ', lines, limits.maxLineChars);
+      if (following) body(oldText, region.oldB, following.oldA, ' ', lines, limits.maxLineChars, limits.maxLines);
     });
-    body(oldText, tail.oldB, ctxB, ' ', lines, limits.maxLineChars);
+    body(oldText, tail.oldB, ctxB, ' ', lines, limits.maxLineChars, limits.maxLines);
   }
-  const truncated = lines.length > limits.maxLines || r < all.length;
+  const truncated = lines.length > limits.maxLines || !next.done;
   const shown = lines.slice(0, limits.maxLines);
   if (truncated) shown.push(`… diff cut after ${limits.maxLines} lines; read the file to see the rest.`);
   return { diff: shown.join('\n'), truncated };

@@ -89,3 +89,23 @@ export async function drive<T>(search: Paced<T>, meter: WorkMeter): Promise<Driv
     throw error;
   }
 }
+
+/** Runs a paced search to its end without pausing (for callers that are not async, on inputs known to be small). */
+export function finish<T>(search: Paced<T>): T {
+  for (let step = search.next(); ; step = search.next()) if (step.done) return step.value;
+}
+
+/**
+ * Paces work done in separate pieces that do not share a meter (the files of a patch planned side by side): `pace`
+ * returns to the event loop once a turn has run for a few milliseconds, and at once otherwise.
+ */
+export class Turns {
+  private started = performance.now();
+
+  /** Returns to the event loop if this turn has run for more than a few milliseconds. */
+  async pace(): Promise<void> {
+    if (performance.now() - this.started < TURN_MS) return;
+    await nextTurn();
+    this.started = performance.now();
+  }
+}

@@ -1,4 +1,4 @@
-import { lstat, mkdir } from 'node:fs/promises';
+import { lstatSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { errnoCode, quotePath, type WorkspaceFailure, workspaceFailure } from '../errors.js';
 import { pinDir } from './pinned-dir.js';
@@ -24,8 +24,10 @@ export async function mkdirChain(
     if (!pinned) return swapped(input);
     try {
       const inside = join(pinned.prefix, name);
+      // Synchronous, like the resolver's lstat: making a directory entry is answered from memory, where the promise
+      // form costs two thread-pool round trips per level.
       try {
-        await mkdir(inside, 0o777);
+        mkdirSync(inside, 0o777);
       } catch (error) {
         if (errnoCode(error) !== 'EEXIST') {
           return workspaceFailure(
@@ -34,7 +36,12 @@ export async function mkdirChain(
           );
         }
       }
-      const st = await lstat(inside).catch(() => undefined);
+      let st: ReturnType<typeof lstatSync>;
+      try {
+        st = lstatSync(inside);
+      } catch {
+        st = undefined;
+      }
       if (!st || st.isSymbolicLink()) return swapped(input);
       if (!st.isDirectory()) {
         return workspaceFailure(

@@ -96,7 +96,7 @@ function rowsFor(name: string, r: RepositoryReplay): BenchRow[] {
       : {
           suite,
           name: `${name}: time per patch`,
-          detail: `median time per patch over ${patches} commits both reproduced (unified diff)`,
+          detail: `median time per patch over ${patches} commits both reproduced (unified diff; each the fastest of 3 runs, taking turns)`,
           unit: 'ms',
           ours,
           peer: git,

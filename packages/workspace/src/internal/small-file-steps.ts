@@ -1,0 +1,94 @@
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readSync,
+  type Stats,
+  writeSync,
+} from 'node:fs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/**
+ * Largest content a transaction writes, and largest expected content it re-reads, with synchronous calls. A small
+ * file's open, write, read, link and rename are answered by the kernel from memory in microseconds, while each call
+ * through the thread pool costs two context switches (a millisecond apiece on a busy machine): a patch of a few
+ * source files spent ten times longer waiting for the pool than working. Larger files keep the asynchronous calls.
+ */
+export const SYNC_FILE_BYTES = 1024 * 1024;
+
+/** Synchronous work a transaction does before it lets the event loop run other calls. */
+const TURN_MS = 4;
+
+/** Counts the synchronous work of one transaction and returns to the event loop when a turn is over. */
+export class SyncTurns {
+  private started = performance.now();
+
+  /** Returns to the event loop if this turn has run for more than a few milliseconds. */
+  async pace(): Promise<void> {
+    if (performance.now() - this.started < TURN_MS) return;
+    await nextTurn();
+    this.started = performance.now();
+  }
+}
+
+/**
+ * Writes `data` to a new file `path` opened with `flags` and sets `mode` when given; `opened` is called once the file
+ * exists (so the caller can remove it if a later step fails).
+ */
+export function writeNewSync(
+  path: string,
+  flags: number,
+  data: Uint8Array,
+  mode: number | undefined,
+  opened: () => void,
+): void {
+  const fd = openSync(path, flags, mode === undefined ? 0o666 : 0o600);
+  opened();
+  try {
+    if (mode !== undefined) fchmodSync(fd, mode & 0o1777);
+    let offset = 0;
+    while (offset < data.byteLength) offset += writeSync(fd, data, offset, data.byteLength - offset, offset);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Whether `path` is still the regular file `stat` named (same device and inode, no link followed) and holds exactly
+ * `expected`. Reads at most one byte more than expected, so a grown file is told apart without reading all of it.
+ */
+export function sameFileSync(path: string, stat: Stats, expected: Uint8Array): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return false;
+  }
+  try {
+    const now = fstatSync(fd);
+    if (!now.isFile() || now.dev !== stat.dev || now.ino !== stat.ino || now.size !== expected.byteLength) return false;
+    const buffer = Buffer.allocUnsafe(expected.byteLength + 1);
+    let got = 0;
+    for (;;) {
+      const n = readSync(fd, buffer, got, buffer.length - got, got);
+      if (n === 0) break;
+      got += n;
+      if (got === buffer.length) break;
+    }
+    return got === expected.byteLength && buffer.subarray(0, got).equals(expected);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Whether anything (a file, a link, a directory) is at `path`, without following a link; an error reads as nothing. */
+export function existsSync(path: string): boolean {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
+  }
+}
