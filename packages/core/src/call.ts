@@ -140,7 +140,7 @@ async function runPipeline<REQ, RES>(
   // A fresh parse output nobody else has touched: the handler need not parse it again (see takeParsed).
   if (!hooked && args !== call.rawArgs) markParsed(args, tool.request);
 
-  const beat = options.progress ? heartbeat(options.progress, tool.name) : undefined;
+  const beat = options.progress ? heartbeat(options.progress) : undefined;
   let outcome: HandlerOutcome;
   try {
     outcome = await runHandler(tool, args, call, beat ? { ...options, progress: beat.progress } : options);

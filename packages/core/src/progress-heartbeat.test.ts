@@ -30,13 +30,13 @@ describe('progress heartbeat', () => {
       {
         progress: (update) => {
           updates.push(update);
-          if (update.message?.startsWith('quiet running for')) heard(update);
+          if (update.message?.startsWith('running for')) heard(update);
         },
       },
     );
     expect(call.output).toBe('done');
     expect(updates[0]).toEqual({ message: 'own report', completed: 1 });
-    expect(updates[1]?.message).toMatch(/^quiet running for \d+ s$/);
+    expect(updates[1]?.message).toMatch(/^running for \d+ s$/);
     const settled = updates.length;
     // Whatever comes after the answer would be a leak; the next beat would have fired by now.
     await new Promise((resolve) => setTimeout(resolve, 1_100));

@@ -9,14 +9,14 @@ export const HEARTBEAT_MS = 1_000;
 
 /**
  * Wraps a caller's progress sink for one call: the tool's own reports pass through, and whenever the tool said
- * nothing for {@link HEARTBEAT_MS} a report naming the tool and the time it has run goes out in its place, so every
+ * nothing for {@link HEARTBEAT_MS} a report of the time it has run goes out in its place, so every
  * tool that runs longer than a second is heard, including ones with nothing to count (an LSP query, a job wait).
  * `stop` ends the heartbeat when the call settles.
  */
-export function heartbeat(
-  progress: (update: ToolProgress) => void,
-  name: string,
-): { progress: (update: ToolProgress) => void; stop: () => void } {
+export function heartbeat(progress: (update: ToolProgress) => void): {
+  progress: (update: ToolProgress) => void;
+  stop: () => void;
+} {
   const started = Date.now();
   let last = started;
   const safe = (update: ToolProgress) => {
@@ -29,7 +29,7 @@ export function heartbeat(
   };
   const timer = setInterval(() => {
     if (Date.now() - last < HEARTBEAT_MS) return;
-    safe({ message: `${name} running for ${Math.round((Date.now() - started) / 1000)} s` });
+    safe({ message: `running for ${Math.round((Date.now() - started) / 1000)} s` });
   }, HEARTBEAT_MS);
   timer.unref();
   return { progress: safe, stop: () => clearInterval(timer) };
