@@ -99,4 +99,49 @@ describe.skipIf(!hasScript)('bough agent on a pseudo-terminal', () => {
     expect(screen()).toMatch(/stopped: aborted/);
     writeFileSync(join(ws.root, 'done'), '');
   });
+
+  it('keeps a live line while the model thinks and while a tool runs, and wipes it', async () => {
+    const wait = `while [ ! -e go ]; do sleep 0.05; done; echo went`;
+    server = await startFakeOpenAI([
+      { sse: sseAnswer([], [{ id: 'b1', name: 'bash', args: { command: wait } }]) },
+      { sse: sseAnswer(['All done.']) },
+    ]);
+    child = onTerminal(['agent', 'go on', '--base-url', server.url, '--model', 'fake', '--yes']);
+    const screen = collect(child.stdout);
+    // The command runs until the test saw its live line, so the line had to be there while it ran.
+    while (!LIVE('bash').test(screen())) {
+      if (child.exitCode !== null) throw new Error(`the CLI exited without a live line:\n${screen()}`);
+      await sleep(20);
+    }
+    writeFileSync(join(ws.root, 'go'), '');
+    expect(await exited(child)).toBe(0);
+    expect(screen()).toMatch(LIVE('thinking'));
+    expect(screen()).toContain('All done.');
+    // The last thing drawn on the line before the answer wiped it.
+    expect(screen().lastIndexOf('\x1b[2K')).toBeGreaterThan(screen().search(LIVE('bash')));
+  });
+});
+
+/** A frame of the live line showing `label` and its seconds. */
+const LIVE = (label: string) => new RegExp(`[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] ${label} \\d+ s`);
+
+describe('bough agent off a terminal', () => {
+  it('draws no live line', async () => {
+    server = await startFakeOpenAI([
+      { sse: sseAnswer([], [{ id: 'b1', name: 'bash', args: { command: 'echo quick' } }]) },
+      { sse: sseAnswer(['All done.']) },
+    ]);
+    child = spawn(process.execPath, [CLI_BIN, 'agent', 'go on', '--base-url', server.url, '--model', 'fake', '--yes'], {
+      cwd: ws.root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, BOUGH_MODEL_RETRY_DELAY_MS: '1' },
+    });
+    const err = collect(child.stderr);
+    const out = collect(child.stdout);
+    expect(await exited(child)).toBe(0);
+    expect(out()).toContain('All done.');
+    expect(err()).toContain('→ bash');
+    expect(err()).not.toMatch(LIVE('(thinking|bash)'));
+    expect(err()).not.toContain('\x1b[2K');
+  });
 });

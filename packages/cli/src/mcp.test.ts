@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import {
   CLI_BIN as bin,
   collect,
@@ -13,6 +13,11 @@ import {
   type TempWorkspace,
   waitForFile,
 } from '@bough/test-utils';
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernHttpTransport,
+} from '@modelcontextprotocol/client';
+import { StdioClientTransport as ModernStdioTransport } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -308,6 +313,33 @@ describe('bough mcp DIR…: what it serves', () => {
   });
 });
 
+describe('bough mcp over stdio with a 2026-07-28 client (SDK v2)', () => {
+  it('answers without an initialize handshake and enforces the same guard', async () => {
+    requireCliBuild();
+    const ws = makeWorkspace({ 'a.txt': 'one\n' });
+    const client = new ModernClient(
+      { name: 'stdio-2026', version: '0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    try {
+      await client.connect(
+        new ModernStdioTransport({ command: process.execPath, args: [bin, 'mcp', ws.root], stderr: 'ignore' }),
+      );
+      expect(client.getProtocolEra()).toBe('modern');
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('reader');
+      const edit = { action: 'edit', file_path: 'a.txt', old_string: 'one', new_string: 'two' };
+      expect(text(await client.callTool({ name: 'editor', arguments: edit }))).toMatch(/^Error \(not_read\)/);
+      expect(text(await client.callTool({ name: 'reader', arguments: { action: 'read', path: 'a.txt' } }))).toBe(
+        '1\tone',
+      );
+      expect((await client.callTool({ name: 'editor', arguments: edit })).isError).toBeFalsy();
+    } finally {
+      await client.close();
+      ws.cleanup();
+    }
+  }, 60_000);
+});
+
 describe('bough mcp --http', () => {
   let ws: TempWorkspace;
   beforeEach(() => {
@@ -339,54 +371,49 @@ describe('bough mcp --http', () => {
     return client;
   }
 
-  it("ends a session's background jobs when the client closes the session, while the server goes on", async () => {
-    ws.write('sleeper.cjs', SLEEPER);
-    const token = 'a-test-token-of-enough-length';
-    const { child, url } = await startHttp({ BOUGH_MCP_TOKEN: token }, ['--tools', 'bash,jobs', '--sandbox', 'off']);
-    const client = await session(url, token);
-    const transport = client.transport as StreamableHTTPClientTransport;
-    try {
-      const started = await client.callTool({
-        name: 'bash',
-        arguments: { command: SLEEPER_COMMAND, background: true },
-      });
-      expect(started.isError).toBeFalsy();
-      const pid = Number(await waitForFile(join(ws.root, 'pid.txt')));
-      expect(isRunning(pid)).toBe(true);
-      // DELETE on the session: the server closes it and disposes of the toolkit that session built.
-      await transport.terminateSession();
-      for (let i = 0; i < 400 && isRunning(pid); i++) await new Promise((resolve) => setTimeout(resolve, 25));
-      expect(isRunning(pid)).toBe(false);
-      expect(child.exitCode).toBeNull();
-    } finally {
-      await client.close();
-      child.kill('SIGTERM');
-      await exited(child);
-    }
-  });
+  /** A client of the SDK's v2 packages pinned to the 2026-07-28 revision: no initialize, no session. */
+  async function modernClient(url: string, token: string): Promise<ModernClient> {
+    const client = new ModernClient(
+      { name: 'http-2026', version: '0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    const headers = { authorization: `Bearer ${token}` };
+    await client.connect(new ModernHttpTransport(new URL(url), { requestInit: { headers } }));
+    return client;
+  }
 
-  it('keeps read-before-edit evidence per session, and refuses a wrong token', async () => {
+  it('serves a 2026-07-28 and a 2025-11-25 client on one endpoint, sharing the read-before-edit state', async () => {
     const token = 'a-test-token-of-enough-length';
     const { child, url } = await startHttp({ BOUGH_MCP_TOKEN: token });
-    const reader = await session(url, token);
-    const editor = await session(url, token);
+    const modern = await modernClient(url, token);
+    const legacy = await session(url, token);
     try {
+      expect(modern.getProtocolEra()).toBe('modern');
       await expect(session(url, `${token}-wrong`)).rejects.toMatchObject({ code: 401 });
-      expect(text(await reader.callTool({ name: 'reader', arguments: { action: 'read', path: 'a.txt' } }))).toBe(
-        '1\tone',
-      );
       const edit = { action: 'edit', file_path: 'a.txt', old_string: 'one', new_string: 'two' };
-      const refused = await editor.callTool({ name: 'editor', arguments: edit });
+      const refused = await legacy.callTool({ name: 'editor', arguments: edit });
       expect(refused.isError).toBe(true);
       expect(text(refused)).toMatch(/^Error \(not_read\)/);
-      expect((await reader.callTool({ name: 'editor', arguments: edit })).isError).toBeFalsy();
+      expect(text(await modern.callTool({ name: 'reader', arguments: { action: 'read', path: 'a.txt' } }))).toBe(
+        '1\tone',
+      );
+      // No session: the read made through one client counts for the other.
+      expect((await legacy.callTool({ name: 'editor', arguments: edit })).isError).toBeFalsy();
+      expect(readFileSync(ws.path('a.txt'), 'utf8')).toBe('two\n');
     } finally {
-      await reader.close();
-      await editor.close();
+      await legacy.close();
+      await modern.close();
       child.kill('SIGTERM');
       expect(await exited(child)).toBe(143);
     }
   }, 60_000);
+
+  it('needs the directories to serve: a stateless request cannot ask for roots (exit 2)', async () => {
+    const child = spawnCli(['mcp', '--http', '127.0.0.1:0']);
+    const err = collect(child.stderr);
+    expect(await exited(child)).toBe(2);
+    expect(err()).toMatch(/--http needs the directories/);
+  });
 
   it('generates a token and prints it once when BOUGH_MCP_TOKEN is not set', async () => {
     const { child, url, err } = await startHttp({ BOUGH_MCP_TOKEN: '' });

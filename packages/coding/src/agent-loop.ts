@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type ActionCall,
+  type ActOptions,
   type Branch,
   branchToChatMessages,
   type ChatCompletion,
@@ -22,6 +23,8 @@ export interface RunAgentOptions {
   readonly signal?: AbortSignal;
   /** 'sequential' (default) runs a turn's tool calls one after another, so a read can authorise a later edit. */
   readonly strategy?: 'concurrent' | 'sequential';
+  /** Receives the progress of the running tool calls (each tool's own reports, and a heartbeat while one is silent). */
+  readonly progress?: ActOptions['progress'];
 }
 
 /** How an agent run ended, and what it cost. */
@@ -70,6 +73,7 @@ export async function runAgent(
       reply = await model.complete(branchToChatMessages(branch), {
         tools: toolsToChatSpecs(branch.tools),
         ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.progress ? { progress: options.progress } : {}),
       });
     } catch (error) {
       if (options.signal?.aborted) return { text: lastText, turns, toolCalls, stopped: 'aborted' };

@@ -1,6 +1,7 @@
 import type { BranchView } from './branch-view.js';
 import { CallErrorCode, describeZodError, errorMessage } from './errors.js';
 import { failure, type ToolFailure } from './failure.js';
+import { heartbeat } from './internal/heartbeat.js';
 import { newId } from './internal/ids.js';
 import { markParsed } from './parsed.js';
 import { effectiveTimeout } from './timeout.js';
@@ -139,7 +140,13 @@ async function runPipeline<REQ, RES>(
   // A fresh parse output nobody else has touched: the handler need not parse it again (see takeParsed).
   if (!hooked && args !== call.rawArgs) markParsed(args, tool.request);
 
-  const outcome = await runHandler(tool, args, call, options);
+  const beat = options.progress ? heartbeat(options.progress) : undefined;
+  let outcome: HandlerOutcome;
+  try {
+    outcome = await runHandler(tool, args, call, beat ? { ...options, progress: beat.progress } : options);
+  } finally {
+    beat?.stop();
+  }
   if (outcome.kind === 'cancelled') {
     call.fail(outcome.code, outcome.message, 'cancelled');
     return;

@@ -1,5 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Client, Transport } from '@modelcontextprotocol/client';
 
 /** How to start a local MCP server process that speaks MCP over its stdin/stdout. */
 export interface McpStdioOptions {

@@ -1,11 +1,10 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigurationError, type ToolRegistry } from '@bough/core';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { MCP_LIMITS, type McpLimits } from './limits.js';
-import { createMcpServer, type McpServerOptions, type ServedRoots } from './server.js';
+import { ConfigurationError } from '@bough/core';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import { type McpServerOptions, mcpServerFactory, type RegistrySource, type ServedRoots } from './server.js';
 
 /** Options for {@link serveHttp}. */
 export interface ServeHttpOptions extends McpServerOptions {
@@ -19,8 +18,6 @@ export interface ServeHttpOptions extends McpServerOptions {
   readonly allowedHosts?: readonly string[];
   /** More `Origin` values to accept (browsers send one); by default only origins of the accepted hosts. */
   readonly allowedOrigins?: readonly string[];
-  /** Session limits: `maxHttpSessions`, `httpSessionIdleMs`; a bad override throws a `ConfigurationError` naming the key. */
-  readonly limits?: Partial<Pick<McpLimits, 'maxHttpSessions' | 'httpSessionIdleMs'>>;
 }
 
 /** A running MCP HTTP endpoint. */
@@ -28,9 +25,7 @@ export interface McpHttpServer {
   /** The endpoint clients connect to, e.g. `http://127.0.0.1:8123/mcp`. */
   readonly url: string;
   readonly port: number;
-  /** Sessions open now. */
-  readonly sessions: () => number;
-  /** Closes every session (aborting their calls) and stops listening. */
+  /** Aborts the calls in flight, stops listening and releases the registries built for the served roots. */
   close(): Promise<void>;
 }
 
@@ -61,28 +56,29 @@ function deny(res: ServerResponse, status: number, message: string, headers: Rec
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
 
-interface Session {
-  readonly server: Server;
-  readonly transport: StreamableHTTPServerTransport;
-  seen: number;
-}
-
 /**
- * Serves MCP over streamable HTTP at `/mcp`. Every request must carry the bearer token (401 otherwise), a `Host`
- * naming this server and, when present, an `Origin` of it (403 otherwise: DNS rebinding). Each client session gets
- * its own MCP server, so its own registries, file state and calls: with served roots a registry per root per
- * session, with a function one registry per session (called with the session id).
+ * Serves MCP over streamable HTTP at `/mcp`, statelessly: every request stands alone (no `Mcp-Session-Id`, no
+ * initialize needed on the 2026-07-28 revision), so any request may reach any instance behind a balancer. Clients
+ * on the 2026-07-28 revision and on 2025-11-25 (and older) are both served, each request by a fresh MCP server
+ * instance over the same registries: one registry, or with served roots one per root, shared by every client.
+ * Every request must carry the bearer token (401 otherwise), a `Host` naming this server and, when present, an
+ * `Origin` of it (403 otherwise: DNS rebinding). Served roots must name their directories: a stateless request
+ * cannot ask the client for its roots.
  */
 export async function serveHttp(
-  source: ServedRoots | ((sessionId: string) => ToolRegistry),
+  source: RegistrySource | ServedRoots,
   options: ServeHttpOptions,
 ): Promise<McpHttpServer> {
   const host = options.host ?? '127.0.0.1';
-  const { maxHttpSessions: maxSessions, httpSessionIdleMs: idleMs } = MCP_LIMITS.resolve(options.limits);
   if (options.token.length < 16)
     throw new ConfigurationError('The MCP HTTP bearer token must be at least 16 characters.');
+  if (typeof source === 'object' && 'registryFor' in source && (source.roots ?? []).length === 0) {
+    throw new ConfigurationError(
+      'Serving over HTTP needs the directories to serve: a stateless request cannot ask the client for its roots.',
+    );
+  }
+  const factory = mcpServerFactory(source, options);
   const expected = digest(options.token);
-  const sessions = new Map<string, Session>();
   let port = options.port;
   const hosts = () => {
     const names = LOOPBACK.has(host) || host === '0.0.0.0' ? [...LOOPBACK, host] : [host];
@@ -99,8 +95,9 @@ export async function serveHttp(
   };
   refreshAllowed();
 
-  const open = (id: string): Server =>
-    typeof source === 'function' ? createMcpServer(source(id), options) : createMcpServer(source, options);
+  // The SDK's entry tells the two eras apart per request and asks the factory for an instance of the right one.
+  const mcp = createMcpHandler(() => factory.create(), { onerror: () => {} });
+  const serve = toNodeHandler(mcp);
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const hostHeader = (req.headers.host ?? '').toLowerCase();
@@ -114,35 +111,7 @@ export async function serveHttp(
     }
     const path = (req.url ?? '').split('?')[0];
     if (path !== MCP_HTTP_PATH) return deny(res, 404, `Not found; the MCP endpoint is ${MCP_HTTP_PATH}.`);
-    const header = req.headers['mcp-session-id'];
-    const id = Array.isArray(header) ? header[0] : header;
-    if (id !== undefined) {
-      const session = sessions.get(id);
-      if (!session) return deny(res, 404, 'Unknown or expired session; initialize a new one.');
-      session.seen = Date.now();
-      return session.transport.handleRequest(req, res);
-    }
-    if (req.method !== 'POST') return deny(res, 400, 'Start a session with an initialize POST first.');
-    if (sessions.size >= maxSessions)
-      return deny(res, 503, `Too many open sessions (${maxSessions}); close one first.`);
-    let server: Server | undefined;
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (sessionId) => {
-        if (server) sessions.set(sessionId, { server, transport, seen: Date.now() });
-      },
-    });
-    server = open(randomUUID());
-    server.onerror = () => {};
-    const released = server.onclose;
-    server.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
-      released?.();
-    };
-    await server.connect(transport);
-    await transport.handleRequest(req, res);
-    // Anything but a successful initialize leaves no session behind.
-    if (!transport.sessionId || !sessions.has(transport.sessionId)) await server.close().catch(() => {});
+    await serve(req, res);
   };
 
   const http = createServer((req, res) => {
@@ -160,25 +129,16 @@ export async function serveHttp(
   });
   port = (http.address() as AddressInfo).port;
   refreshAllowed();
-  const sweep = setInterval(
-    () => {
-      const cutoff = Date.now() - idleMs;
-      for (const session of sessions.values()) if (session.seen < cutoff) void session.server.close().catch(() => {});
-    },
-    Math.max(1_000, Math.min(idleMs, 60_000)),
-  );
-  sweep.unref();
   return {
     url: `http://${hostName(host === '0.0.0.0' ? '127.0.0.1' : host)}:${port}${MCP_HTTP_PATH}`,
     port,
-    sessions: () => sessions.size,
     close: async () => {
-      clearInterval(sweep);
-      await Promise.all([...sessions.values()].map((session) => session.server.close().catch(() => {})));
+      await mcp.close().catch(() => {});
       await new Promise<void>((resolve) => {
         http.close(() => resolve());
         http.closeAllConnections();
       });
+      factory.release();
     },
   };
 }

@@ -11,8 +11,11 @@ describe('limits', () => {
   it('throws a configuration error naming the key before anything starts', async () => {
     const registry = new ToolRegistry();
     await expect(
-      serveHttp(() => registry, { name: 't', version: '1', port: 0, token, limits: { maxHttpSessions: 0 } }),
-    ).rejects.toThrow(/maxHttpSessions/);
+      serveHttp(registry, { name: 't', version: '1', port: 0, token, limits: { progressIntervalMs: 0 } }),
+    ).rejects.toThrow(/progressIntervalMs/);
+    expect(() => createMcpServer(registry, { name: 't', version: '1', limits: { toolListTtlMs: -1 } })).toThrow(
+      /toolListTtlMs/,
+    );
     await expect(
       registerMcpServer(
         registry,

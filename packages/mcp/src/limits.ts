@@ -23,14 +23,16 @@ export const MCP_LIMITS = defineLimits('mcp', {
     rule: 'timeout',
     reason: "longer than the longest bash timeout (300 s), so every call's own timeout ends it first",
   },
-  maxHttpSessions: {
-    value: 32,
-    reason: 'a handful of hosts and their subagents; each session holds its own file state',
+  toolListTtlMs: {
+    value: 300_000,
+    rule: 'non_negative_integer',
+    reason:
+      'how long a 2026-07-28 client may keep the tool list: it is fixed while a server runs, and five minutes bounds ' +
+      'how long a restarted one with other tools goes unnoticed',
   },
-  httpSessionIdleMs: {
-    value: 1_800_000,
-    rule: 'timeout',
-    reason: 'half an hour without a request: the host has gone away without closing its session',
+  progressIntervalMs: {
+    value: 250,
+    reason: "four progress notifications a second keep a host's timeout reset without flooding the connection",
   },
 });
 

@@ -1,6 +1,5 @@
 import { ConfigurationError, errorMessage, statelessProvider, type Tool, type ToolRegistry } from '@bough/core';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, Tool as McpTool } from '@modelcontextprotocol/client';
 import type { McpClientSource } from './client-source.js';
 import { type Connection, connect } from './internal/connect.js';
 import { proxyTool } from './internal/proxy-tool.js';

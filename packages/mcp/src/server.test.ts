@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { createMcpServer } from './server.js';
 import { serveStdio } from './stdio.js';
 
+let lastSeen: (value: unknown) => void = () => {};
+
 function buildRegistry() {
   const registry = new ToolRegistry();
   let release: () => void = () => {};
@@ -54,8 +56,13 @@ function buildRegistry() {
       name: 'steps',
       description: 'Reports progress three times.',
       request: z.object({}).strict(),
-      handler: async (_request, { progress }) => {
+      // A burst of three reports, then it waits until the client saw the last one (or gives up when cancelled).
+      handler: async (_request, { progress, signal }) => {
         for (let i = 1; i <= 3; i++) progress?.({ completed: i, total: 3, message: `step ${i}` });
+        await new Promise((resolve) => {
+          lastSeen = resolve;
+          signal.addEventListener('abort', resolve);
+        });
         return 'done';
       },
     }),
@@ -133,16 +140,19 @@ describe('createMcpServer', () => {
     await expect(aborted).resolves.toBeDefined();
   });
 
-  it('forwards progress when the client asks for it', async () => {
+  it('forwards progress when the client asks for it, at most one notification per interval', async () => {
     const client = await connected(buildRegistry().registry);
     const seen: { progress: number; total?: number; message?: string }[] = [];
     const result = await client.callTool({ name: 'steps', arguments: {} }, undefined, {
-      onprogress: (update) => seen.push(update),
+      onprogress: (update) => {
+        seen.push(update);
+        if (update.progress === 3) lastSeen(undefined);
+      },
     });
     expect((result.content as { text: string }[])[0]!.text).toBe('done');
+    // The first report goes out at once; the burst behind it is folded into its latest report.
     expect(seen).toEqual([
       { progress: 1, total: 3, message: 'step 1' },
-      { progress: 2, total: 3, message: 'step 2' },
       { progress: 3, total: 3, message: 'step 3' },
     ]);
   });

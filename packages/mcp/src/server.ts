@@ -1,23 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import {
-  ConfigurationError,
-  type Tool,
-  type ToolCall,
-  type ToolProgress,
-  type ToolRegistry,
-  toMcpTool,
-} from '@bough/core';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  ListToolsRequestSchema,
-  type ListToolsResult,
-  RootsListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ConfigurationError, type Tool, type ToolCall, type ToolRegistry, toMcpTool } from '@bough/core';
+import { type CallToolResult, type ListToolsResult, Server } from '@modelcontextprotocol/server';
 import { toCallToolResult, toToolResult } from './internal/call-result.js';
 import { outputSchemaOf } from './internal/output-schema.js';
-import { MCP_LIMITS } from './limits.js';
+import { progressNotifier } from './internal/progress.js';
+import { MCP_LIMITS, type McpLimits } from './limits.js';
 import { checkRoot, RootRouter } from './roots.js';
 
 /** A registry, or a function returning the registry to serve (read again on every request). */
@@ -62,6 +49,11 @@ export interface McpServerOptions {
   readonly instructions?: string;
   /** How long to wait for the client's answer to roots/list (default `rootsTimeoutMs` of the limits). */
   readonly rootsTimeoutMs?: number;
+  /**
+   * Overrides of `toolListTtlMs` (how long a 2026-07-28 client may cache tools/list) and `progressIntervalMs`; a bad
+   * value throws a `ConfigurationError` naming the key.
+   */
+  readonly limits?: Partial<Pick<McpLimits, 'toolListTtlMs' | 'progressIntervalMs'>>;
 }
 
 type McpToolEntry = ListToolsResult['tools'][number];
@@ -87,6 +79,10 @@ function isServedRoots(source: RegistrySource | ServedRoots): source is ServedRo
 interface Dispatch {
   list(): Tool[];
   invoke(name: string, args: unknown, options: Parameters<ToolRegistry['invoke']>[2]): Promise<CallToolResult>;
+  /** Wires what one served instance needs: reading the client's roots when none were given. */
+  attach?(server: Server): void;
+  /** Lets go of every registry built for the served roots. */
+  release(): void;
 }
 
 function registryDispatch(source: RegistrySource): Dispatch {
@@ -94,35 +90,41 @@ function registryDispatch(source: RegistrySource): Dispatch {
   return {
     list: () => registry().list(),
     invoke: async (name, args, options) => toCallToolResult(await registry().invoke(name, args, options)),
+    release: () => {},
   };
 }
 
-function rootsDispatch(server: Server, source: ServedRoots, options: McpServerOptions): Dispatch {
+function rootsDispatch(source: ServedRoots, options: McpServerOptions): Dispatch {
   const router = new RootRouter(source.registryFor, source.release);
-  // Whoever serves this server may set its own onclose later (stdio, HTTP sessions); they keep calling this one.
-  server.onclose = () => router.releaseAll();
+  const release = () => router.releaseAll();
   const fixed = source.roots ?? [];
   if (fixed.length > 0) {
     const checked = fixed.map((dir) => checkRoot(dir));
     const bad = checked.flatMap((check) => (check.ok ? [] : [check.reason]));
     if (bad.length > 0) throw new ConfigurationError(`Cannot serve ${bad.join('; ')}.`);
     router.setRoots(checked.flatMap((check) => (check.ok ? [check.root] : [])));
-  } else {
-    let pending: Promise<void> | undefined;
-    const refresh = () => {
-      pending = readClientRoots(server, router, source, options).finally(() => {
-        pending = undefined;
-      });
-    };
-    server.oninitialized = refresh;
-    server.setNotificationHandler(RootsListChangedNotificationSchema, async () => refresh());
-    const invoke = async (name: string, args: unknown, opts: Parameters<ToolRegistry['invoke']>[2]) => {
+    return { list: () => catalog(router, source), invoke: (n, a, o) => routed(router, n, a, o), release };
+  }
+  let pending: Promise<void> | undefined;
+  return {
+    list: () => catalog(router, source),
+    invoke: async (name, args, opts) => {
       if (pending) await pending;
       return routed(router, name, args, opts);
-    };
-    return { list: () => catalog(router, source), invoke };
-  }
-  return { list: () => catalog(router, source), invoke: (name, args, opts) => routed(router, name, args, opts) };
+    },
+    // Only a 2025-era connection has roots to read: the 2026-07-28 revision has no server-to-client requests, so a
+    // client on it gets `no_roots` until the server is started with directories.
+    attach: (server) => {
+      const refresh = () => {
+        pending = readClientRoots(server, router, source, options).finally(() => {
+          pending = undefined;
+        });
+      };
+      server.oninitialized = refresh;
+      server.setNotificationHandler('notifications/roots/list_changed', async () => refresh());
+    },
+    release,
+  };
 }
 
 function catalog(router: RootRouter, source: ServedRoots): Tool[] {
@@ -183,52 +185,72 @@ async function readClientRoots(
   source.onRoots?.({ roots: accepted, refused });
 }
 
+/** Builds server instances that all serve one set of registries; `release` lets go of them when serving ends. */
+export interface ServerFactory {
+  readonly create: () => Server;
+  readonly release: () => void;
+}
+
+/**
+ * The factory behind every transport: the served registries (or roots) are set up once, and each instance the SDK
+ * asks for (a stdio connection, or one HTTP request on the stateless transport) serves those same registries, so
+ * their file state outlives the request. Checks every option before anything is served.
+ */
+export function mcpServerFactory(source: RegistrySource | ServedRoots, options: McpServerOptions): ServerFactory {
+  // Resolved once, here: a bad value throws naming the key before the server answers anything.
+  const { rootsTimeoutMs, toolListTtlMs, progressIntervalMs } = MCP_LIMITS.resolve({
+    rootsTimeoutMs: options.rootsTimeoutMs,
+    ...options.limits,
+  });
+  const dispatch = isServedRoots(source)
+    ? rootsDispatch(source, { ...options, rootsTimeoutMs })
+    : registryDispatch(source);
+  const create = () => {
+    const server = new Server(
+      { name: options.name, version: options.version },
+      {
+        capabilities: { tools: {} },
+        ...(options.instructions ? { instructions: options.instructions } : {}),
+        // The list only changes when the server restarts; clients on 2026-07-28 may keep it this long.
+        cacheHints: { 'tools/list': { ttlMs: toolListTtlMs, cacheScope: 'private' } },
+      },
+    );
+    dispatch.attach?.(server);
+    server.setRequestHandler('tools/list', async () => ({ tools: dispatch.list().map(listEntry) }));
+    server.setRequestHandler('tools/call', async (request, ctx): Promise<CallToolResult> => {
+      const token = request.params._meta?.progressToken;
+      const progress =
+        token === undefined
+          ? undefined
+          : progressNotifier(token, progressIntervalMs, (note) => ctx.mcpReq.notify(note));
+      try {
+        const result = await dispatch.invoke(request.params.name, request.params.arguments ?? {}, {
+          signal: ctx.mcpReq.signal,
+          ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+          ...(progress ? { progress: progress.report } : {}),
+        });
+        return server.projectCallToolResult(result, undefined);
+      } finally {
+        progress?.stop();
+      }
+    });
+    return server;
+  };
+  return { create, release: () => dispatch.release() };
+}
+
 /**
  * Builds a low-level MCP `Server` exposing tools through tools/list and tools/call: one registry, or served roots
  * with a registry per root. Every outcome of a call, including invalid arguments, unknown tools and typed failures,
  * comes back as a result (with `isError` when it failed), never as a protocol error. The text of a result is what a
  * model needs to read; the whole response is in `structuredContent`, described by each tool's `outputSchema`.
- * Progress is forwarded when the client asked for it.
+ * Progress is forwarded when the client asked for it (at most one notification per `progressIntervalMs`). The
+ * instance speaks the 2025 protocol over whatever transport it is connected to; `serveStdio` and `serveHttp` also
+ * serve the 2026-07-28 revision. Closing it releases the registries built for its roots.
  */
 export function createMcpServer(source: RegistrySource | ServedRoots, options: McpServerOptions): Server {
-  // Resolved once, here: a bad value throws naming the key before the server answers anything.
-  const rootsTimeoutMs = MCP_LIMITS.resolve({ rootsTimeoutMs: options.rootsTimeoutMs }).rootsTimeoutMs;
-  const server = new Server(
-    { name: options.name, version: options.version },
-    { capabilities: { tools: {} }, ...(options.instructions ? { instructions: options.instructions } : {}) },
-  );
-  const dispatch = isServedRoots(source)
-    ? rootsDispatch(server, source, { ...options, rootsTimeoutMs })
-    : registryDispatch(source);
-
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: dispatch.list().map(listEntry) }));
-
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const token = request.params._meta?.progressToken;
-    let progress: ((update: ToolProgress) => void) | undefined;
-    if (token !== undefined) {
-      let last = 0;
-      progress = (update) => {
-        // MCP asks for a strictly increasing progress value; count reports when the tool gives no number.
-        last = typeof update.completed === 'number' && update.completed > last ? update.completed : last + 1;
-        void extra
-          .sendNotification({
-            method: 'notifications/progress',
-            params: {
-              progressToken: token,
-              progress: last,
-              ...(typeof update.total === 'number' ? { total: update.total } : {}),
-              ...(update.message ? { message: update.message } : {}),
-            },
-          })
-          .catch(() => {});
-      };
-    }
-    return dispatch.invoke(request.params.name, request.params.arguments ?? {}, {
-      signal: extra.signal,
-      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-      ...(progress ? { progress } : {}),
-    });
-  });
+  const factory = mcpServerFactory(source, options);
+  const server = factory.create();
+  server.onclose = () => factory.release();
   return server;
 }

@@ -1,9 +1,8 @@
-import type { Readable, Writable } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CancelledNotificationSchema, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
+import type { JSONRPCMessage, RequestId, Transport } from '@modelcontextprotocol/server';
+import { StdioServerTransport, serveStdio as serveStdioEntry } from '@modelcontextprotocol/server/stdio';
 import { MCP_LIMITS } from './limits.js';
-import { createMcpServer, type McpServerOptions, type RegistrySource, type ServedRoots } from './server.js';
+import { type McpServerOptions, mcpServerFactory, type RegistrySource, type ServedRoots } from './server.js';
 
 /** Options for {@link serveStdio}: the server identity, streams (process stdin/stdout by default) and a stop signal. */
 export interface ServeStdioOptions extends McpServerOptions {
@@ -26,8 +25,9 @@ const requestId = (message: JSONRPCMessage): RequestId | undefined =>
   'method' in message && 'id' in message ? message.id : undefined;
 
 function cancelledId(message: JSONRPCMessage): RequestId | undefined {
-  const parsed = CancelledNotificationSchema.safeParse(message);
-  return parsed.success ? parsed.data.params.requestId : undefined;
+  if (!('method' in message) || message.method !== 'notifications/cancelled') return undefined;
+  const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
 }
 
 /**
@@ -41,29 +41,30 @@ function cancelledId(message: JSONRPCMessage): RequestId | undefined {
  */
 export async function serveStdio(source: RegistrySource | ServedRoots, options: ServeStdioOptions): Promise<void> {
   const drainMs = MCP_LIMITS.resolve({ drainTimeoutMs: options.drainTimeoutMs }).drainTimeoutMs;
-  const server = createMcpServer(source, options);
+  const factory = mcpServerFactory(source, options);
   const stdin = options.stdin ?? process.stdin;
   const stdout = options.stdout ?? process.stdout;
-  const inner = new StdioServerTransport(stdin, stdout);
+  // The SDK's transport closes (and aborts every call) as soon as its input ends. It reads from this stream instead,
+  // which ends only once the answers still owed went out: the client that closed stdin still gets them.
+  const input = new PassThrough();
+  const inner = new StdioServerTransport(input, stdout);
+  let resolveClosed = () => {};
   const closed = new Promise<void>((resolve) => {
-    const previous = server.onclose;
-    server.onclose = () => {
-      previous?.();
-      resolve();
-    };
+    resolveClosed = resolve;
   });
-  // Garbage from the client is reported here by the SDK; it must not end the session or reach stdout.
-  server.onerror = () => {};
   const open = new Set<RequestId>();
   let draining = false;
   let backstop: NodeJS.Timeout | undefined;
-  const stop = () => void server.close().catch(() => {});
-  const settleIfDrained = () => {
-    if (draining && open.size === 0) {
-      // Let the last reply reach the pipe before closing.
-      stdout.write('', () => stop());
-    }
+  let handle: { close(): Promise<void> } | undefined;
+  const stop = () => {
+    input.end();
+    void handle?.close().catch(() => {});
   };
+  const settleIfDrained = () => {
+    // Let the last reply reach the pipe before closing.
+    if (draining && open.size === 0) stdout.write('', () => stop());
+  };
+  const onData = (chunk: Buffer) => input.write(chunk);
   const onEnd = () => {
     if (draining) return;
     draining = true;
@@ -71,6 +72,7 @@ export async function serveStdio(source: RegistrySource | ServedRoots, options: 
     backstop.unref();
     settleIfDrained();
   };
+  stdin.on('data', onData);
   stdin.once('end', onEnd);
   stdin.once('close', onEnd);
   stdin.on('error', stop);
@@ -92,24 +94,32 @@ export async function serveStdio(source: RegistrySource | ServedRoots, options: 
       }
     },
   };
-  inner.onclose = () => transport.onclose?.();
+  inner.onclose = () => {
+    transport.onclose?.();
+    resolveClosed();
+  };
+  // Garbage from the client is reported here by the SDK; it must not end the session or reach stdout.
   inner.onerror = (error) => transport.onerror?.(error);
   inner.onmessage = (message) => {
     const id = requestId(message);
     if (id !== undefined) open.add(id);
-    else if ('method' in message && message.method === 'notifications/cancelled') {
+    else {
       // A cancelled request gets no answer; it is no longer owed.
-      const id = cancelledId(message);
-      if (id !== undefined) open.delete(id);
+      const cancelled = cancelledId(message);
+      if (cancelled !== undefined) open.delete(cancelled);
     }
     transport.onmessage?.(message);
     settleIfDrained();
   };
   try {
-    await server.connect(transport);
+    // The SDK entry decides the connection's era from its first message: 2026-07-28 or the 2025 handshake.
+    handle = serveStdioEntry(factory.create, { transport, onerror: () => {} });
     if (options.signal?.aborted) stop();
     await closed;
+    await handle.close().catch(() => {});
   } finally {
+    factory.release();
+    stdin.off('data', onData);
     stdin.off('end', onEnd);
     stdin.off('close', onEnd);
     stdin.off('error', stop);

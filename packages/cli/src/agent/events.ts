@@ -1,8 +1,15 @@
 import type { RetryNotice } from '@bough/ai-sdk';
 import type { AgentResult } from '@bough/coding';
-import { type ActionRequestContent, type ActionResponseContent, type Branch, turnCallIds } from '@bough/core';
+import {
+  type ActionRequestContent,
+  type ActionResponseContent,
+  type Branch,
+  type ToolProgress,
+  turnCallIds,
+} from '@bough/core';
 import type { CliIO } from '../output.js';
 import { clip, renderSummary, summarize } from '../summary.js';
+import { StatusLine } from './status-line.js';
 
 /**
  * Where `bough agent` writes. Readable mode: the live trace (streamed text, each call and a short result, retries,
@@ -14,10 +21,33 @@ export class AgentOutput {
   readonly #json: boolean;
   #midLine = false;
   #streamedFinal = '';
+  /** The live line while the model thinks or a tool runs (readable mode on a terminal only). */
+  readonly #status: StatusLine;
 
   constructor(io: CliIO, json: boolean) {
     this.#io = io;
     this.#json = json;
+    this.#status = new StatusLine(json ? { ...io, isTTY: false } : io);
+  }
+
+  /** The model is being asked: `thinking` until its first word or call. */
+  thinking(): void {
+    if (!this.#midLine) this.#status.show('thinking');
+  }
+
+  /** Progress of the running tool call, shown on the live line. */
+  progress(update: ToolProgress): void {
+    this.#status.progress(update);
+  }
+
+  /** Wipes the live line (before a prompt is written to the terminal). */
+  pause(): void {
+    this.#status.clear();
+  }
+
+  /** Shows the live line again after a prompt (the call it was about goes on). */
+  resume(): void {
+    this.#status.resume();
   }
 
   #event(event: Record<string, unknown>): void {
@@ -25,6 +55,7 @@ export class AgentOutput {
   }
 
   #trace(text: string): void {
+    this.#status.clear();
     if (this.#midLine) this.#io.stderr('\n');
     this.#midLine = false;
     this.#io.stderr(text);
@@ -33,6 +64,7 @@ export class AgentOutput {
   /** A piece of model text as it streams (readable mode only; JSON mode reports whole turns as `text`). */
   text(delta: string): void {
     if (this.#json) return;
+    this.#status.clear();
     this.#io.stderr(delta);
     this.#streamedFinal += delta;
     this.#midLine = !delta.endsWith('\n');
@@ -79,7 +111,10 @@ export class AgentOutput {
             function: content.function,
             arguments: content.arguments,
           });
-        else this.#trace(`→ ${content.function} ${clip(JSON.stringify(content.arguments) ?? '', 160)}\n`);
+        else {
+          this.#trace(`→ ${content.function} ${clip(JSON.stringify(content.arguments) ?? '', 160)}\n`);
+          this.#status.show(content.function);
+        }
       } else if (message.role === 'action_response') {
         const content = message.content as ActionResponseContent;
         if (this.#json) {
@@ -90,7 +125,11 @@ export class AgentOutput {
             status: content.status,
             output: content.output,
           });
-        } else this.#trace(renderSummary(summarize(content.function, content.output), '  '));
+        } else {
+          this.#trace(renderSummary(summarize(content.function, content.output), '  '));
+          // The results go back to the model next.
+          this.thinking();
+        }
       }
     });
   }

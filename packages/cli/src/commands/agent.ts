@@ -100,7 +100,12 @@ export async function agentCommand(args: ParsedArgs, io: CliIO, signal: AbortSig
     onRetry: (notice) => output.retry(notice, config.retries.value),
   });
   const protectedNames = agentProtectedNames(root, session.path);
-  const onAsk = terminalApprover(io, { root, signal, yes: has(args, 'yes'), protectedNames });
+  const ask = terminalApprover(io, { root, signal, yes: has(args, 'yes'), protectedNames });
+  // The live line makes way for a question to the person.
+  const onAsk: typeof ask = (...question) => {
+    output.pause();
+    return Promise.resolve(ask(...question)).finally(() => output.resume());
+  };
   const sandbox = sandboxFlags(args);
   const notice = sandboxNotice('agent', sandbox.commandSandbox, CLI_TOOLKIT_TOOLS);
   if (notice) io.stderr(notice);
@@ -135,8 +140,10 @@ export async function agentCommand(args: ParsedArgs, io: CliIO, signal: AbortSig
   });
   const stop = output.follow(branch);
   if (session.resume) await recheckFiles(branch, root, signal);
+  output.thinking();
   const result = await runAgent(branch, instruction, {
     signal,
+    progress: (update) => output.progress(update),
     ...(config.maxTurns.value ? { maxTurns: config.maxTurns.value } : {}),
   }).finally(() => {
     stop();

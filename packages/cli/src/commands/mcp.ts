@@ -140,9 +140,9 @@ export async function mcpCommand(args: ParsedArgs, io: CliIO, signal?: AbortSign
   if (notice) io.stderr(notice);
   const source: ServedRoots = {
     roots,
-    registryFor: (root) => (root === roots[0] && !httpMode(args) ? catalog : registryFor(root)),
+    registryFor: (root) => (root === roots[0] ? catalog : registryFor(root)),
     catalog,
-    // A session's (or a dropped root's) toolkit ends its background jobs; the shared catalog lives as long as we do.
+    // A dropped root's toolkit ends its background jobs; the catalog lives as long as we do.
     release: (registry) => (registry === catalog ? undefined : builder.release(registry)),
     onRoots: ({ roots: served, refused }) => {
       for (const reason of refused) io.stderr(`bough mcp: client root refused: ${reason}\n`);
@@ -156,6 +156,10 @@ export async function mcpCommand(args: ParsedArgs, io: CliIO, signal?: AbortSign
   const listen = flag(args, 'http');
   if (listen !== undefined) {
     const { host, port } = parseListen(listen);
+    if (roots.length === 0) {
+      // Stateless HTTP answers each request on its own: there is no connection to ask for the client's roots.
+      throw new UsageError('bough mcp --http needs the directories to serve: bough mcp --http PORT DIR…');
+    }
     const given = io.env.BOUGH_MCP_TOKEN;
     const token = given && given.length > 0 ? given : generateToken();
     const http = await serveHttp(source, { name: 'bough', version: VERSION, instructions, host, port, token });
@@ -181,8 +185,4 @@ export async function mcpCommand(args: ParsedArgs, io: CliIO, signal?: AbortSign
     await builder.releaseAll();
   }
   return 0;
-}
-
-function httpMode(args: ParsedArgs): boolean {
-  return flag(args, 'http') !== undefined;
 }

@@ -1,5 +1,5 @@
 import { isToolFailure, type ToolCall } from '@bough/core';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { renderOutput } from '../render-text.js';
 import { WRAPPED_OUTPUT_KEY } from './output-schema.js';
 

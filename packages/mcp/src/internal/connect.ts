@@ -1,7 +1,6 @@
 import { ConfigurationError, errorMessage } from '@bough/core';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { Client, type Transport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { McpClientSource } from '../client-source.js';
 
 /** A live connection and whether this package opened it (and therefore must close it). */

@@ -1,5 +1,5 @@
 import { defineTool, errorMessage, type Tool } from '@bough/core';
-import { ErrorCode, McpError, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { type Tool as McpTool, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { fail, type McpFailure } from '../errors.js';
 import type { McpLimits } from '../limits.js';
@@ -69,27 +69,30 @@ export function proxyTool(
     handler: async (request, context) => {
       if (connection.isClosed()) return unavailable(alias, 'the connection is closed');
       try {
-        const result = await connection.client.callTool({ name: remote.name, arguments: request }, undefined, {
-          signal: context.signal,
-          timeout: limits.requestTimeoutMs,
-          ...(context.progress
-            ? {
-                onprogress: (update) =>
-                  context.progress?.({
-                    completed: update.progress,
-                    ...(update.total !== undefined ? { total: update.total } : {}),
-                    ...(update.message ? { message: update.message } : {}),
-                  }),
-              }
-            : {}),
-        });
+        const result = await connection.client.callTool(
+          { name: remote.name, arguments: request },
+          {
+            signal: context.signal,
+            timeout: limits.requestTimeoutMs,
+            ...(context.progress
+              ? {
+                  onprogress: (update) =>
+                    context.progress?.({
+                      completed: update.progress,
+                      ...(update.total !== undefined ? { total: update.total } : {}),
+                      ...(update.message ? { message: update.message } : {}),
+                    }),
+                }
+              : {}),
+          },
+        );
         return fromRemoteResult(alias, remote.name, result, limits);
       } catch (error) {
         if (context.signal.aborted) throw error;
-        if (connection.isClosed() || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)) {
+        if (connection.isClosed() || (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed)) {
           return unavailable(alias, errorMessage(error));
         }
-        if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+        if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
           return unavailable(alias, `no answer within ${limits.requestTimeoutMs} ms`);
         }
         return fail('remote_error', `MCP server ${alias} rejected the call to ${remote.name}: ${errorMessage(error)}`);
