@@ -88,6 +88,7 @@ export const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
     'print-config',
     'sandbox',
     'network',
+    'profile',
   ],
 };
 

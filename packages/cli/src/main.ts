@@ -24,11 +24,13 @@ Usage:
       Run a scripted agent session through the real toolkit on a built-in example (no network, no API key).
   bough agent "<instruction>" [--base-url URL] [--model NAME] [--api-key-env VAR] [--workspace DIR]
                   [--permissions PRESET] [--yes] [--max-turns N] [--timeout MS] [--retries N] [--no-stream]
-                  [--json] [--print-config] [--sandbox off|auto|required] [--network]
+                  [--json] [--print-config] [--sandbox off|auto|required] [--network] [--profile NAME]
       Drive the coding toolkit with a model behind an OpenAI-compatible endpoint (settings: flags, then
       $OPENAI_BASE_URL / $OPENAI_API_KEY / $BOUGH_MODEL, then ~/.config/bough/config.json, which a workspace
       bough.config.json may only narrow; --print-config shows them).
-      The default policy 'safe' asks on the terminal before edits and commands.
+      The default policy 'safe' asks on the terminal before edits and commands. The model gets the tools
+      it was trained on, picked from its name (claude: anthropic, gpt/o-series/codex: openai, gemini:
+      gemini, others: full); --profile full|minimal|anthropic|openai|gemini overrides.
   bough checkpoints [diff ID [ID]] [--workspace DIR] [--json]
       List the workspace's newest checkpoints (call, tool, time, files), or show what one changed.
   bough undo [ID] [--workspace DIR] [--force] [--json]
