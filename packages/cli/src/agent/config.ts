@@ -202,7 +202,8 @@ export function resolveAgentConfig(
 /** `--profile NAME` when given (checked), else the family the model name belongs to, else bough's own tools. */
 function profileSetting(given: string | undefined, model: string | undefined): Setting<DialectProfile> {
   if (given !== undefined) {
-    if (!isDialectProfile(given)) throw new UsageError('--profile needs one of full, minimal, anthropic, openai, gemini.');
+    if (!isDialectProfile(given))
+      throw new UsageError('--profile needs one of full, minimal, anthropic, openai, gemini.');
     return { value: given, source: 'flag', from: '--profile' };
   }
   if (model === undefined) return { value: 'full', source: 'default', from: 'built-in default' };

@@ -6,8 +6,8 @@ import { type Branch, TURN_CALLS_KEY } from '@bough/core';
 import { terminalApprover } from '../agent/approval.js';
 import { renderConfig, resolveAgentConfig } from '../agent/config.js';
 import { AgentOutput } from '../agent/events.js';
-import { agentBranch, agentTools } from '../agent/profile.js';
 import { buildModel } from '../agent/model.js';
+import { agentBranch, agentTools } from '../agent/profile.js';
 import {
   agentProtectedNames,
   checkEvidence,
