@@ -16,10 +16,13 @@ Usage:
       Run one tool and print its JSON response ('-' reads the JSON object from stdin).
       Exit 0 on success, 1 on a typed failure, 2 on a usage error, 130 when interrupted, 141 when stdout closed.
   bough mcp [DIR…] [--tools a,b] [--standalone] [--http [HOST:]PORT] [--sandbox MODE] [--network]
+            [--profile full|minimal|anthropic|openai|gemini] [--output-schemas]
       Serve the coding toolkit (or the chosen tools) for exactly these directories over MCP, on stdio or
       streamable HTTP (loopback, bearer token from BOUGH_MCP_TOKEN or printed once). Without DIR the
       client's MCP roots are served; the current directory never is. Commands run under bubblewrap
       where it works (--sandbox auto, the default; off or required), with no network unless --network.
+      --profile serves another harness's tool names over the same toolkit; --output-schemas advertises
+      each tool's outputSchema (results carry structuredContent either way).
   bough demo [--keep] [--json]
       Run a scripted agent session through the real toolkit on a built-in example (no network, no API key).
   bough agent "<instruction>" [--base-url URL] [--model NAME] [--api-key-env VAR] [--workspace DIR]

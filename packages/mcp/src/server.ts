@@ -62,20 +62,28 @@ export interface McpServerOptions {
   readonly instructions?: string;
   /** How long to wait for the client's answer to roots/list (default `rootsTimeoutMs` of the limits). */
   readonly rootsTimeoutMs?: number;
+  /**
+   * Advertise each tool's `outputSchema` in tools/list (default false). Results carry `structuredContent` either
+   * way; the schemas are for clients that validate or consume it, and they are two thirds of the list (about 9,800
+   * of 14,600 o200k tokens for the coding toolkit), which some clients put in front of the model.
+   */
+  readonly outputSchemas?: boolean;
 }
 
 type McpToolEntry = ListToolsResult['tools'][number];
 
 const entries = new WeakMap<Tool, McpToolEntry>();
+const withOutput = new WeakMap<Tool, McpToolEntry>();
 
-function listEntry(tool: Tool): McpToolEntry {
-  let entry = entries.get(tool);
+function listEntry(tool: Tool, outputSchemas: boolean): McpToolEntry {
+  const cache = outputSchemas ? withOutput : entries;
+  let entry = cache.get(tool);
   if (!entry) {
     const base = toMcpTool(tool);
     // MCP requires an object schema at the root; a union of objects still validates the same with the type added.
     const inputSchema = base.inputSchema.type === 'object' ? base.inputSchema : { ...base.inputSchema, type: 'object' };
-    entry = { ...base, inputSchema, outputSchema: outputSchemaOf(tool) } as McpToolEntry;
-    entries.set(tool, entry);
+    entry = { ...base, inputSchema, ...(outputSchemas ? { outputSchema: outputSchemaOf(tool) } : {}) } as McpToolEntry;
+    cache.set(tool, entry);
   }
   return entry;
 }
@@ -187,7 +195,8 @@ async function readClientRoots(
  * Builds a low-level MCP `Server` exposing tools through tools/list and tools/call: one registry, or served roots
  * with a registry per root. Every outcome of a call, including invalid arguments, unknown tools and typed failures,
  * comes back as a result (with `isError` when it failed), never as a protocol error. The text of a result is what a
- * model needs to read; the whole response is in `structuredContent`, described by each tool's `outputSchema`.
+ * model needs to read; the whole response is in `structuredContent`, described by each tool's `outputSchema` when
+ * `outputSchemas` asks for them.
  * Progress is forwarded when the client asked for it.
  */
 export function createMcpServer(source: RegistrySource | ServedRoots, options: McpServerOptions): Server {
@@ -201,7 +210,10 @@ export function createMcpServer(source: RegistrySource | ServedRoots, options: M
     ? rootsDispatch(server, source, { ...options, rootsTimeoutMs })
     : registryDispatch(source);
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: dispatch.list().map(listEntry) }));
+  const outputSchemas = options.outputSchemas === true;
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: dispatch.list().map((tool) => listEntry(tool, outputSchemas)),
+  }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const token = request.params._meta?.progressToken;

@@ -5,16 +5,9 @@ import { NAV_ERROR_CODES, type NavErrorCode } from './errors.js';
 /** The code_nav request. */
 export const NavRequest = z
   .object({
-    action: z
-      .enum(['outline', 'find_definition', 'find_references'])
-      .describe('outline lists classes/functions/methods; find_definition and find_references need `symbol`.'),
-    path: z
-      .string()
-      .default('.')
-      .describe(
-        'A file (results in that file) or a directory (results across its Python/TS/JS files); empty or omitted means the workspace root.',
-      ),
-    symbol: z.string().min(1).max(200).optional().describe('Name to look up, e.g. "load_config" or "UserService".'),
+    action: z.enum(['outline', 'find_definition', 'find_references']),
+    path: z.string().default('.').describe('File or directory (default: the root).'),
+    symbol: z.string().min(1).max(200).optional().describe('Name, e.g. "UserService".'),
   })
   .strict();
 

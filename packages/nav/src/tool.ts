@@ -8,12 +8,11 @@ import { navTouches } from './touches.js';
 /** Options of {@link createCodeNavTool}: the workspace root and optional limit overrides. */
 export type CodeNavToolOptions = Omit<NavOptions, 'signal' | 'cache'>;
 
+// Lean on purpose (it is sent with every request); an empty answer says what to try next.
 const DESCRIPTION =
-  'Code navigation for Python and TypeScript/JavaScript. action "outline" lists classes, functions and methods of ' +
-  'a file (with signatures); "find_definition" and "find_references" take a `symbol`. Give a file path to stay in ' +
-  'that file, or a directory to search across the project. TS/JS lookups are semantic (TypeScript language service); ' +
-  'Python lookups are syntactic (same-named occurrences). An empty list means the symbol was not found — check the ' +
-  'spelling or widen the path.';
+  'Navigate Python and TS/JS code. outline: the classes, functions and methods of a file. find_definition, ' +
+  'find_references: where `symbol` is defined or used, in one file or across a directory (TS/JS semantic, Python ' +
+  'by name).';
 
 /** Builds the `code_nav` tool bound to one workspace root, with its own warm TypeScript project cache. */
 export function createCodeNavTool(options: CodeNavToolOptions): Tool<NavRequest, NavResponse> {
