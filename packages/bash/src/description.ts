@@ -4,12 +4,12 @@ import { type BashLimits, DEFAULT_BASH_LIMITS } from './limits.js';
 // Lean on purpose (it is sent with every request): the rules a model must know before its first command. Each
 // refusal (shell_operator, command_not_found, …) says how to rewrite the command, so the error codes are not listed.
 const TEMPLATE = [
-  'Run one program with arguments in the workspace (builds, tests, git); returns stdout, stderr, return_code. No',
+  'Run one program with arguments in the workspace; returns stdout, stderr and return_code. No',
   'shell: pipes, redirection, `&&`, `;` and `$(...)` are refused; globs, variables and `~` are not expanded. Use cwd',
   'instead of cd, `env NAME=value PROG` for variables. timeout in ms (default {defaultTimeoutMs}, max',
   '{maxTimeoutMs}). Output over {maxOutputBytes} bytes per stream keeps its head and tail. background: true starts a',
-  'job for the jobs tool. For files prefer reader, search and editor. sandboxed: true in a result means the OS',
-  'sandbox confined the command; otherwise this is not a sandbox.',
+  'job for the jobs tool. For files prefer reader, search and editor. It is not a sandbox unless a result says',
+  'sandboxed: true.',
 ].join(' ');
 
 /** The description of a bash tool built with `limits`: every number in it is the one enforced. */

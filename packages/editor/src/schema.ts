@@ -21,12 +21,8 @@ export const EditorRequest = z
     old_string: z.string().optional().describe('edit: the exact text to replace.'),
     new_string: z.string().optional().describe('edit: the replacement.'),
     replace_all: z.boolean().default(false).describe('edit: replace every occurrence.'),
-    edits: z
-      .array(EditorEditItem)
-      .min(1)
-      .optional()
-      .describe('multi_edit: [{old_string, new_string, replace_all?}] in order.'),
-    patch: z.string().optional().describe("patch: '*** Begin Patch' format or a unified diff."),
+    edits: z.array(EditorEditItem).min(1).optional().describe('multi_edit: applied in order.'),
+    patch: z.string().optional().describe('patch: the patch text.'),
     destination: z.string().min(1).optional().describe('move: the new path.'),
     overwrite: z.boolean().optional().describe('move: replace an existing destination.'),
     dry_run: z.boolean().optional().describe('Check and show the diff; write nothing.'),

@@ -11,8 +11,7 @@ export type CodeNavToolOptions = Omit<NavOptions, 'signal' | 'cache'>;
 // Lean on purpose (it is sent with every request); an empty answer says what to try next.
 const DESCRIPTION =
   'Navigate Python and TS/JS code. outline: the classes, functions and methods of a file. find_definition, ' +
-  'find_references: where `symbol` is defined or used, in one file or across a directory (TS/JS semantic, Python ' +
-  'by name).';
+  'find_references: where `symbol` is defined or used, in a file or a directory.';
 
 /** Builds the `code_nav` tool bound to one workspace root, with its own warm TypeScript project cache. */
 export function createCodeNavTool(options: CodeNavToolOptions): Tool<NavRequest, NavResponse> {

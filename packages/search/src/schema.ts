@@ -19,14 +19,14 @@ export function makeSearchRequest(
       action: z.enum(['grep', 'find']),
       pattern: z.string().min(1).describe('grep: a regex; find: a glob.'),
       path: z.string().optional().describe('File or directory (default: the root).'),
-      include: z.string().min(1).optional().describe('Only files matching this glob, e.g. "*.py".'),
+      include: z.string().min(1).optional().describe('Glob filter, e.g. "*.py".'),
       max_results: z
         .number()
         .int()
         .positive()
         .max(maxResults)
         .optional()
-        .describe(`Results to return (default ${defaults.grep} for grep, ${defaults.find} for find).`),
+        .describe(`Results to return (default ${defaults.grep} grep, ${defaults.find} find).`),
       include_ignored: z.boolean().optional().describe("Also search .gitignore'd files."),
       case_insensitive: z.boolean().optional().describe('Ignore case.'),
       fixed_strings: z.boolean().optional().describe('grep: pattern is literal text.'),
