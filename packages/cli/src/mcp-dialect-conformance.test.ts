@@ -170,4 +170,22 @@ describe('anthropic profile: the text editor as Anthropic documents it', () => {
     expect(file('tail.txt')).toBe('zero\nfirst\nsecond\n');
     expect((await call(tool, { command: 'view', path: 'old' })).text).toContain('name.txt');
   });
+
+  it('answers with the error texts the docs give for a missing file, several matches and no match', async () => {
+    const call = await serve('anthropic');
+    const tool = 'str_replace_based_edit_tool';
+    expect((await call(tool, { command: 'view', path: 'absent.py' })).text).toBe('Error: File not found');
+    await call(tool, { command: 'view', path: 'twice.txt' });
+    const replace = { command: 'str_replace', path: 'twice.txt', new_str: 'z' };
+    const several = (await call(tool, { ...replace, old_str: 'x' })).text;
+    expect(several.split('\n')[0]).toBe(
+      'Error: Found 2 matches for replacement text. Please provide more context to make a unique match.',
+    );
+    const none = (await call(tool, { ...replace, old_str: 'nope' })).text;
+    expect(none.split('\n')[0]).toBe('Error: No match found for replacement. Please check your text and try again.');
+    expect(file('twice.txt')).toBe('x\ny\nx\n');
+    expect((await call(tool, { ...replace, old_str: 'y' })).text).toBe(
+      'Successfully replaced text at exactly one location.',
+    );
+  });
 });
