@@ -64,8 +64,8 @@ export interface McpServerOptions {
   readonly rootsTimeoutMs?: number;
   /**
    * Advertise each tool's `outputSchema` in tools/list (default false). Results carry `structuredContent` either
-   * way; the schemas are for clients that validate or consume it, and they are two thirds of the list (about 9,800
-   * of 14,600 o200k tokens for the coding toolkit), which some clients put in front of the model.
+   * way; the schemas are for clients that validate or consume it, and they are most of the list (about 9,750 of
+   * 11,800 o200k tokens for the coding toolkit), which some clients put in front of the model.
    */
   readonly outputSchemas?: boolean;
 }
