@@ -11,27 +11,10 @@ export const AstSearchRequest = z
       .trim()
       .min(1, 'give a non-empty ast-grep pattern')
       .max(10_000)
-      .describe(
-        'ast-grep pattern written as code of the chosen language; $NAME matches one node, $$$ matches any sequence ' +
-          '(e.g. "print($A)", "fmt.Println($$$ARGS)", "def $F($$$): $$$").',
-      ),
-    path: z
-      .string()
-      .default('.')
-      .describe(
-        'File or directory inside the workspace to search (default and "" = the workspace root). Directories honour .gitignore.',
-      ),
-    lang: z
-      .enum(AST_SEARCH_LANGUAGES)
-      .default('python')
-      .describe('Language of the pattern and of the files searched (default "python").'),
-    max_results: z
-      .number()
-      .int()
-      .min(1)
-      .max(500)
-      .default(50)
-      .describe('Most matches returned (1-500, default 50); `total` still counts every match found.'),
+      .describe('Code of lang with $NAME / $$$ wildcards.'),
+    path: z.string().default('.').describe('File or directory (default: the root).'),
+    lang: z.enum(AST_SEARCH_LANGUAGES).default('python').describe('Language of pattern and files.'),
+    max_results: z.number().int().min(1).max(500).default(50).describe('Most to list; total counts all.'),
   })
   .strict();
 

@@ -7,13 +7,10 @@ import { astSearchTouches } from './touches.js';
 /** Options of {@link createAstSearchTool}: the workspace root and optional limit overrides. */
 export type AstSearchToolOptions = Omit<AstSearchOptions, 'signal'>;
 
+// Lean on purpose (it is sent with every request); a bad pattern's error says how to fix it.
 const DESCRIPTION =
-  'Structural code search with ast-grep: finds code by syntax tree shape, not text. Use it for calls, definitions or ' +
-  'constructs regardless of formatting, e.g. pattern "requests.get($URL, $$$)" (lang python) or "fmt.Println($$$A)" ' +
-  '(lang go). $NAME matches one node, $$$ any sequence. Directories are searched recursively, honouring .gitignore, ' +
-  'only in files of the chosen language. success is true when the search ran: status "matches" lists file/line/col, ' +
-  '"ok" means nothing matched; success false (status "error") explains a bad pattern or path — fix the pattern so it ' +
-  'is valid code of that language, or use search (grep) for text.';
+  'Find code by syntax-tree shape with ast-grep: pattern is code of `lang` where $NAME matches one node and $$$ ' +
+  'any sequence, e.g. "requests.get($URL, $$$)". Use search for plain text.';
 
 /** Builds the `ast_search` tool bound to one workspace root. */
 export function createAstSearchTool(options: AstSearchToolOptions): Tool<AstSearchRequest, AstSearchResponse> {

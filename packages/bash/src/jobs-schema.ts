@@ -12,29 +12,11 @@ const Offsets = z
 /** A request to the `jobs` tool: list the jobs, read one's output, wait for one, or kill one. */
 export const JobsRequest = z
   .object({
-    action: z
-      .enum(['list', 'output', 'wait', 'kill'])
-      .describe(
-        'list: all jobs; output: new output of one job; wait: block until it ends or `timeout`; kill: stop it.',
-      ),
-    job_id: z.string().min(1).optional().describe('The job, as returned by bash with background: true (not for list).'),
-    since: Offsets.optional().describe(
-      'Byte offsets per stream to read from: pass the `next` of the previous answer to get only new output.',
-    ),
-    max_bytes: z
-      .number()
-      .int()
-      .positive()
-      .optional()
-      .describe(
-        'Most bytes per stream to return (head and tail are kept beyond it); the default is in the tool description.',
-      ),
-    timeout: z
-      .number()
-      .optional()
-      .describe(
-        'For wait: milliseconds to wait at most (default and maximum are in the tool description); 0 or less means the default.',
-      ),
+    action: z.enum(['list', 'output', 'wait', 'kill']),
+    job_id: z.string().min(1).optional().describe('From the bash answer.'),
+    since: Offsets.optional().describe("Byte offsets per stream: the last answer's next."),
+    max_bytes: z.number().int().positive().optional().describe('Most bytes per stream to return.'),
+    timeout: z.number().optional().describe('wait: milliseconds.'),
   })
   .strict();
 

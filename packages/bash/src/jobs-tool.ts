@@ -4,17 +4,12 @@ import type { JobOutput, JobStore } from './job-store.js';
 import { type JobsInput, JobsRequest, JobsResponse, type JobsResponseFor } from './jobs-schema.js';
 import { type BashLimits, DEFAULT_BASH_LIMITS } from './limits.js';
 
+// Lean on purpose (it is sent with every request); the answers say what was cut and what to pass next.
 const JOBS_TEMPLATE = [
-  'Manage background jobs started with bash {"command": ..., "background": true}.',
-  '- {"action":"list"}: every job with its status (running, exited, killed, timed_out) and age.',
-  '- {"action":"output","job_id":ID,"since":{"stdout":N,"stderr":M}}: what the job printed since those byte',
-  '  offsets, and `next` offsets to pass next time; omit `since` to read from the start of what is kept.',
-  '- {"action":"wait","job_id":ID,"timeout":MS}: block until the job ends or the timeout passes, then the same as output.',
-  '- {"action":"kill","job_id":ID}: stop the job and everything it started (TERM, then KILL).',
-  'output, wait and kill return at most {jobReadBytes} bytes per stream unless max_bytes asks for another amount;',
-  'wait blocks for {defaultTimeoutMs} ms when no timeout is given, and never longer than {jobWaitMaxMs} ms.',
-  'Jobs end when this session ends; at most {maxJobs} run at once and each runs at most {jobLifetimeMs} ms.',
-].join('\n');
+  'Jobs started by bash with background: true. list: all jobs. output: what a job printed since `since` (the last',
+  "answer's `next`). wait: until it ends or `timeout` ms (default {defaultTimeoutMs}, max {jobWaitMaxMs}). kill:",
+  'stop it and its children. Jobs end with the session; at most {maxJobs} run at once.',
+].join(' ');
 
 /** The description of a jobs tool whose store has `limits`: every number in it is the one enforced. */
 export function jobsDescription(limits: BashLimits): string {

@@ -6,31 +6,10 @@ import { BashJobStarted } from './jobs-schema.js';
 /** One command to run without a shell; unknown fields (such as the retired `allow_shell`) are refused. */
 export const BashRequest = z
   .object({
-    command: z
-      .string()
-      .min(1)
-      .describe(
-        'One program and its arguments, quoted like a POSIX shell (single quotes keep everything literal). ' +
-          'No pipes, redirection, `&&`, `;`, variables, globs or `~`: they are not expanded.',
-      ),
-    timeout: z
-      .number()
-      .optional()
-      .describe(
-        'Milliseconds before the command is stopped (default and maximum are in the tool description); 0 or less means the default.',
-      ),
-    cwd: z
-      .string()
-      .min(1)
-      .optional()
-      .describe('Directory to run in, relative to the workspace root (default: the root). Use this instead of `cd`.'),
-    background: z
-      .boolean()
-      .optional()
-      .describe(
-        'Start the command as a background job and answer at once with its job_id (servers, watchers, long runs). ' +
-          'Read its output, wait for it or kill it with the jobs tool. `timeout` then limits the job (default in the tool description).',
-      ),
+    command: z.string().min(1).describe('Program and arguments, POSIX-quoted.'),
+    timeout: z.number().optional().describe('Milliseconds.'),
+    cwd: z.string().min(1).optional().describe('Directory, relative to the workspace root.'),
+    background: z.boolean().optional().describe('Start a job and answer with its job_id.'),
   })
   .strict();
 

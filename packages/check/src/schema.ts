@@ -5,24 +5,9 @@ import { CODE_CHECK_ERROR_CODES, type CodeCheckErrorCode } from './errors.js';
 /** The code_check request: what to check and with which checker. */
 export const CodeCheckRequest = z
   .object({
-    paths: z
-      .array(z.string())
-      .max(1_000)
-      .default([])
-      .describe(
-        'Files or directories inside the workspace; an empty list (or "") means the whole workspace (.gitignore honoured).',
-      ),
-    tool: z
-      .enum(['auto', 'ruff', 'typescript'])
-      .default('auto')
-      .describe('Checker: "ruff" for Python, "typescript" for .ts/.tsx/.js/.jsx/.mts/.cts, "auto" picks by file type.'),
-    max_diagnostics: z
-      .number()
-      .int()
-      .min(1)
-      .max(500)
-      .default(50)
-      .describe('Most diagnostics returned (1-500, default 50); `total` counts all.'),
+    paths: z.array(z.string()).max(1_000).default([]).describe('Files or directories (none: the workspace).'),
+    tool: z.enum(['auto', 'ruff', 'typescript']).default('auto').describe('auto picks by file type.'),
+    max_diagnostics: z.number().int().min(1).max(500).default(50).describe('Most to list; total counts all.'),
   })
   .strict();
 

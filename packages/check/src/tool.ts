@@ -8,12 +8,10 @@ import { codeCheckTouches } from './touches.js';
 /** Options of {@link createCodeCheckTool}: the workspace root and optional limit overrides. */
 export type CodeCheckToolOptions = Omit<CodeCheckOptions, 'signal' | 'cache' | 'progress'>;
 
+// Lean on purpose (it is sent with every request); the answer's status and note say the rest.
 const DESCRIPTION =
-  'Static diagnostics for code in the workspace: ruff for Python (the workspace ruff.toml / pyproject.toml settings ' +
-  'apply) and the TypeScript compiler for .ts/.tsx/.js/.jsx (the root tsconfig.json applies). Run it after editing ' +
-  'to catch syntax errors, undefined names, unused imports and type errors. Pass the files you changed; empty paths ' +
-  'check the whole workspace. success is true when the checkers ran: status "diagnostics" lists file:line:col ' +
-  'findings, "ok" means clean; on success false (status "error") fix the path named in the error.';
+  'Diagnostics for Python (ruff) and TS/JS (TypeScript) with the workspace settings. Run it on the files you ' +
+  'changed (no paths: the whole workspace).';
 
 /** Builds the `code_check` tool bound to one workspace root, with its own cache of parsed TypeScript trees. */
 export function createCodeCheckTool(options: CodeCheckToolOptions): Tool<CodeCheckRequest, CodeCheckResponse> {

@@ -78,7 +78,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 export const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
   tools: ['workspace', 'toolkit', 'tools', 'json'],
   call: ['workspace', 'toolkit', 'timeout', 'json'],
-  mcp: ['workspace', 'tools', 'standalone', 'http', 'sandbox', 'network', 'durable', 'profile'],
+  mcp: ['workspace', 'tools', 'standalone', 'http', 'sandbox', 'network', 'durable', 'profile', 'output-schemas'],
   demo: ['keep', 'json'],
   checkpoints: ['workspace', 'json'],
   undo: ['workspace', 'force', 'json'],
@@ -100,6 +100,7 @@ export const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
     'sandbox',
     'network',
     'no-checkpoints',
+    'profile',
   ],
 };
 

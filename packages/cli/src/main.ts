@@ -16,20 +16,26 @@ Usage:
       Run one tool and print its JSON response ('-' reads the JSON object from stdin).
       Exit 0 on success, 1 on a typed failure, 2 on a usage error, 130 when interrupted, 141 when stdout closed.
   bough mcp [DIR…] [--tools a,b] [--standalone] [--http [HOST:]PORT] [--sandbox MODE] [--network]
+            [--profile full|minimal|anthropic|openai|gemini] [--output-schemas]
       Serve the coding toolkit (or the chosen tools) for exactly these directories over MCP, on stdio or
       streamable HTTP (loopback, bearer token from BOUGH_MCP_TOKEN or printed once). Without DIR the
       client's MCP roots are served; the current directory never is. Commands run under bubblewrap
       where it works (--sandbox auto, the default; off or required), with no network unless --network.
+      --profile serves another harness's tool names over the same toolkit; --output-schemas advertises
+      each tool's outputSchema (results carry structuredContent either way).
   bough demo [--keep] [--json]
       Run a scripted agent session through the real toolkit on a built-in example (no network, no API key).
   bough agent "<instruction>" [--base-url URL] [--model NAME] [--api-key-env VAR] [--workspace DIR]
                   [--permissions PRESET] [--yes] [--max-turns N] [--timeout MS] [--retries N] [--no-stream]
                   [--json] [--print-config] [--sandbox off|auto|required] [--network] [--no-checkpoints]
+                  [--profile NAME]
       Drive the coding toolkit with a model behind an OpenAI-compatible endpoint (settings: flags, then
       $OPENAI_BASE_URL / $OPENAI_API_KEY / $BOUGH_MODEL, then ~/.config/bough/config.json, which a workspace
       bough.config.json may only narrow; --print-config shows them).
       The default policy 'safe' asks on the terminal before edits and commands. Every call that can change
       files is checkpointed (outside the workspace) so bough undo can take it back; --no-checkpoints turns it off.
+      The model gets the tools it was trained on, picked from its name (claude: anthropic, gpt/o-series/codex:
+      openai, gemini: gemini, others: full); --profile full|minimal|anthropic|openai|gemini overrides.
   bough checkpoints [diff ID [ID]] [--workspace DIR] [--json]
       List the workspace's newest checkpoints (call, tool, time, files), or show what one changed.
   bough undo [ID] [--workspace DIR] [--force] [--json]

@@ -43,6 +43,7 @@ it('exports exactly these names, so every change to the public surface is delibe
       "literalSubject",
       "permissionHook",
       "permissionSubject",
+      "profileForModel",
       "readerEvidence",
       "resultOk",
       "runAgent",

@@ -14,6 +14,7 @@ export {
 } from './dialects/apply-patch.js';
 export type { DialectCallOptions } from './dialects/dialect-call.js';
 export { executeOpenAiShell, type OpenAiShellInput, type OpenAiShellOutput } from './dialects/openai-shell.js';
+export { profileForModel } from './dialects/profile-for-model.js';
 export {
   DIALECT_PROFILES,
   type DialectProfile,

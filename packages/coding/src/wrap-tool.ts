@@ -11,6 +11,7 @@ import {
 import type { KnownFile } from '@bough/editor';
 import type { Workspace, WorkspaceOptions } from '@bough/workspace';
 import { CallFiles } from './call-files.js';
+import { withArgumentAliases } from './dialects/argument-aliases.js';
 import { checkBeforeEdit, ownContent } from './edit-guard.js';
 import { fail } from './errors.js';
 import { type LineSpan, linesOf, occurrenceSpans, windowFromRows } from './internal/edit-spans.js';
@@ -60,7 +61,8 @@ export function wrapSource(
   return defineTool({
     name: first.name,
     description: first.description,
-    request: first.request,
+    // Argument names other harnesses use (path, old_str, cmd …) are renamed before validation, never advertised.
+    request: withArgumentAliases(first.name, first.request),
     ...(first.response ? { response: first.response } : {}),
     scope: 'branch',
     ...(first.annotations ? { annotations: first.annotations } : {}),

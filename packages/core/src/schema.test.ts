@@ -29,6 +29,18 @@ describe('schema exports', () => {
     expect(toolJsonSchema(tool)).toBe(schema);
   });
 
+  it('leaves out the safe-integer bounds zod writes for every int, keeping the bounds a schema states', () => {
+    const counted = defineTool({
+      name: 'counted',
+      description: 'Takes an offset; used to check integer bounds.',
+      request: z.object({ offset: z.number().int(), rows: z.number().int().min(1).max(10) }),
+      handler: async () => null,
+    });
+    const properties = toolJsonSchema(counted).properties as Record<string, Record<string, unknown>>;
+    expect(properties.offset).toEqual({ type: 'integer' });
+    expect(properties.rows).toEqual({ type: 'integer', minimum: 1, maximum: 10 });
+  });
+
   it('maps to OpenAI, Anthropic and MCP shapes', () => {
     const schema = toolJsonSchema(tool);
     expect(toOpenAITool(tool)).toEqual({

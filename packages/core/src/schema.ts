@@ -13,10 +13,30 @@ export function toolJsonSchema(tool: Tool): Record<string, unknown> {
     const derived = () => z.toJSONSchema(tool.request, { io: 'input', unrepresentable: 'any' });
     const raw = (tool.jsonSchema ?? derived()) as Record<string, unknown>;
     const { $schema: _ignored, ...rest } = raw;
-    schema = Object.freeze(rest) as Record<string, unknown>;
+    schema = Object.freeze(tool.jsonSchema ? rest : withoutSafeIntegerBounds(rest)) as Record<string, unknown>;
     cache.set(tool, schema);
   }
   return schema;
+}
+
+/**
+ * Drops the `minimum`/`maximum` zod writes for every `.int()` (±2^53-1): they say nothing a model needs (every
+ * JSON integer it would send is inside them), cost ~20 tokens a field in every request, and validation keeps them.
+ */
+function withoutSafeIntegerBounds(node: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) continue;
+    if (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) continue;
+    out[key] = strip(value);
+  }
+  return out;
+}
+
+function strip(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(strip);
+  if (typeof value === 'object' && value !== null) return withoutSafeIntegerBounds(value as Record<string, unknown>);
+  return value;
 }
 
 /** The OpenAI chat-completions `tools[]` entry for a tool. */

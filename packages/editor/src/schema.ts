@@ -5,72 +5,28 @@ import { EDITOR_ERROR_CODES, type EditorFailure as EditorFailureValue } from './
 /** One replacement of a `multi_edit`. */
 export const EditorEditItem = z
   .object({
-    old_string: z.string().describe('Exact text to replace, as the file holds it after the edits before this one.'),
-    new_string: z.string().describe("The replacement ('' deletes old_string)."),
-    replace_all: z.boolean().optional().describe('Replace every occurrence instead of requiring exactly one.'),
+    // Described by the \`edits\` field and the tool description (each field text is sent with every request).
+    old_string: z.string(),
+    new_string: z.string(),
+    replace_all: z.boolean().optional(),
   })
   .strict();
 
 /** The editor request: one flat object (hosts handle it better than a union); per-action rules live in the handler. */
 export const EditorRequest = z
   .object({
-    action: z
-      .enum(['write', 'edit', 'multi_edit', 'patch', 'move', 'mkdir'])
-      .describe(
-        "'edit' replaces one exact text in a file; 'multi_edit' applies several replacements to one file, all or nothing; " +
-          "'patch' changes several files at once from a patch (apply_patch format or a unified diff), all or nothing; " +
-          "'write' creates a file or replaces its whole content; 'move' renames a file or directory; 'mkdir' creates a directory.",
-      ),
-    file_path: z
-      .string()
-      .min(1)
-      .optional()
-      .describe(
-        "Path of the file (for 'mkdir' the directory; for 'move' the source), relative to the workspace root " +
-          "(absolute paths inside the workspace also work). Not used by 'patch'.",
-      ),
-    content: z.string().optional().describe("For 'write': the complete new file text."),
-    old_string: z
-      .string()
-      .optional()
-      .describe(
-        "For 'edit': the exact text to replace, copied from the file without reader line-number prefixes. " +
-          'Include enough surrounding lines to make it unique.',
-      ),
-    new_string: z.string().optional().describe("For 'edit': the replacement text ('' deletes old_string)."),
-    replace_all: z
-      .boolean()
-      .default(false)
-      .describe("For 'edit': replace every occurrence instead of requiring exactly one."),
-    edits: z
-      .array(EditorEditItem)
-      .min(1)
-      .optional()
-      .describe(
-        "For 'multi_edit': replacements applied in order, each to the result of the ones before; if one fails nothing is written.",
-      ),
-    patch: z
-      .string()
-      .optional()
-      .describe(
-        "For 'patch': the patch text, either '*** Begin Patch' ... '*** End Patch' (Add File / Update File with optional " +
-          "Move to / Delete File, '@@' hunks of ' ', '-', '+' lines) or a unified diff as git diff or diff -u print it.",
-      ),
-    destination: z.string().min(1).optional().describe("For 'move': the new path."),
-    overwrite: z
-      .boolean()
-      .optional()
-      .describe("For 'move': replace an existing file at the destination (default false: refuse)."),
-    dry_run: z
-      .boolean()
-      .optional()
-      .describe('Run every check and return the same response (with the diff) without writing anything.'),
-    exact: z
-      .boolean()
-      .optional()
-      .describe(
-        'Only exact matches: turn off the loose matching (whitespace, indentation, punctuation look-alikes, escapes) for this call.',
-      ),
+    action: z.enum(['write', 'edit', 'multi_edit', 'patch', 'move', 'mkdir']),
+    file_path: z.string().min(1).optional().describe('Relative to the workspace root (move: the source).'),
+    content: z.string().optional().describe('write: the whole new text.'),
+    old_string: z.string().optional().describe('edit: the exact text to replace.'),
+    new_string: z.string().optional().describe('edit: the replacement.'),
+    replace_all: z.boolean().default(false).describe('edit: replace every occurrence.'),
+    edits: z.array(EditorEditItem).min(1).optional().describe('multi_edit: applied in order.'),
+    patch: z.string().optional().describe('patch: the patch text.'),
+    destination: z.string().min(1).optional().describe('move: the new path.'),
+    overwrite: z.boolean().optional().describe('move: replace an existing destination.'),
+    dry_run: z.boolean().optional().describe('Check and show the diff; write nothing.'),
+    exact: z.boolean().optional().describe('No near-miss matching.'),
   })
   .strict();
 

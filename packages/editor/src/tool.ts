@@ -5,25 +5,14 @@ import { resolveEditorLimits } from './limits.js';
 import { EditorRequest, EditorResponse } from './schema.js';
 import { editorTouches } from './touches.js';
 
+// Lean on purpose (it is sent with every request): the actions and the habits that make edits land. How a near
+// miss was recovered, the closest lines of a failed match and the encoding rules are said by the answers.
 const DESCRIPTION = [
-  'Create, change, move or make files and directories inside the workspace. Pick the action:',
-  "'edit' for one change in a file (old_string must match once, or set replace_all);",
-  "'multi_edit' for several changes to one file in one call ('edits': [{old_string, new_string, replace_all?}], applied in",
-  'order, each to the result of the ones before; if any fails nothing is written and edit_index names it);',
-  "'patch' to change several files at once, all or nothing ('patch': '*** Begin Patch' with Add File / Update File",
-  "(optional Move to) / Delete File and '@@' hunks, or a git/unified diff; every hunk must match exactly once or",
-  'loosely at one place; the response lists each file with add/update/delete/move and line counts);',
-  "'write' to create a file or replace most of it ('content'; parents are created; an existing file keeps its mode,",
-  'BOM/UTF-16 encoding and CRLF endings);',
-  "'move' to rename ('file_path' to 'destination'; refuses an existing destination unless overwrite); 'mkdir' for a directory.",
-  'dry_run: true on any of them runs every check and returns the same response with the diff, writing nothing.',
-  "Copy old_string from a fresh read WITHOUT the '<number><TAB>' prefixes of reader rows. LF in old_string matches CRLF files.",
-  'When the exact text is not found, a near miss is recovered only if exactly one place matches loosely (trailing',
-  'whitespace, one consistent indentation shift, curly quotes/dashes/non-breaking spaces, literal \\n or \\t, copied',
-  "line-number prefixes); the response's strategy says how it matched; exact: true turns that off.",
-  "On 'not_found_in_file' the response names the likely cause and the closest lines with their line numbers: re-read",
-  "those lines and retry. On 'multiple_matches' or 'ambiguous_match' add surrounding lines. Files that are not UTF-8",
-  "(or UTF-16 with a BOM) are refused with 'unsupported_encoding' rather than corrupted.",
+  'Change files in the workspace. edit: replace old_string, which must match once (or replace_all). multi_edit:',
+  "several edits to one file. patch: several files ('*** Begin Patch' format or a unified diff). write: create or",
+  'replace a whole file. move: file_path to destination. mkdir. Each call is all or nothing; dry_run shows the diff',
+  'without writing. Read a file before editing; copy old_string without the row prefixes. A near miss (whitespace,',
+  'indentation, quotes) matches when only one place fits (exact turns that off); a failed match names the closest lines.',
 ].join(' ');
 
 /**

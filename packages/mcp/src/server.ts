@@ -54,20 +54,28 @@ export interface McpServerOptions {
    * value throws a `ConfigurationError` naming the key.
    */
   readonly limits?: Partial<Pick<McpLimits, 'toolListTtlMs' | 'progressIntervalMs'>>;
+  /**
+   * Advertise each tool's `outputSchema` in tools/list (default false). Results carry `structuredContent` either
+   * way; the schemas are for clients that validate or consume it, and they are most of the list (about 9,750 of
+   * 11,800 o200k tokens for the coding toolkit), which some clients put in front of the model.
+   */
+  readonly outputSchemas?: boolean;
 }
 
 type McpToolEntry = ListToolsResult['tools'][number];
 
 const entries = new WeakMap<Tool, McpToolEntry>();
+const withOutput = new WeakMap<Tool, McpToolEntry>();
 
-function listEntry(tool: Tool): McpToolEntry {
-  let entry = entries.get(tool);
+function listEntry(tool: Tool, outputSchemas: boolean): McpToolEntry {
+  const cache = outputSchemas ? withOutput : entries;
+  let entry = cache.get(tool);
   if (!entry) {
     const base = toMcpTool(tool);
     // MCP requires an object schema at the root; a union of objects still validates the same with the type added.
     const inputSchema = base.inputSchema.type === 'object' ? base.inputSchema : { ...base.inputSchema, type: 'object' };
-    entry = { ...base, inputSchema, outputSchema: outputSchemaOf(tool) } as McpToolEntry;
-    entries.set(tool, entry);
+    entry = { ...base, inputSchema, ...(outputSchemas ? { outputSchema: outputSchemaOf(tool) } : {}) } as McpToolEntry;
+    cache.set(tool, entry);
   }
   return entry;
 }
@@ -205,6 +213,7 @@ export function mcpServerFactory(source: RegistrySource | ServedRoots, options: 
   const dispatch = isServedRoots(source)
     ? rootsDispatch(source, { ...options, rootsTimeoutMs })
     : registryDispatch(source);
+  const outputSchemas = options.outputSchemas === true;
   const create = () => {
     const server = new Server(
       { name: options.name, version: options.version },
@@ -216,7 +225,9 @@ export function mcpServerFactory(source: RegistrySource | ServedRoots, options: 
       },
     );
     dispatch.attach?.(server);
-    server.setRequestHandler('tools/list', async () => ({ tools: dispatch.list().map(listEntry) }));
+    server.setRequestHandler('tools/list', async () => ({
+      tools: dispatch.list().map((tool) => listEntry(tool, outputSchemas)),
+    }));
     server.setRequestHandler('tools/call', async (request, ctx): Promise<CallToolResult> => {
       const token = request.params._meta?.progressToken;
       const progress =
@@ -243,7 +254,8 @@ export function mcpServerFactory(source: RegistrySource | ServedRoots, options: 
  * Builds a low-level MCP `Server` exposing tools through tools/list and tools/call: one registry, or served roots
  * with a registry per root. Every outcome of a call, including invalid arguments, unknown tools and typed failures,
  * comes back as a result (with `isError` when it failed), never as a protocol error. The text of a result is what a
- * model needs to read; the whole response is in `structuredContent`, described by each tool's `outputSchema`.
+ * model needs to read; the whole response is in `structuredContent`, described by each tool's `outputSchema` when
+ * `outputSchemas` asks for them.
  * Progress is forwarded when the client asked for it (at most one notification per `progressIntervalMs`). The
  * instance speaks the 2025 protocol over whatever transport it is connected to; `serveStdio` and `serveHttp` also
  * serve the 2026-07-28 revision. Closing it releases the registries built for its roots.

@@ -5,24 +5,10 @@ import { NAV_ERROR_CODES, type NavErrorCode } from './errors.js';
 /** The code_nav request. */
 export const NavRequest = z
   .object({
-    action: z
-      .enum(['outline', 'find_definition', 'find_references', 'hover', 'rename'])
-      .describe(
-        'outline lists classes/functions/methods; find_definition, find_references, hover and rename need `symbol`; hover and rename answer through a language server.',
-      ),
-    path: z
-      .string()
-      .default('.')
-      .describe(
-        'A file (results in that file) or a directory (results across its Python/TS/JS files); empty or omitted means the workspace root.',
-      ),
-    symbol: z.string().min(1).max(200).optional().describe('Name to look up, e.g. "load_config" or "UserService".'),
-    new_name: z
-      .string()
-      .min(1)
-      .max(200)
-      .optional()
-      .describe('For rename: the new name. Nothing is written; apply the returned `patch` with the editor.'),
+    action: z.enum(['outline', 'find_definition', 'find_references', 'hover', 'rename']),
+    path: z.string().default('.').describe('File or directory (default: the root).'),
+    symbol: z.string().min(1).max(200).optional().describe('Name, e.g. "UserService".'),
+    new_name: z.string().min(1).max(200).optional().describe('For rename: the new name.'),
   })
   .strict();
 

@@ -8,13 +8,12 @@ import { navTouches } from './touches.js';
 /** Options of {@link createCodeNavTool}: the workspace root and optional limit overrides. */
 export type CodeNavToolOptions = Omit<NavOptions, 'signal' | 'cache'>;
 
+// Lean on purpose (it is sent with every request); an empty answer says what to try next.
 const DESCRIPTION =
-  'Code navigation for Python and TypeScript/JavaScript. action "outline" lists classes, functions and methods of ' +
-  'a file (with signatures); "find_definition" and "find_references" take a `symbol`. Give a file path to stay in ' +
-  'that file, or a directory to search across the project. TS/JS lookups are semantic (TypeScript language service); ' +
-  'Python lookups are syntactic (same-named occurrences). An empty list means the symbol was not found — check the ' +
-  'spelling or widen the path. With a language server (Go, C/C++, …): "hover" gives a symbol\'s type and docs, ' +
-  '"rename" (with `new_name`) returns a dry-run `patch` to apply with the editor\'s patch action.';
+  'Navigate Python and TS/JS code (Go, C/C++ and others through a language server). outline: the classes, ' +
+  'functions and methods of a file. find_definition, find_references: where `symbol` is defined or used, in a file ' +
+  'or a directory. hover: its type and docs. rename (with `new_name`): a `patch` to apply with the editor; nothing ' +
+  'is written.';
 
 /** Builds the `code_nav` tool bound to one workspace root, with its own warm TypeScript project cache. */
 export function createCodeNavTool(options: CodeNavToolOptions): Tool<NavRequest, NavResponse> {

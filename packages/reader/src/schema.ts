@@ -5,41 +5,13 @@ import { READER_ERROR_CODES, type ReaderFailure as ReaderFailureValue } from './
 /** The reader request: one flat object; fields that an action does not use are ignored. */
 export const ReaderRequest = z
   .object({
-    action: z
-      .enum(['read', 'open', 'list_dir', 'read_many', 'stat'])
-      .describe(
-        "'read' shows a text file (or an image) as numbered lines; 'open' converts a document (.pdf, .docx, .pptx, " +
-          ".html, .htm, or an allowed https URL) to text and shows it the same way; 'list_dir' lists a directory; " +
-          "'read_many' reads every file of `paths` like 'read', each with its own result; 'stat' tells what a path " +
-          'is (file or directory), its size, modification time, permissions and, for text, its line count.',
-      ),
-    path: z
-      .string()
-      .optional()
-      .describe(
-        'File or directory path relative to the workspace root (absolute paths inside it also work), or an https ' +
-          'URL for open. Required by every action except \'read_many\'; for list_dir "" and "." are the root.',
-      ),
-    paths: z
-      .array(z.string().min(1))
-      .min(1)
-      .optional()
-      .describe('read_many: the files to read (offset and limit apply to each); one failing never fails the others.'),
-    offset: z
-      .number()
-      .int()
-      .optional()
-      .describe('0-based line to start from (read/open); use the next_offset of the previous response to continue.'),
-    limit: z
-      .number()
-      .int()
-      .optional()
-      .describe('Maximum lines to return (read/open); the default is stated in the tool description.'),
-    recursive: z.boolean().optional().describe('list_dir: include subdirectories (default false).'),
-    file_types: z
-      .array(z.string().min(1))
-      .optional()
-      .describe("list_dir: only files with these extensions, e.g. ['ts', '.md'] (case-insensitive)."),
+    action: z.enum(['read', 'open', 'list_dir', 'read_many', 'stat']),
+    path: z.string().optional().describe('Relative to the workspace root, or an https URL.'),
+    paths: z.array(z.string().min(1)).min(1).optional().describe('read_many: the files.'),
+    offset: z.number().int().optional().describe('0-based first line.'),
+    limit: z.number().int().optional().describe('Lines to return.'),
+    recursive: z.boolean().optional().describe('list_dir: include subdirectories.'),
+    file_types: z.array(z.string().min(1)).optional().describe("list_dir: only these extensions, e.g. ['ts']."),
   })
   .strict()
   .superRefine((request, context) => {

@@ -7,17 +7,12 @@ import type { ReaderOptions } from './reader-options.js';
 import { ReaderRequest, ReaderResponse } from './schema.js';
 import { readerTouches } from './touches.js';
 
+// Lean on purpose (it is sent with every request): what each action is for; the rest is said by the answers.
 const DESCRIPTION_TEMPLATE = [
-  'Read files and list directories inside the workspace.',
-  "action 'read' returns numbered rows '<line>\\t<text>' (1-based) for a window of a text file: offset is 0-based,",
-  'limit defaults to {defaultLineLimit} lines; follow next_offset to continue. Long lines are cut with a marker. Images (png, jpg,',
-  "gif, webp, bmp, svg) come back inline as a data URL. Binary files are refused with 'binary_file'.",
-  "action 'open' converts .pdf, .docx, .pptx, .html or .htm (or an allowed https URL) to text and pages through it",
-  "with the same offset/limit window. action 'list_dir' lists a directory (recursive and file_types optional),",
-  "directories end with '/', and the response says what was skipped (ignored, protected, links).",
-  "action 'read_many' reads several files (paths, at most {maxReadManyPaths}) in one call, each with its own result or failure;",
-  "action 'stat' tells whether a path is a file or directory, its size, mtime, mode and line count.",
-  'When you edit a file afterwards, copy text from the rows WITHOUT the line-number prefix.',
+  "Read files and list directories in the workspace. read: a text file as rows '<line>\\t<text>' (offset 0-based,",
+  'limit defaults to {defaultLineLimit} lines; continue from next_offset); images inline. open: .pdf/.docx/.pptx/.html',
+  'or an https URL as text. list_dir: a directory. read_many: at most {maxReadManyPaths} paths. stat: kind, size,',
+  'mtime, lines.',
 ].join(' ');
 
 /** The model-facing description, stating the limits this tool was built with. */

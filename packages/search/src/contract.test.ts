@@ -24,8 +24,6 @@ describe('limits through core defineLimits', () => {
     });
     expect(tool.description).toContain('up to 30');
     expect(tool.description).toContain('Default 7 results');
-    expect(tool.description).toContain('longer than 120 characters');
-    expect(tool.description).toContain('at most 9,000 ms');
     expect(JSON.stringify(tool.request.toJSONSchema?.() ?? {})).not.toContain('default 50');
   });
 

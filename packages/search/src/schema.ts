@@ -16,48 +16,21 @@ export function makeSearchRequest(
 ) {
   return z
     .object({
-      action: z
-        .enum(['grep', 'find'])
-        .describe('grep: search file contents with a regex. find: list files whose path matches a glob.'),
-      pattern: z
-        .string()
-        .min(1)
-        .describe(
-          'grep: a regular expression (Rust regex syntax; use fixed_strings for literal text). ' +
-            'find: a glob such as "*.ts" or "src/**/*.test.ts"; a glob without "/" matches file names at any depth.',
-        ),
-      path: z
-        .string()
-        .optional()
-        .describe('File or directory to search, relative to the workspace root (default and "" = the workspace root).'),
-      include: z
-        .string()
-        .min(1)
-        .optional()
-        .describe('Only files whose path matches this glob (for example "*.py"); relative to `path`, no leading "!".'),
+      action: z.enum(['grep', 'find']),
+      pattern: z.string().min(1).describe('grep: a regex; find: a glob.'),
+      path: z.string().optional().describe('File or directory (default: the root).'),
+      include: z.string().min(1).optional().describe('Glob filter, e.g. "*.py".'),
       max_results: z
         .number()
         .int()
         .positive()
         .max(maxResults)
         .optional()
-        .describe(
-          `Lines (grep) or paths (find) to return; default ${defaults.grep} for grep, ${defaults.find} for find; at most ${maxResults}.`,
-        ),
-      include_ignored: z
-        .boolean()
-        .optional()
-        .describe(
-          'Also search files excluded by .gitignore/.ignore (default false). Protected files are never searched.',
-        ),
-      case_insensitive: z.boolean().optional().describe('Ignore case (grep pattern and find glob).'),
-      fixed_strings: z.boolean().optional().describe('grep only: treat the pattern as literal text, not a regex.'),
-      exact_skips: z
-        .boolean()
-        .optional()
-        .describe(
-          'grep only: count skipped files (binary, ignored, too large, protected) exactly; slower where binary files are many. Default false: those counts are lower bounds.',
-        ),
+        .describe(`Results to return (default ${defaults.grep} grep, ${defaults.find} find).`),
+      include_ignored: z.boolean().optional().describe("Also search .gitignore'd files."),
+      case_insensitive: z.boolean().optional().describe('Ignore case.'),
+      fixed_strings: z.boolean().optional().describe('grep: pattern is literal text.'),
+      exact_skips: z.boolean().optional().describe('grep: count skipped files exactly (slower).'),
     })
     .strict();
 }

@@ -1,6 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isPresetName, type PermissionPresetName } from '@bough/coding';
+import {
+  type DialectProfile,
+  isDialectProfile,
+  isPresetName,
+  type PermissionPresetName,
+  profileForModel,
+} from '@bough/coding';
 import { flag, has, intFlag, type ParsedArgs, UsageError } from '../args.js';
 import { checkFile, FILE_KEYS, type FileConfig, type FileKey, layerFiles, PRESET_NAMES } from './config-layers.js';
 
@@ -25,6 +31,8 @@ export interface AgentConfig {
   readonly timeoutMs: Setting<number | undefined>;
   readonly retries: Setting<number | undefined>;
   readonly stream: Setting<boolean>;
+  /** The tool family the model is offered: `--profile`, else the one its name says it was trained on. */
+  readonly profile: Setting<DialectProfile>;
   /** The config files read: the user's own, and the workspace's (which may only narrow). */
   readonly files: ConfigFiles;
   /** What the workspace file asked for and was not given, each with the reason (told on stderr). */
@@ -127,6 +135,15 @@ export function resolveAgentConfig(
     'OPENAI_API_KEY',
   );
   const key = env[apiKeyEnv.value];
+  const model = pick<string | undefined>(
+    [
+      ['flag', '--model', flag(args, 'model')],
+      ['env', 'env BOUGH_MODEL', env.BOUGH_MODEL || undefined],
+      fromFile<string>('model'),
+    ],
+    undefined,
+    'not set',
+  );
   return {
     files,
     ignored,
@@ -139,15 +156,8 @@ export function resolveAgentConfig(
       undefined,
       'not set',
     ),
-    model: pick<string | undefined>(
-      [
-        ['flag', '--model', flag(args, 'model')],
-        ['env', 'env BOUGH_MODEL', env.BOUGH_MODEL || undefined],
-        fromFile<string>('model'),
-      ],
-      undefined,
-      'not set',
-    ),
+    model,
+    profile: profileSetting(flag(args, 'profile'), model.value),
     apiKeyEnv,
     apiKey: key
       ? { value: key, source: 'env', from: `env ${apiKeyEnv.value}` }
@@ -189,6 +199,17 @@ export function resolveAgentConfig(
   };
 }
 
+/** `--profile NAME` when given (checked), else the family the model name belongs to, else bough's own tools. */
+function profileSetting(given: string | undefined, model: string | undefined): Setting<DialectProfile> {
+  if (given !== undefined) {
+    if (!isDialectProfile(given))
+      throw new UsageError('--profile needs one of full, minimal, anthropic, openai, gemini.');
+    return { value: given, source: 'flag', from: '--profile' };
+  }
+  if (model === undefined) return { value: 'full', source: 'default', from: 'built-in default' };
+  return { value: profileForModel(model), source: 'default', from: `from the model name ${model}` };
+}
+
 /** The `--print-config` text: every value and where it came from; the key only as set / not set. */
 export function renderConfig(config: AgentConfig): string {
   const row = (name: string, value: string, from: string) => `  ${name.padEnd(12)} ${value.padEnd(40)} (${from})\n`;
@@ -203,7 +224,8 @@ export function renderConfig(config: AgentConfig): string {
     row('maxTurns', show(config.maxTurns.value), config.maxTurns.from) +
     row('timeoutMs', show(config.timeoutMs.value), config.timeoutMs.from) +
     row('retries', show(config.retries.value), config.retries.from) +
-    row('stream', String(config.stream.value), config.stream.from)
+    row('stream', String(config.stream.value), config.stream.from) +
+    row('profile', config.profile.value, config.profile.from)
   );
 }
 

@@ -8,6 +8,7 @@ import { agentCheckpoints } from '../agent/checkpoints.js';
 import { renderConfig, resolveAgentConfig } from '../agent/config.js';
 import { AgentOutput } from '../agent/events.js';
 import { buildModel } from '../agent/model.js';
+import { agentBranch, agentTools } from '../agent/profile.js';
 import {
   agentProtectedNames,
   checkEvidence,
@@ -21,7 +22,7 @@ import { flag, has, type ParsedArgs, sandboxFlags, UsageError } from '../args.js
 import { jobWatchdog, watchBackgroundJobs } from '../internal/job-watchdog.js';
 import { sandboxNotice } from '../internal/sandbox-notice.js';
 import type { CliIO } from '../output.js';
-import { CLI_TOOLKIT_TOOLS, toolkitBranch, toolkitProvider, workspaceRoot } from '../toolset.js';
+import { CLI_TOOLKIT_TOOLS, workspaceRoot } from '../toolset.js';
 
 const SYSTEM = (root: string) =>
   `You are a careful coding agent working in ${root}. Use the tools to inspect before you change anything; read a file before editing it. When you call tools, say briefly what you are doing.`;
@@ -119,15 +120,17 @@ export async function agentCommand(args: ParsedArgs, io: CliIO, signal: AbortSig
     ...sandbox,
     ...(checkpoints.setting ? { checkpoints: checkpoints.setting } : {}),
   };
+  // The model is offered the tools of the family it was trained on (--profile, else read from its name).
+  const tools = agentTools(config.profile.value, root, toolkit);
   let branch: Branch;
   if (session.resume) {
-    branch = loadSession(session.path, root, { model, workspaceRoot: root, tools: toolkitProvider(root, toolkit) });
+    branch = loadSession(session.path, root, { model, workspaceRoot: root, tools: tools.tools });
   } else {
-    branch = toolkitBranch(root, toolkit);
+    branch = agentBranch(root, model, tools);
     branch.setSystem(SYSTEM(root));
   }
   // Every background job bash starts is handed to the watchdog, which ends the ones left if this process is killed.
-  watchBackgroundJobs(branch.registry, jobWatchdog());
+  watchBackgroundJobs(tools.toolkit(branch), jobWatchdog());
   // Nothing is written before the model answered once: a run that never reached it leaves no session behind.
   let reached = session.resume;
   const save = () => {

@@ -153,6 +153,9 @@ export async function mcpCommand(args: ParsedArgs, io: CliIO, signal?: AbortSign
   const instructions =
     `Tools for working on the files under ${where}. Paths are relative to the first directory, or absolute inside ` +
     'one of them. Read a file before editing it.';
+  // --output-schemas: advertise each tool's outputSchema (off by default: clients that put it in front of the model
+  // pay for it on every request, and structuredContent is sent either way).
+  const outputSchemas = has(args, 'output-schemas');
   const listen = flag(args, 'http');
   if (listen !== undefined) {
     const { host, port } = parseListen(listen);
@@ -162,7 +165,15 @@ export async function mcpCommand(args: ParsedArgs, io: CliIO, signal?: AbortSign
     }
     const given = io.env.BOUGH_MCP_TOKEN;
     const token = given && given.length > 0 ? given : generateToken();
-    const http = await serveHttp(source, { name: 'bough', version: VERSION, instructions, host, port, token });
+    const http = await serveHttp(source, {
+      name: 'bough',
+      version: VERSION,
+      instructions,
+      host,
+      port,
+      token,
+      outputSchemas,
+    });
     // The token first: a client (or a test) that waits for the address line then finds the token already printed.
     if (!given) io.stderr(`bough mcp: bearer token (set BOUGH_MCP_TOKEN to choose one): ${token}\n`);
     io.stderr(`bough mcp: serving ${tools} for ${where} at ${http.url}\n`);
@@ -179,7 +190,13 @@ export async function mcpCommand(args: ParsedArgs, io: CliIO, signal?: AbortSign
   }
   io.stderr(`bough mcp: serving ${tools} for ${where}\n`);
   try {
-    await serveStdio(source, { name: 'bough', version: VERSION, instructions, ...(signal ? { signal } : {}) });
+    await serveStdio(source, {
+      name: 'bough',
+      version: VERSION,
+      instructions,
+      outputSchemas,
+      ...(signal ? { signal } : {}),
+    });
   } finally {
     // Every toolkit ends its background jobs (the catalog's too: it serves the first root), then the server exits.
     await builder.releaseAll();

@@ -36,6 +36,8 @@ export function geminiProfileTools(registry: ToolRegistry): Tool[] {
     old_string: z.string(),
     new_string: z.string(),
     expected_replacements: z.number().int().min(1).optional().describe('Occurrences to replace (default 1).'),
+    // Newer Gemini CLI releases take this instead of expected_replacements: replace every occurrence.
+    allow_multiple: z.boolean().optional().describe('Replace every occurrence.'),
   });
   const glob = z.object({ pattern: z.string(), ...dir, case_sensitive: z.boolean().optional() });
   const grep = z.object({
@@ -84,9 +86,9 @@ export function geminiProfileTools(registry: ToolRegistry): Tool[] {
         file_path: fileOf(r),
         old_string: r.old_string,
         new_string: r.new_string,
-        replace_all: expected > 1,
+        replace_all: expected > 1 || r.allow_multiple === true,
       };
-      if (expected > 1) {
+      if (expected > 1 && r.allow_multiple !== true) {
         const trial = await callRegistry(registry, 'editor', { ...args, dry_run: true }, o, 'count');
         if (!trial.ok) return err(trial.failure.error);
         if (trial.value.replacements !== expected) {

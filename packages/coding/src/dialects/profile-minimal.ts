@@ -1,50 +1,40 @@
 import type { Tool, ToolRegistry } from '@bough/core';
 import { z } from 'zod';
-import { dialectTool, forward, pick } from './dialect-tool.js';
+import { withArgumentAliases } from './argument-aliases.js';
+import { dialectTool, forward } from './dialect-tool.js';
 
-const path = z.string().optional().describe('File path, relative to the workspace root.');
+const path = z.string().describe('File path, relative to the workspace root.');
 
 /** The `minimal` profile: read, write, edit and bash, with the argument names other harnesses use accepted too. */
 export function minimalTools(registry: ToolRegistry): Tool[] {
-  const read = z.object({
-    file_path: path,
-    path: path.describe('Alias of file_path.'),
-    offset: z.number().int().optional(),
-    limit: z.number().int().optional(),
-  });
-  const write = z.object({ file_path: path, path: path.describe('Alias of file_path.'), content: z.string() });
-  const edit = z.object({
-    file_path: path,
-    path: path.describe('Alias of file_path.'),
-    old_string: z.string().optional().describe('Exact text to replace (aliases: old_str, oldText).'),
-    new_string: z.string().optional().describe('Replacement (aliases: new_str, newText).'),
-    old_str: z.string().optional(),
-    oldText: z.string().optional(),
-    new_str: z.string().optional(),
-    newText: z.string().optional(),
-    replace_all: z.boolean().optional(),
-  });
-  const bash = z.object({ command: z.string(), timeout: z.number().optional().describe('Milliseconds.') });
+  // Other harnesses' names (path, old_str, oldText, file_text …) are renamed before validation, never advertised.
+  const read = withArgumentAliases(
+    'read',
+    z.object({ file_path: path, offset: z.number().int().optional(), limit: z.number().int().optional() }),
+  );
+  const write = withArgumentAliases('write', z.object({ file_path: path, content: z.string() }));
+  const edit = withArgumentAliases(
+    'edit',
+    z.object({
+      file_path: path,
+      old_string: z.string().describe('Exact text to replace.'),
+      new_string: z.string(),
+      replace_all: z.boolean().optional(),
+    }),
+  );
+  const bash = withArgumentAliases(
+    'bash',
+    z.object({ command: z.string(), timeout: z.number().optional().describe('Milliseconds.') }),
+  );
   return [
     dialectTool(
       'read',
       'Read a text file as numbered lines (offset: 0-based first line; limit: lines).',
       read,
-      (r, o) =>
-        forward(
-          registry,
-          'reader',
-          { action: 'read', path: pick(r, 'file_path', 'path') ?? '', offset: r.offset, limit: r.limit },
-          o,
-        ),
+      (r, o) => forward(registry, 'reader', { action: 'read', path: r.file_path, offset: r.offset, limit: r.limit }, o),
     ),
     dialectTool('write', 'Create or overwrite a file with content.', write, (r, o) =>
-      forward(
-        registry,
-        'editor',
-        { action: 'write', file_path: pick(r, 'file_path', 'path') ?? '', content: r.content },
-        o,
-      ),
+      forward(registry, 'editor', { action: 'write', file_path: r.file_path, content: r.content }, o),
     ),
     dialectTool(
       'edit',
@@ -56,9 +46,9 @@ export function minimalTools(registry: ToolRegistry): Tool[] {
           'editor',
           {
             action: 'edit',
-            file_path: pick(r, 'file_path', 'path') ?? '',
-            old_string: pick(r, 'old_string', 'old_str', 'oldText') ?? '',
-            new_string: pick(r, 'new_string', 'new_str', 'newText') ?? '',
+            file_path: r.file_path,
+            old_string: r.old_string,
+            new_string: r.new_string,
             ...(r.replace_all !== undefined ? { replace_all: r.replace_all } : {}),
           },
           o,
