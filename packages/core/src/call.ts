@@ -1,10 +1,10 @@
+import type { z } from 'zod';
 import type { BranchView } from './branch-view.js';
 import { CallErrorCode, describeZodError, errorMessage } from './errors.js';
 import { failure, type ToolFailure } from './failure.js';
 import { newId } from './internal/ids.js';
-import { markParsed } from './parsed.js';
 import { effectiveTimeout } from './timeout.js';
-import type { ErrorHook, PostHook, PreHook, Tool, ToolHooks, ToolProgress } from './tool.js';
+import type { ErrorHook, PostHook, PreHook, Tool, ToolContext, ToolHooks, ToolProgress } from './tool.js';
 
 /** Lifecycle of one tool call. */
 export type ToolCallStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
@@ -136,10 +136,10 @@ async function runPipeline<REQ, RES>(
     }
   }
   call.args = args;
-  // A fresh parse output nobody else has touched: the handler need not parse it again (see takeParsed).
-  if (!hooked && args !== call.rawArgs) markParsed(args, tool.request);
+  // A fresh parse output nobody else has touched: the handler is told (context.parsedBy) and need not parse it again.
+  const parsedBy = !hooked && args !== call.rawArgs ? tool.request : undefined;
 
-  const outcome = await runHandler(tool, args, call, options);
+  const outcome = await runHandler(tool, args, call, options, parsedBy);
   if (outcome.kind === 'cancelled') {
     call.fail(outcome.code, outcome.message, 'cancelled');
     return;
@@ -238,13 +238,14 @@ async function runHandler<REQ, RES>(
   args: REQ,
   call: ToolCall<RES>,
   options: ExecuteOptions,
+  parsedBy: z.ZodType | undefined,
 ): Promise<HandlerOutcome> {
   const outer = options.signal;
   const delay = effectiveTimeout(options.timeoutMs, undefined);
   if (!outer && delay === undefined) {
     // Fast path: nothing can cancel this call.
     try {
-      const value = await tool.handler(args, context(call, NEVER_ABORTED, options));
+      const value = await tool.handler(args, context(call, NEVER_ABORTED, options, parsedBy));
       return { kind: 'value', value };
     } catch (error) {
       return { kind: 'threw', error };
@@ -279,7 +280,7 @@ async function runHandler<REQ, RES>(
   }
   const running = (async (): Promise<HandlerOutcome> => {
     try {
-      return { kind: 'value', value: await tool.handler(args, context(call, signal, options)) };
+      return { kind: 'value', value: await tool.handler(args, context(call, signal, options, parsedBy)) };
     } catch (error) {
       return { kind: 'threw', error };
     }
@@ -292,12 +293,18 @@ async function runHandler<REQ, RES>(
   }
 }
 
-function context(call: ToolCall, signal: AbortSignal, options: ExecuteOptions) {
+function context(
+  call: ToolCall,
+  signal: AbortSignal,
+  options: ExecuteOptions,
+  parsedBy: z.ZodType | undefined,
+): ToolContext {
   return {
     signal,
     callId: call.id,
     ...(options.branch ? { branch: options.branch } : {}),
     ...(options.progress ? { progress: options.progress } : {}),
+    ...(parsedBy ? { parsedBy } : {}),
   };
 }
 

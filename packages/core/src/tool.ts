@@ -20,6 +20,12 @@ export interface ToolContext {
   /** The branch acting, when the call came through `branch.act`: its record and active view, not its tools. */
   readonly branch?: BranchView;
   readonly progress?: (update: ToolProgress) => void;
+  /**
+   * The schema the executor parsed `request` with, present only when `request` is that parse's fresh output and no
+   * pre hook has seen it: a handler that validates its input anyway may then use it as is (`parseOnce`). Absent for
+   * a hooked call and for a direct `handler()` call, so those are parsed again.
+   */
+  readonly parsedBy?: z.ZodType;
 }
 
 /** What every hook sees about the call in flight. */

@@ -105,7 +105,7 @@ export function createMessengerTool(
         ...(options.callbacks ? { callbacks: options.callbacks } : {}),
         signal: context.signal,
       };
-      return handleMessenger(request, deps);
+      return handleMessenger(request, { ...deps, parsedBy: context.parsedBy });
     },
   });
 }

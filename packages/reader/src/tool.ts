@@ -58,6 +58,7 @@ export function createReaderTool(options: ReaderOptions): Tool<ReaderRequest, Re
         cache,
         ...(ws ? { workspace: ws } : {}),
         signal: context.signal,
+        parsedBy: context.parsedBy,
       });
     },
   });
