@@ -229,9 +229,10 @@ export function permissionHook(
 ): PreHook {
   const label = policy.name ? `permission policy '${policy.name}'` : 'the permission policy';
   // An allowed call (the common case) is answered synchronously, without a promise or the text a refusal needs.
-  return ({ tool, args }) => {
-    // What the call touches comes from the tool's own declaration; one that throws refuses the call (fail closed).
-    const touches = tool.touches?.(args);
+  return ({ tool, args, touches: given }) => {
+    // What the call touches comes from the tool's own declaration, as the executor worked it out for every hook
+    // (else asked here); a declaration that throws refuses the call (fail closed).
+    const touches = given ?? tool.touches?.(args);
     const verdict = evaluatePermission(policy, tool.name, args, limits, {
       sandboxed: sandboxed?.(tool.name) === true,
       describe,
