@@ -1,4 +1,4 @@
-import { describeZodError, errorMessage, parseOnce } from '@bough/core';
+import { describeZodError, errorMessage, parseOnce, type ToolContext } from '@bough/core';
 import { type AstGrepEngine, DYNAMIC_GRAMMARS, type DynamicGrammar, loadAstGrep } from '@bough/grammars';
 import { type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import type { AstSearchErrorCode } from './errors.js';
@@ -61,8 +61,11 @@ function refused(
  * Runs one structural search; every expected failure comes back as a `success: false` value (status `error` or
  * `unavailable`), never a throw. The request is typed as the schema's input and still validated at run time.
  */
-export async function handleAstSearch(request: AstSearchInput, options: AstSearchOptions): Promise<AstSearchResponse> {
-  const parsed = parseOnce(AstSearchRequest, request);
+export async function handleAstSearch(
+  request: AstSearchInput,
+  options: AstSearchOptions & Pick<ToolContext, 'parsedBy'>,
+): Promise<AstSearchResponse> {
+  const parsed = parseOnce(AstSearchRequest, request, options.parsedBy);
   if (!parsed.success)
     return refused('invalid_request', `Invalid ast_search request: ${describeZodError(parsed.error)}`);
   const { pattern, lang, max_results } = parsed.data;

@@ -23,7 +23,8 @@ export function createAstSearchTool(options: AstSearchToolOptions): Tool<AstSear
     scope: 'stateless',
     annotations: { readOnlyHint: true },
     touches: astSearchTouches,
-    handler: (request, context) => handleAstSearch(request, { ...options, limits, signal: context.signal }),
+    handler: (request, context) =>
+      handleAstSearch(request, { ...options, limits, signal: context.signal, parsedBy: context.parsedBy }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { describeZodError, parseOnce, type ToolProgress } from '@bough/core';
+import { describeZodError, parseOnce, type ToolContext, type ToolProgress } from '@bough/core';
 import { clampTimeout, openSandbox, runProcess, splitCommand } from '@bough/process';
 import { startBackgroundJob } from './background.js';
 import type { BashCallOptions } from './bash-options.js';
@@ -14,13 +14,16 @@ import { type BashInput, BashRequest, type BashResponse, type BashResponseFor } 
  */
 export async function handleBash<R extends BashInput>(
   request: R,
-  options: BashCallOptions,
+  options: BashCallOptions & Pick<ToolContext, 'parsedBy'>,
 ): Promise<BashResponseFor<R>> {
   return (await bashResponse(request, options)) as BashResponseFor<R>;
 }
 
-async function bashResponse(request: BashInput, options: BashCallOptions): Promise<BashResponse> {
-  const parsed = parseOnce(BashRequest, request);
+async function bashResponse(
+  request: BashInput,
+  options: BashCallOptions & Pick<ToolContext, 'parsedBy'>,
+): Promise<BashResponse> {
+  const parsed = parseOnce(BashRequest, request, options.parsedBy);
   if (!parsed.success) return failure('invalid_request', `Invalid bash request: ${describeZodError(parsed.error)}`);
   const { command, timeout, cwd, background } = parsed.data;
   const limits = resolveBashLimits(options.limits);

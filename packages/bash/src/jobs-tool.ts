@@ -1,4 +1,12 @@
-import { defineTool, describeZodError, limitText, parseOnce, type Tool, touchesNothing } from '@bough/core';
+import {
+  defineTool,
+  describeZodError,
+  limitText,
+  parseOnce,
+  type Tool,
+  type ToolContext,
+  touchesNothing,
+} from '@bough/core';
 import { type BashToolFailure, failure } from './errors.js';
 import type { JobOutput, JobStore } from './job-store.js';
 import { type JobsInput, JobsRequest, JobsResponse, type JobsResponseFor } from './jobs-schema.js';
@@ -27,12 +35,18 @@ export async function handleJobs<R extends JobsInput>(
   request: R,
   store: JobStore,
   signal?: AbortSignal,
+  parsedBy?: ToolContext['parsedBy'],
 ): Promise<JobsResponseFor<R['action']>> {
-  return (await jobsResponse(request, store, signal)) as JobsResponseFor<R['action']>;
+  return (await jobsResponse(request, store, signal, parsedBy)) as JobsResponseFor<R['action']>;
 }
 
-async function jobsResponse(request: unknown, store: JobStore, signal?: AbortSignal): Promise<JobsResponse> {
-  const parsed = parseOnce(JobsRequest, request);
+async function jobsResponse(
+  request: unknown,
+  store: JobStore,
+  signal?: AbortSignal,
+  parsedBy?: ToolContext['parsedBy'],
+): Promise<JobsResponse> {
+  const parsed = parseOnce(JobsRequest, request, parsedBy);
   if (!parsed.success) return failure('invalid_request', `Invalid jobs request: ${describeZodError(parsed.error)}`);
   const { action, job_id, since = {}, max_bytes, timeout } = parsed.data;
   if (action === 'list') return { success: true, jobs: store.list() };
@@ -83,6 +97,6 @@ export function createJobsTool(store: JobStore): Tool<JobsRequest, JobsResponse>
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
     // A job's paths are those of the bash call that started it (checked then); reading or stopping it names none.
     touches: touchesNothing,
-    handler: (request, context) => handleJobs(request, store, context.signal),
+    handler: (request, context) => handleJobs(request, store, context.signal, context.parsedBy),
   });
 }

@@ -30,6 +30,7 @@ export function createBashTool(options: BashOptions): Tool<BashRequest, BashResp
         ...options,
         limits,
         signal: context.signal,
+        parsedBy: context.parsedBy,
         ...(context.progress ? { progress: context.progress } : {}),
       }),
   });

@@ -1,4 +1,4 @@
-import { describeZodError, errorMessage, parseOnce, type ToolProgress } from '@bough/core';
+import { describeZodError, errorMessage, parseOnce, type ToolContext, type ToolProgress } from '@bough/core';
 import type { LspClient } from '@bough/lsp';
 import { type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import { CheckCache } from './check-cache.js';
@@ -55,8 +55,11 @@ const byFileName = new Intl.Collator().compare;
  * is typed as the schema's input (it is still validated at run time, since it may come from a model), and the
  * response narrows by `success`.
  */
-export async function handleCodeCheck(request: CodeCheckInput, options: CodeCheckOptions): Promise<CodeCheckResponse> {
-  const parsed = parseOnce(CodeCheckRequest, request);
+export async function handleCodeCheck(
+  request: CodeCheckInput,
+  options: CodeCheckOptions & Pick<ToolContext, 'parsedBy'>,
+): Promise<CodeCheckResponse> {
+  const parsed = parseOnce(CodeCheckRequest, request, options.parsedBy);
   if (!parsed.success)
     return refused('auto', 'invalid_request', `Invalid code_check request: ${describeZodError(parsed.error)}`);
   const { paths, tool, max_diagnostics } = parsed.data;

@@ -31,6 +31,7 @@ export function createCodeCheckTool(options: CodeCheckToolOptions): Tool<CodeChe
         limits,
         cache,
         signal: context.signal,
+        parsedBy: context.parsedBy,
         ...(context.progress ? { progress: context.progress } : {}),
       }),
   });

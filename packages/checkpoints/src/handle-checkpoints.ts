@@ -1,4 +1,4 @@
-import { describeZodError, parseOnce } from '@bough/core';
+import { describeZodError, parseOnce, type ToolContext } from '@bough/core';
 import type { CheckpointStore } from './checkpoint-store.js';
 import { failure } from './errors.js';
 import { type CheckpointsInput, CheckpointsRequest, type CheckpointsResponse } from './schema.js';
@@ -13,9 +13,9 @@ export interface CheckpointsCallOptions {
 /** Lists, diffs or restores checkpoints; never throws for an expected failure. */
 export async function handleCheckpoints(
   request: CheckpointsInput,
-  options: CheckpointsCallOptions,
+  options: CheckpointsCallOptions & Pick<ToolContext, 'parsedBy'>,
 ): Promise<CheckpointsResponse> {
-  const parsed = parseOnce(CheckpointsRequest, request);
+  const parsed = parseOnce(CheckpointsRequest, request, options.parsedBy);
   if (!parsed.success) {
     return failure('invalid_request', `Invalid checkpoints request: ${describeZodError(parsed.error)}`);
   }

@@ -30,6 +30,7 @@ export function createCheckpointsTool(
       handleCheckpoints(request, {
         store,
         callId: context.callId,
+        parsedBy: context.parsedBy,
         ...(context.branch ? { branch: context.branch.name ?? context.branch.id } : {}),
       }),
   });

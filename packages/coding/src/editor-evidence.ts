@@ -1,5 +1,5 @@
 import { isAbsolute, join } from 'node:path';
-import { touchedPaths } from '@bough/core';
+import { type Touches, touchedPaths } from '@bough/core';
 import { type EditorRequest, type EditorResponse, editorTouches } from '@bough/editor';
 import type { GuardTarget, WriteEffect, WriteEvidenceOf, WrittenLines } from './source-evidence.js';
 
@@ -15,8 +15,8 @@ function rangesOf(items: readonly { start_line: number; end_line: number }[]): W
  * The files a patch names, as the editor declares them (its own parser reads the patch; one it cannot parse names
  * none and is refused before any write).
  */
-function patchPaths(request: EditorRequest): string[] {
-  return touchedPaths(editorTouches(request));
+function patchPaths(request: EditorRequest, touches: Touches | undefined): string[] {
+  return touchedPaths(touches ?? editorTouches(request));
 }
 
 /** The `new_string` texts of an edit or multi_edit, to find where they went when the editor does not say. */
@@ -28,18 +28,18 @@ function newTexts(request: EditorRequest): string[] {
 /** What editor requests change and what their results did, for the read-before-edit guard and the file state. */
 export const editorEvidence: WriteEvidenceOf<EditorRequest, EditorResponse> = Object.freeze({
   kind: 'write',
-  targets: (request: EditorRequest): readonly GuardTarget[] => {
+  targets: (request: EditorRequest, touches?: Touches): readonly GuardTarget[] => {
     // A patch: exactly the files it would change, each as a whole-file change.
-    if (request.action === 'patch') return patchPaths(request).map((path) => ({ path, change: WHOLE }));
+    if (request.action === 'patch') return patchPaths(request, touches).map((path) => ({ path, change: WHOLE }));
     // A rename keeps the content; only a file it would overwrite loses something the model must have seen.
     if (request.action === 'move')
       return request.overwrite === true ? [{ path: request.destination, change: WHOLE }] : [];
     if (request.action === 'mkdir') return [];
     return [{ path: request.file_path, change: request }];
   },
-  checkedPaths: (request: EditorRequest): readonly string[] => {
+  checkedPaths: (request: EditorRequest, touches?: Touches): readonly string[] => {
     if (request.dry_run === true) return [];
-    if (request.action === 'patch') return patchPaths(request);
+    if (request.action === 'patch') return patchPaths(request, touches);
     const writes = request.action === 'write' || request.action === 'edit' || request.action === 'multi_edit';
     return writes && typeof request.file_path === 'string' ? [request.file_path] : [];
   },

@@ -34,8 +34,8 @@ export function withInheritedDeny(
   childRoot: string,
 ): HookMap<PreHook> {
   if (!policy?.deny || Object.keys(policy.deny).length === 0) return securityPre;
-  const check: PreHook = ({ tool, args }) => {
-    const touches = tool.touches?.(args);
+  const check: PreHook = ({ tool, args, touches: given }) => {
+    const touches = given ?? tool.touches?.(args);
     if (!touches) return undefined;
     const denied = touchDenied(policy, tool.name, absolute(touches, childRoot), parentRoot());
     if (!denied) return undefined;

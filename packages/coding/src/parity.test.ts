@@ -151,7 +151,7 @@ describe('parity: the toolkit returns what the standalone tool returns', () => {
       for (const request of testCase.requests) {
         if (testCase.resets) reset();
         const source = SOURCES.find((s) => s.name === testCase.tool) as ToolSource;
-        const standalone: Tool = source.make(ws.root, { branch: new Branch(), services: {} }, {});
+        const standalone: Tool = source.make(ws.root, { branch: new Branch() }, {});
         const registry = new ToolRegistry();
         registry.register(standalone);
         const alone = (await registry.invoke(testCase.tool, request)).output;
@@ -183,7 +183,7 @@ describe('parity: the toolkit returns what the standalone tool returns', () => {
     branch.registerTools(codingToolkit({ tools: CASES.map((c) => c.tool) }, SOURCES));
     for (const testCase of CASES) {
       const source = SOURCES.find((s) => s.name === testCase.tool) as ToolSource;
-      const standalone = source.make(ws.root, { branch, services: {} }, {});
+      const standalone = source.make(ws.root, { branch }, {});
       const composed = branch.registry.get(testCase.tool) as Tool;
       // The toolkit also accepts other harnesses' argument names (renamed before validation), advertising none.
       expect(toolJsonSchema(composed)).toEqual(toolJsonSchema(standalone));

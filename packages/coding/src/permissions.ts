@@ -86,11 +86,12 @@ export function evaluatePermission(
     if (denied) return { decision: 'deny', rule: denied.rule, subject: denied.path };
     return decide(policy, tool, rules, permissionSubject(tool, args, limits, context.describe), context);
   }
+  if (paths.length === 1) return decidePath(policy, tool, rules, paths[0] as string, context);
   let verdict: PermissionVerdict | undefined;
   // The subject of an ask is every path that needs approval (an approver that remembers answers sees them all).
   const asked: string[] = [];
   for (const path of paths) {
-    const next = decide(policy, tool, rules, { literal: path, forms: pathForms(path), opaque: false }, context);
+    const next = decidePath(policy, tool, rules, path, context);
     if (next.decision === 'deny') return next;
     if (next.decision === 'ask') asked.push(path);
     if (verdict === undefined || RANK[next.decision] > RANK[verdict.decision]) verdict = next;
@@ -105,8 +106,7 @@ export function evaluatePermission(
  * for tools that show paths they found (search results), which must never show a denied one.
  */
 export function pathDenied(policy: PermissionPolicy, tool: string, path: string): boolean {
-  const deny = toolRules(policy, tool).deny;
-  return deny.patterns.length > 0 && deny.find(pathForms(path)) !== undefined;
+  return denyRuleOf(toolRules(policy, tool), path) !== undefined;
 }
 
 /**
@@ -126,15 +126,36 @@ export function touchDenied(
 
 function firstDenied(rules: ToolRules, paths: readonly string[]): { rule: string; path: string } | undefined {
   for (const path of paths) {
-    const rule = rules.deny.find(pathForms(path));
+    const rule = denyRuleOf(rules, path);
     if (rule !== undefined) return { rule, path };
   }
   return undefined;
 }
 
-/** A path and, for deny rules, the same path as a directory (`secrets/**` covers a listing of `secrets`). */
-function pathForms(path: string): string[] {
-  return path.endsWith('/') ? [path] : [path, `${path}/`];
+/** The deny rule naming a path or, as a directory, the path itself (`secrets/**` covers a listing of `secrets`). */
+function denyRuleOf(rules: ToolRules, path: string): string | undefined {
+  if (rules.deny.patterns.length === 0) return undefined;
+  return rules.deny.findOne(path) ?? (path.endsWith('/') ? undefined : rules.deny.findOne(`${path}/`));
+}
+
+/** {@link decide} for one touched path, without building its subject (the hot path of every path-scoped call). */
+function decidePath(
+  policy: PermissionPolicy,
+  tool: string,
+  rules: ToolRules,
+  path: string,
+  context: PermissionCallContext,
+): PermissionVerdict {
+  const denied = denyRuleOf(rules, path);
+  if (denied !== undefined) return { decision: 'deny', rule: denied, subject: path };
+  if (context.sandboxed === true && (policy.allowSandboxed ?? []).some((t) => t === tool || t === '*')) {
+    return { decision: 'allow', rule: 'allowSandboxed', subject: path, sandboxed: true };
+  }
+  const allowed = rules.allow.findOne(path);
+  if (allowed !== undefined) return { decision: 'allow', rule: allowed, subject: path };
+  const asked = rules.ask.findOne(path);
+  if (asked !== undefined) return { decision: 'ask', rule: asked, subject: path };
+  return { decision: 'deny', subject: path };
 }
 
 /** deny → allowSandboxed → allow → ask → default deny, for one subject. */
@@ -157,10 +178,9 @@ function decide(
   if (context.sandboxed === true && (policy.allowSandboxed ?? []).some((t) => t === tool || t === '*')) {
     return { decision: 'allow', rule: 'allowSandboxed', subject: subject.literal, sandboxed: true };
   }
-  const literal = [subject.literal];
-  const allowed = rules.allow.find(literal);
+  const allowed = rules.allow.findOne(subject.literal);
   if (allowed !== undefined) return { decision: 'allow', rule: allowed, subject: subject.literal };
-  const asked = rules.ask.find(literal);
+  const asked = rules.ask.findOne(subject.literal);
   if (asked !== undefined) return { decision: 'ask', rule: asked, subject: subject.literal };
   return { decision: 'deny', subject: subject.literal };
 }
@@ -209,9 +229,10 @@ export function permissionHook(
 ): PreHook {
   const label = policy.name ? `permission policy '${policy.name}'` : 'the permission policy';
   // An allowed call (the common case) is answered synchronously, without a promise or the text a refusal needs.
-  return ({ tool, args }) => {
-    // What the call touches comes from the tool's own declaration; one that throws refuses the call (fail closed).
-    const touches = tool.touches?.(args);
+  return ({ tool, args, touches: given }) => {
+    // What the call touches comes from the tool's own declaration, as the executor worked it out for every hook
+    // (else asked here); a declaration that throws refuses the call (fail closed).
+    const touches = given ?? tool.touches?.(args);
     const verdict = evaluatePermission(policy, tool.name, args, limits, {
       sandboxed: sandboxed?.(tool.name) === true,
       describe,

@@ -12,6 +12,8 @@ export interface RuleSet {
   readonly patterns: readonly string[];
   /** The first pattern matching one of `subjects`, or undefined. */
   find(subjects: readonly string[]): string | undefined;
+  /** The first pattern matching `subject`, or undefined ({@link find} of one subject, without a list). */
+  findOne(subject: string): string | undefined;
 }
 
 /** What a policy says about one tool, compiled once. */
@@ -50,12 +52,21 @@ export function toolRules(policy: RuleLists, tool: string): ToolRules {
 
 function ruleSet(patterns: readonly string[]): RuleSet {
   const any = anyGlob(patterns);
+  // A leading catch-all (`*`, the usual allow rule) is the first match of every subject: no expression to run.
+  const first = patterns[0];
+  const leadingCatchAll = first !== undefined && /^\*+$/.test(first) ? first : undefined;
+  const findOne = (subject: string): string | undefined => {
+    if (leadingCatchAll !== undefined) return leadingCatchAll;
+    if (patterns.length === 0 || !any.test(subject)) return undefined;
+    return patterns.find((pattern) => globMatch(pattern, subject));
+  };
   return Object.freeze({
     patterns: Object.freeze(patterns),
+    findOne,
     find(subjects: readonly string[]): string | undefined {
       for (const subject of subjects) {
-        if (!any.test(subject)) continue;
-        return patterns.find((pattern) => globMatch(pattern, subject));
+        const found = findOne(subject);
+        if (found !== undefined) return found;
       }
       return undefined;
     },

@@ -43,8 +43,8 @@ export function createSandboxTool(state: ToolkitState, options: SandboxToolOptio
     annotations: { readOnlyHint: false, destructiveHint: true },
     // It copies, diffs and merges the workspace as a whole; no request names a path.
     touches: () => ({ workspace: true }),
-    handler: async (request, { signal }) => {
-      const parsed = parseOnce(SandboxRequest, request);
+    handler: async (request, { signal, parsedBy }) => {
+      const parsed = parseOnce(SandboxRequest, request, parsedBy);
       if (!parsed.success) return fail('invalid_request', `Invalid sandbox request: ${parsed.error.message}`);
       const git = { ...options, signal };
       try {

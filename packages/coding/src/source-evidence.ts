@@ -1,3 +1,5 @@
+import type { Touches } from '@bough/core';
+
 /**
  * What a composed tool's calls tell the read-before-edit guard. Each source brings its own extractor, typed against
  * its tool's request and response, so the toolkit's wrapper never looks inside a tool's result itself.
@@ -53,10 +55,13 @@ export interface ReadEvidenceOf<Request, Response> {
 /** Requests of this source change files: the guard checks them first and their results are recorded. */
 export interface WriteEvidenceOf<Request, Response> {
   readonly kind: 'write';
-  /** The existing files the request would change, each with the change the guard checks it against. */
-  targets(request: Request): readonly GuardTarget[];
+  /**
+   * The existing files the request would change, each with the change the guard checks it against. `touches` is
+   * what the request touches when the caller already has it (`tool.touches(request)`), so it is not worked out again.
+   */
+  targets(request: Request, touches?: Touches): readonly GuardTarget[];
   /** The files whose diagnostics to compare before and after the change (as given; none for a dry run). */
-  checkedPaths(request: Request): readonly string[];
+  checkedPaths(request: Request, touches?: Touches): readonly string[];
   /** What a result did to each file; `root` is the workspace root relative paths in the result are under. */
   effects(request: Request, result: Response, root: string): readonly WriteEffect[];
 }

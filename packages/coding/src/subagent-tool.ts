@@ -89,8 +89,8 @@ export function createSubagentTool(state: ToolkitState, deps: SubagentDeps, hook
     // The child works in `cwd`; each of its own calls is checked by its own toolkit's policy.
     touches: (request) => ({ cwd: request.cwd ?? '.' }),
     hooks,
-    handler: async (raw, { signal }) => {
-      const parsed = parseOnce(schema, raw);
+    handler: async (raw, { signal, parsedBy }) => {
+      const parsed = parseOnce(schema, raw, parsedBy);
       if (!parsed.success) return fail('invalid_request', `Invalid subagent request: ${parsed.error.message}`);
       const request = parsed.data;
       if (deps.parentPreset !== undefined && PRESET_RANK[request.permissions] > PRESET_RANK[deps.parentPreset]) {

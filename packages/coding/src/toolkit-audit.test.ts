@@ -105,7 +105,7 @@ describe('defaults are the standalone defaults (one rule, shared)', () => {
   const standalone = async (name: string, request: unknown) => {
     const source = STANDARD_SOURCES.find((s) => s.name === name);
     const registry = new ToolRegistry();
-    registry.register(source?.make(ws.root, { branch: new Branch(), services: {} }, {}) as Tool);
+    registry.register(source?.make(ws.root, { branch: new Branch() }, {}) as Tool);
     return (await registry.invoke(name, request)).output as Record<string, unknown>;
   };
 

@@ -6,6 +6,7 @@ import {
   type Tool,
   type ToolContext,
   type ToolHooks,
+  type Touches,
   withHooks,
 } from '@bough/core';
 import type { KnownFile } from '@bough/editor';
@@ -81,16 +82,18 @@ export function wrapSource(
     const root = state.currentRoot();
     // Only a tool that writes needs the gate here (for the guard and to record what it wrote).
     const ws = writes ? await state.workspace(root, gateOptions).catch(() => undefined) : undefined;
+    // What a write touches, worked out once for the guard and the diagnostics (the executor's, when it has it).
+    const touches = writes ? (call.touches ?? touchesOf(first, request)) : undefined;
     if (writes) {
       const refusal = ws
-        ? await guardRequest(ws, state, writes, request, files?.offerFor(call.callId))
+        ? await guardRequest(ws, state, writes, request, touches, files?.offerFor(call.callId))
         : fail(
             'guard_check_failed',
             'The workspace could not be opened to verify the file before editing; nothing was changed.',
           );
       if (refusal) return refusal;
     }
-    const watch = writes && ws ? await state.diagnostics?.before(ws, writes.checkedPaths(request)) : undefined;
+    const watch = writes && ws ? await state.diagnostics?.before(ws, writes.checkedPaths(request, touches)) : undefined;
     const stamp = reads ? await stampOfRead(root, state, reads, request) : undefined;
     const result = await toolFor(root).handler(request, call);
     if (reads) {
@@ -116,6 +119,15 @@ export function wrapSource(
   }
 }
 
+/** What a request touches by its tool's declaration; undefined when there is none or it throws (then asked again). */
+function touchesOf(tool: Tool, request: unknown): Touches | undefined {
+  try {
+    return tool.touches?.(request);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Every response carries `success` (the core contract), so this holds for any tool. */
 const isSuccess = (result: unknown) =>
   typeof result === 'object' && result !== null && (result as { success?: unknown }).success === true;
@@ -126,9 +138,10 @@ async function guardRequest(
   state: ToolkitState,
   writes: WriteEvidenceOf<unknown, unknown>,
   request: unknown,
+  touches: Touches | undefined,
   offer?: (filePath: string, known: KnownFile) => void,
 ) {
-  for (const target of writes.targets(request)) {
+  for (const target of writes.targets(request, touches)) {
     const path = target.path;
     const onRead = offer && typeof path === 'string' ? (known: KnownFile) => offer(path, known) : undefined;
     const refusal = await checkBeforeEdit(ws, state.files, path, state.guardLimits, target.change, onRead);

@@ -24,7 +24,13 @@ export function createContextTool(
     scope: 'branch',
     touches: touchesNothing,
     handler: (request, context) =>
-      handleContext(branch, request, { ...options, limits, signal: context.signal, callId: context.callId }),
+      handleContext(branch, request, {
+        ...options,
+        limits,
+        signal: context.signal,
+        callId: context.callId,
+        parsedBy: context.parsedBy,
+      }),
   });
 }
 

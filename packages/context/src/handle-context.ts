@@ -1,4 +1,4 @@
-import { type BranchView, type ChatModel, describeZodError, parseOnce } from '@bough/core';
+import { type BranchView, type ChatModel, describeZodError, parseOnce, type ToolContext } from '@bough/core';
 import { fail } from './errors.js';
 import { compact } from './internal/compact.js';
 import { evict, evictActionResults, restore } from './internal/curate.js';
@@ -28,7 +28,7 @@ export interface ContextOptions {
 export async function handleContext<R extends ContextInput>(
   branch: BranchView,
   request: R,
-  options: ContextOptions = {},
+  options: ContextOptions & Pick<ToolContext, 'parsedBy'> = {},
 ): Promise<ContextResponseFor<R['action']>> {
   return (await contextResponse(branch, request, options)) as ContextResponseFor<R['action']>;
 }
@@ -36,10 +36,10 @@ export async function handleContext<R extends ContextInput>(
 async function contextResponse(
   branch: BranchView,
   request: unknown,
-  options: ContextOptions,
+  options: ContextOptions & Pick<ToolContext, 'parsedBy'>,
 ): Promise<ContextResponse> {
   const limits = CONTEXT_LIMITS.resolve(options.limits);
-  const parsed = parseOnce(ContextRequest, request);
+  const parsed = parseOnce(ContextRequest, request, options.parsedBy);
   if (!parsed.success) {
     return fail('invalid_request', `Invalid context request: ${describeZodError(parsed.error)}`);
   }

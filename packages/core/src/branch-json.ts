@@ -28,7 +28,7 @@ export interface BranchJson {
   readonly tools: readonly BranchJsonTool[];
 }
 
-/** Options of {@link branchFromJson}: what a saved branch cannot carry (model, services, tool providers). */
+/** Options of {@link branchFromJson}: what a saved branch cannot carry (model, workspace root, tool providers). */
 export interface BranchFromJsonOptions extends Omit<BranchOptions, 'id' | 'name' | 'system'> {
   /** Tools and providers to register; branch-scoped providers build against the loaded branch. */
   readonly tools?: Registrable;

@@ -17,7 +17,6 @@ export interface BranchView {
   readonly name: string | undefined;
   readonly model: ChatModel | undefined;
   readonly workspaceRoot: string | undefined;
-  readonly services: Readonly<Record<string, unknown>>;
   /** The full, never-pruned record in chronological order. */
   readonly messages: readonly Message[];
   /** The system message, if the branch has one (there is never more than one). */

@@ -17,8 +17,6 @@ export interface BranchOptions {
   readonly system?: string;
   readonly model?: ChatModel;
   readonly workspaceRoot?: string;
-  /** Shared services handed to providers (an Exchange, a roster, …). */
-  readonly services?: Readonly<Record<string, unknown>>;
 }
 
 /** One requested tool call for {@link Branch.act}. */
@@ -34,15 +32,19 @@ export interface ActOptions extends Pick<ExecuteOptions, 'signal' | 'timeoutMs' 
   readonly strategy?: 'concurrent' | 'sequential';
 }
 
-/** What a clone inherits that a caller cannot pass: set just before `new Branch` inside `clone`, read once. */
-let cloneSeed:
-  | {
-      clonedFrom: string | undefined;
-      metadata: Record<string, unknown>;
-      log?: MessageLog;
-      saved?: { messages: readonly Message[]; active: readonly string[] };
-    }
-  | undefined;
+/**
+ * What a copy of a branch starts from besides its options: the branch it came from, its metadata and its messages
+ * (a clone's message log, or saved messages with their active view). Built by `clone` and `branchFromJson`; a branch
+ * made with `new Branch(options)` starts empty.
+ */
+export interface BranchSeed {
+  readonly clonedFrom: string | undefined;
+  readonly metadata: Record<string, unknown>;
+  /** The log of the branch being cloned: its messages are copied with new ids. */
+  readonly log?: MessageLog;
+  /** Saved messages and active view, loaded as they are (ids kept). */
+  readonly saved?: { readonly messages: readonly Message[]; readonly active: readonly string[] };
+}
 
 /** Builds a branch around saved messages and metadata (for branch-json.ts; not exported from the package). */
 export function restoreBranch(
@@ -54,8 +56,7 @@ export function restoreBranch(
     active: readonly string[];
   },
 ): Branch {
-  cloneSeed = { clonedFrom: saved.clonedFrom, metadata: saved.metadata, saved };
-  return new Branch(options);
+  return new Branch(options, { clonedFrom: saved.clonedFrom, metadata: saved.metadata, saved });
 }
 
 /**
@@ -67,7 +68,6 @@ export class Branch implements BranchView {
   readonly name: string | undefined;
   readonly model: ChatModel | undefined;
   readonly workspaceRoot: string | undefined;
-  readonly services: Readonly<Record<string, unknown>>;
   /** The id of the branch this one was cloned from, if any. */
   readonly clonedFrom: string | undefined;
   /** Free-form metadata; shallow-copied by clone. */
@@ -75,14 +75,15 @@ export class Branch implements BranchView {
   readonly registry: ToolRegistry;
   readonly #log: MessageLog;
 
-  constructor(options: BranchOptions = {}) {
-    const seed = cloneSeed;
-    cloneSeed = undefined;
+  /**
+   * @param options identity, system text, model and workspace root
+   * @param seed what a copy starts from (`clone` and `branchFromJson` pass it); without it the branch starts empty
+   */
+  constructor(options: BranchOptions = {}, seed?: BranchSeed) {
     this.id = options.id ?? newId();
     this.name = options.name;
     this.model = options.model;
     this.workspaceRoot = options.workspaceRoot;
-    this.services = Object.freeze({ ...(options.services ?? {}) });
     this.clonedFrom = seed?.clonedFrom;
     this.metadata = { ...(seed?.metadata ?? {}) };
     this.registry = new ToolRegistry(() => this.providerContext());
@@ -98,7 +99,6 @@ export class Branch implements BranchView {
       branch: this,
       ...(this.workspaceRoot !== undefined ? { workspaceRoot: this.workspaceRoot } : {}),
       ...(this.model ? { model: this.model } : {}),
-      services: this.services,
     };
   }
 
@@ -243,15 +243,19 @@ export class Branch implements BranchView {
    * cannot be rebuilt make the clone fail (naming them) unless `unbound: 'drop'`.
    */
   clone(options: CloneOptions = {}): Branch {
-    return cloneTools(this, options, () => {
-      cloneSeed = { clonedFrom: this.id, metadata: this.metadata, log: this.#log };
-      return new Branch({
-        ...((options.name ?? this.name) ? { name: options.name ?? this.name } : {}),
-        ...(this.model ? { model: this.model } : {}),
-        ...(this.workspaceRoot !== undefined ? { workspaceRoot: this.workspaceRoot } : {}),
-        services: this.services,
-      });
-    });
+    return cloneTools(
+      this,
+      options,
+      () =>
+        new Branch(
+          {
+            ...((options.name ?? this.name) ? { name: options.name ?? this.name } : {}),
+            ...(this.model ? { model: this.model } : {}),
+            ...(this.workspaceRoot !== undefined ? { workspaceRoot: this.workspaceRoot } : {}),
+          },
+          { clonedFrom: this.id, metadata: this.metadata, log: this.#log },
+        ),
+    );
   }
 
   /** A short description for logs. */

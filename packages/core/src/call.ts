@@ -1,11 +1,12 @@
+import type { z } from 'zod';
 import type { BranchView } from './branch-view.js';
 import { CallErrorCode, describeZodError, errorMessage } from './errors.js';
 import { failure, type ToolFailure } from './failure.js';
 import { heartbeat } from './internal/heartbeat.js';
 import { newId } from './internal/ids.js';
-import { markParsed } from './parsed.js';
 import { effectiveTimeout } from './timeout.js';
-import type { ErrorHook, PostHook, PreHook, Tool, ToolHooks, ToolProgress } from './tool.js';
+import type { ErrorHook, PostHook, PreHook, Tool, ToolContext, ToolHooks, ToolProgress } from './tool.js';
+import type { Touches } from './touches.js';
 
 /** Lifecycle of one tool call. */
 export type ToolCallStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
@@ -112,11 +113,13 @@ async function runPipeline<REQ, RES>(
   let args: REQ = parsed.data;
   // Whether a pre hook saw the arguments: one could have changed them in place, so the handler must parse them again.
   let hooked = false;
+  // What the arguments touch, worked out once and handed to every hook (and, unhooked, to the handler).
+  let touches = touchesOf(tool, args);
 
   for (const set of hookSets) {
     for (const hook of set?.pre ?? []) {
       hooked = true;
-      const pending = runPreHook(hook, { ...base, args });
+      const pending = runPreHook(hook, { ...base, args, ...(touches ? { touches } : {}) });
       const verdict = isThenable(pending) ? await pending : pending;
       if (verdict.deny !== undefined) {
         call.args = args;
@@ -133,17 +136,19 @@ async function runPipeline<REQ, RES>(
           return;
         }
         args = parsed.data;
+        touches = touchesOf(tool, args);
       }
     }
   }
   call.args = args;
-  // A fresh parse output nobody else has touched: the handler need not parse it again (see takeParsed).
-  if (!hooked && args !== call.rawArgs) markParsed(args, tool.request);
+  // A fresh parse output nobody else has touched: the handler is told (context.parsedBy) and need not parse it again.
+  const fresh = !hooked && args !== call.rawArgs;
+  const given = fresh ? { parsedBy: tool.request as z.ZodType, ...(touches ? { touches } : {}) } : undefined;
 
   const beat = options.progress ? heartbeat(options.progress) : undefined;
   let outcome: HandlerOutcome;
   try {
-    outcome = await runHandler(tool, args, call, beat ? { ...options, progress: beat.progress } : options);
+    outcome = await runHandler(tool, args, call, beat ? { ...options, progress: beat.progress } : options, given);
   } finally {
     beat?.stop();
   }
@@ -175,6 +180,16 @@ async function runPipeline<REQ, RES>(
   }
   call.status = 'completed';
   call.output = result as RES;
+}
+
+/** `tool.touches(args)`, or undefined when the tool declares nothing or its declaration throws. */
+function touchesOf<REQ>(tool: Tool<REQ>, args: REQ): Touches | undefined {
+  if (!tool.touches) return undefined;
+  try {
+    return tool.touches(args);
+  } catch {
+    return undefined;
+  }
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
@@ -245,13 +260,14 @@ async function runHandler<REQ, RES>(
   args: REQ,
   call: ToolCall<RES>,
   options: ExecuteOptions,
+  given: Pick<ToolContext, 'parsedBy' | 'touches'> | undefined,
 ): Promise<HandlerOutcome> {
   const outer = options.signal;
   const delay = effectiveTimeout(options.timeoutMs, undefined);
   if (!outer && delay === undefined) {
     // Fast path: nothing can cancel this call.
     try {
-      const value = await tool.handler(args, context(call, NEVER_ABORTED, options));
+      const value = await tool.handler(args, context(call, NEVER_ABORTED, options, given));
       return { kind: 'value', value };
     } catch (error) {
       return { kind: 'threw', error };
@@ -286,7 +302,7 @@ async function runHandler<REQ, RES>(
   }
   const running = (async (): Promise<HandlerOutcome> => {
     try {
-      return { kind: 'value', value: await tool.handler(args, context(call, signal, options)) };
+      return { kind: 'value', value: await tool.handler(args, context(call, signal, options, given)) };
     } catch (error) {
       return { kind: 'threw', error };
     }
@@ -299,12 +315,18 @@ async function runHandler<REQ, RES>(
   }
 }
 
-function context(call: ToolCall, signal: AbortSignal, options: ExecuteOptions) {
+function context(
+  call: ToolCall,
+  signal: AbortSignal,
+  options: ExecuteOptions,
+  given: Pick<ToolContext, 'parsedBy' | 'touches'> | undefined,
+): ToolContext {
   return {
     signal,
     callId: call.id,
     ...(options.branch ? { branch: options.branch } : {}),
     ...(options.progress ? { progress: options.progress } : {}),
+    ...given,
   };
 }
 

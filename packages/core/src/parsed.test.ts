@@ -1,21 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { executeTool } from './call.js';
-import { takeParsed } from './parsed.js';
-import { defineTool } from './tool.js';
+import { parseOnce } from './parsed.js';
+import { defineTool, type ToolContext } from './tool.js';
 
 const Request = z.object({ n: z.number().int() }).strict();
 
-/** A handler that validates its input like a standalone handle… function, and reports whether it parsed. */
-function probe(seen: { taken: boolean[] }) {
+/** A handler that validates its input like a standalone handle… function, and records what the executor told it. */
+function probe(seen: { told: boolean[] }) {
   return defineTool({
     name: 'probe',
     description: 'Records whether its request arrived already parsed by the executor.',
     request: Request,
-    handler: async (request) => {
-      const taken = takeParsed(request, Request);
-      seen.taken.push(taken);
-      const parsed = taken ? { success: true as const, data: request } : Request.safeParse(request);
+    handler: async (request, context) => {
+      seen.told.push(context.parsedBy === Request);
+      const parsed = parseOnce(Request, request, context.parsedBy);
       return parsed.success
         ? { n: parsed.data.n }
         : { success: false, error: 'invalid', error_code: 'invalid_request' };
@@ -23,31 +22,26 @@ function probe(seen: { taken: boolean[] }) {
   });
 }
 
-describe('takeParsed', () => {
-  it('is true once for the object the executor parsed with that schema, and false afterwards', async () => {
-    const seen = { taken: [] as boolean[] };
+const direct: ToolContext = { signal: new AbortController().signal, callId: 'direct' };
+
+describe('parseOnce and context.parsedBy', () => {
+  it('tells the handler which schema parsed the fresh request it hands over', async () => {
+    const seen = { told: [] as boolean[] };
     const call = await executeTool(probe(seen), { n: 1 });
     expect(call.output).toEqual({ n: 1 });
-    expect(seen.taken).toEqual([true]);
-    expect(takeParsed(call.args, Request)).toBe(false);
+    expect(seen.told).toEqual([true]);
   });
 
-  it('is false for objects the executor did not parse, or parsed with another schema', async () => {
-    expect(takeParsed({ n: 1 }, Request)).toBe(false);
-    expect(takeParsed(undefined, Request)).toBe(false);
+  it('uses the request as is only for that very schema; any other parses', () => {
     const other = z.object({ n: z.number() });
-    // The handler asks about another schema: still false.
-    const asking = defineTool({
-      name: 'asking',
-      description: 'Asks whether its request was parsed with a schema other than its own.',
-      request: Request,
-      handler: async (request) => ({ taken: takeParsed(request, other) }),
-    });
-    expect((await executeTool(asking, { n: 1 })).output).toEqual({ taken: false });
+    expect(parseOnce(Request, { n: 'x' }, Request).success).toBe(true);
+    expect(parseOnce(Request, { n: 'x' }, other).success).toBe(false);
+    expect(parseOnce(Request, { n: 'x' }).success).toBe(false);
+    expect(parseOnce(Request, { n: 2 })).toMatchObject({ success: true, data: { n: 2 } });
   });
 
-  it('is false once a pre hook has seen the arguments, so an in-place change is parsed again', async () => {
-    const seen = { taken: [] as boolean[] };
+  it('says nothing once a pre hook has seen the arguments, so an in-place change is parsed again', async () => {
+    const seen = { told: [] as boolean[] };
     const hooks = {
       pre: [
         ({ args }: { args: unknown }) => {
@@ -58,16 +52,14 @@ describe('takeParsed', () => {
       ],
     };
     const call = await executeTool(probe(seen), { n: 1 }, { hooks: [hooks] });
-    expect(seen.taken).toEqual([false]);
+    expect(seen.told).toEqual([false]);
     expect(call.output).toMatchObject({ success: false, error_code: 'invalid_request' });
   });
 
-  it('is false for a handler called directly, even with the same arguments object twice', async () => {
-    const seen = { taken: [] as boolean[] };
+  it('says nothing to a handler called directly, which parses its input', async () => {
+    const seen = { told: [] as boolean[] };
     const tool = probe(seen);
-    const args = { n: 2 };
-    await tool.handler(args, { signal: new AbortController().signal, callId: 'direct' });
-    await tool.handler(args, { signal: new AbortController().signal, callId: 'direct' });
-    expect(seen.taken).toEqual([false, false]);
+    expect(await tool.handler({ n: 'x' } as never, direct)).toMatchObject({ success: false });
+    expect(seen.told).toEqual([false]);
   });
 });

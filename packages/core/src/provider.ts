@@ -8,8 +8,6 @@ export interface ProviderContext {
   readonly branch: BranchView;
   readonly workspaceRoot?: string;
   readonly model?: ChatModel;
-  /** Shared services (an Exchange, a roster, …) passed to the Branch; providers narrow what they need. */
-  readonly services: Readonly<Record<string, unknown>>;
   /**
    * Aborted when the branch these tools were built for is thrown away before anyone could use it (a clone whose
    * other providers failed to build). A provider that did something outside the branch while building (joined an

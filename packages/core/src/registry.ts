@@ -77,7 +77,7 @@ export class ToolRegistry {
       if (item.scope === 'branch' && !this.#context) {
         throw new ConfigurationError(`Provider ${item.name} is branch-scoped; register it on a Branch.`);
       }
-      const context = this.#context?.() ?? { branch: undefined as never, services: {} };
+      const context = this.#context?.() ?? { branch: undefined as never };
       const tools = item.build(context);
       for (const tool of tools) {
         if (!isTool(tool)) throw new ConfigurationError(`Provider ${item.name} built something that is not a Tool.`);

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ConfigurationError } from './bough-error.js';
 import type { BranchView } from './branch-view.js';
-import type { TouchesOf } from './touches.js';
+import type { Touches, TouchesOf } from './touches.js';
 
 /** Whether a tool can be shared across branches ('stateless') or closes over one branch ('branch'). */
 export type ToolScope = 'stateless' | 'branch';
@@ -20,6 +20,17 @@ export interface ToolContext {
   /** The branch acting, when the call came through `branch.act`: its record and active view, not its tools. */
   readonly branch?: BranchView;
   readonly progress?: (update: ToolProgress) => void;
+  /**
+   * The schema the executor parsed `request` with, present only when `request` is that parse's fresh output and no
+   * pre hook has seen it: a handler that validates its input anyway may then use it as is (`parseOnce`). Absent for
+   * a hooked call and for a direct `handler()` call, so those are parsed again.
+   */
+  readonly parsedBy?: z.ZodType;
+  /**
+   * What the request touches (`tool.touches(request)`), worked out once by the executor; present under the same
+   * condition as `parsedBy` (no pre hook has seen the request), so a handler that needs it does not ask again.
+   */
+  readonly touches?: Touches;
 }
 
 /** What every hook sees about the call in flight. */
@@ -36,8 +47,15 @@ export type PreHookResult =
   | { readonly decision?: 'allow'; readonly args?: unknown }
   | { readonly decision: 'deny'; readonly reason: string };
 
-/** Runs before the handler; may rewrite arguments (validated again) or deny. A throwing pre hook denies. */
-export type PreHook = (call: HookCall & { readonly args: unknown }) => PreHookResult | Promise<PreHookResult>;
+/**
+ * Runs before the handler; may rewrite arguments (validated again) or deny. A throwing pre hook denies. `touches` is
+ * what `args` touch (`tool.touches(args)`), worked out once per call by the executor (again after a rewrite) and
+ * handed to every pre hook; absent when the tool declares nothing or its declaration threw (a hook that needs it then
+ * asks the tool itself, and fails closed).
+ */
+export type PreHook = (
+  call: HookCall & { readonly args: unknown; readonly touches?: Touches },
+) => PreHookResult | Promise<PreHookResult>;
 
 /** Runs after a successful handler; returning a value other than undefined replaces the result. Errors are ignored. */
 export type PostHook = (call: HookCall & { readonly args: unknown; readonly result: unknown }) => unknown;

@@ -1,4 +1,4 @@
-import { describeZodError, errorMessage, parseOnce } from '@bough/core';
+import { describeZodError, errorMessage, parseOnce, type ToolContext } from '@bough/core';
 import { type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import { editAction } from './edit-action.js';
 import { failure } from './errors.js';
@@ -54,20 +54,21 @@ export async function openEditorWorkspace(options: EditorOptions): Promise<Works
 /**
  * The pure editor handler: validates, then writes or edits inside the workspace; expected failures are values. The
  * request is typed as the schema's input, and the response type follows its `action` (narrow it with `success`); the
- * request is still validated at run time, since it may come from a model.
+ * request is still validated at run time, since it may come from a model, unless `options.parsedBy` (the tool's
+ * `context.parsedBy`) says the executor already parsed it with the editor's schema.
  */
 export async function handleEditor<R extends EditorInput>(
   request: R,
-  options: EditorOptions & { signal?: AbortSignal; callId?: string },
+  options: EditorOptions & { signal?: AbortSignal; callId?: string; parsedBy?: ToolContext['parsedBy'] },
 ): Promise<EditorResponseFor<R['action']>> {
   return (await editorResponse(request, options)) as EditorResponseFor<R['action']>;
 }
 
 async function editorResponse(
   request: unknown,
-  options: EditorOptions & { signal?: AbortSignal; callId?: string },
+  options: EditorOptions & { signal?: AbortSignal; callId?: string; parsedBy?: ToolContext['parsedBy'] },
 ): Promise<EditorResponse> {
-  const parsed = parseOnce(EditorRequest, request);
+  const parsed = parseOnce(EditorRequest, request, options.parsedBy);
   if (!parsed.success) {
     return failure('invalid_request', `Invalid editor request: ${describeZodError(parsed.error)}`);
   }

@@ -50,6 +50,7 @@ export function createEditorTool(options: EditorOptions): Tool<EditorRequest, Ed
         ...(ws ? { workspace: ws } : {}),
         signal: context.signal,
         callId: context.callId,
+        parsedBy: context.parsedBy,
       });
     },
   });

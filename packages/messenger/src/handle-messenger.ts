@@ -1,4 +1,4 @@
-import { describeZodError, parseOnce } from '@bough/core';
+import { describeZodError, parseOnce, type ToolContext } from '@bough/core';
 import { fail } from './errors.js';
 import { checkOutgoing, deliver, receive } from './internal/mail.js';
 import { signal } from './internal/signals.js';
@@ -12,14 +12,17 @@ import { type MessengerInput, MessengerRequest, type MessengerResponse, type Mes
  */
 export async function handleMessenger<R extends MessengerInput>(
   request: R,
-  deps: MessengerDeps,
+  deps: MessengerDeps & Pick<ToolContext, 'parsedBy'>,
 ): Promise<MessengerResponseFor<R['action']>> {
   return (await messengerResponse(request, deps)) as MessengerResponseFor<R['action']>;
 }
 
-async function messengerResponse(request: unknown, deps: MessengerDeps): Promise<MessengerResponse> {
+async function messengerResponse(
+  request: unknown,
+  deps: MessengerDeps & Pick<ToolContext, 'parsedBy'>,
+): Promise<MessengerResponse> {
   const limits = MESSENGER_LIMITS.resolve(deps.limits);
-  const parsed = parseOnce(MessengerRequest, request);
+  const parsed = parseOnce(MessengerRequest, request, deps.parsedBy);
   if (!parsed.success) {
     return fail('invalid_request', `Invalid messenger request: ${describeZodError(parsed.error)}`);
   }

@@ -207,6 +207,12 @@ describe('limits and thrown errors', () => {
     expect(() => messengerProvider({ exchange, limits: { maxContentChars: 2.5 } })).toThrow(ConfigurationError);
   });
 
+  it('refuses to build without an exchange, which is only ever passed explicitly', () => {
+    const branch = new Branch({ name: 'alice' });
+    expect(() => createMessengerTool(branch, {} as never)).toThrow(/needs an Exchange/);
+    expect(() => branch.registerTools(messengerProvider({ exchange: 'not one' } as never))).toThrow(ConfigurationError);
+  });
+
   it('throws bough errors with stable codes', () => {
     const error = new TransportUnavailableError('broker offline');
     expect(BoughError.isInstance(error)).toBe(true);

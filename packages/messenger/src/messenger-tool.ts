@@ -16,9 +16,9 @@ import { MessengerRequest, MessengerResponse } from './schema.js';
 
 /** Options of the messenger tool and provider. */
 export interface MessengerOptions {
-  /** The exchange to use; defaults to `branch.services.exchange`. */
-  readonly exchange?: Exchange;
-  /** Teammate name → branch id, read on every call (so names added later are seen); defaults to `services.roster`. */
+  /** The exchange the branches talk through (required). */
+  readonly exchange: Exchange;
+  /** Teammate name → branch id, read on every call (so names added later are seen); default none. */
   readonly roster?: Readonly<Record<string, string>>;
   /** Name shown for the sender; a function can name each branch (clones included). Default: roster name or id prefix. */
   readonly senderName?: string | ((branch: BranchView) => string);
@@ -59,16 +59,14 @@ function record(branch: BranchView, mode: 'hidden' | 'visible' | 'none', entry: 
 /** Builds the `messenger` tool bound to one branch: it sends and receives as `branch.id`. */
 export function createMessengerTool(
   branch: BranchView,
-  options: MessengerOptions = {},
+  options: MessengerOptions,
   build: { readonly abandoned?: AbortSignal } = {},
 ): Tool<MessengerRequest, MessengerResponse> {
-  const exchange = options.exchange ?? branch.services.exchange;
+  const exchange = options?.exchange;
   if (!(exchange instanceof Exchange)) {
-    throw new ConfigurationError(
-      'The messenger tool needs an Exchange: pass { exchange } or put one in branch services.',
-    );
+    throw new ConfigurationError('The messenger tool needs an Exchange: pass it as { exchange }.');
   }
-  const roster = options.roster ?? (branch.services.roster as Readonly<Record<string, string>> | undefined) ?? {};
+  const roster = options.roster ?? {};
   const limits = MESSENGER_LIMITS.resolve(options.limits);
   const recordSent = options.recordSent ?? 'hidden';
   // Join the exchange as soon as the tool exists, so teammates can write to this branch before it first speaks.
@@ -107,7 +105,7 @@ export function createMessengerTool(
         ...(options.callbacks ? { callbacks: options.callbacks } : {}),
         signal: context.signal,
       };
-      return handleMessenger(request, deps);
+      return handleMessenger(request, { ...deps, parsedBy: context.parsedBy });
     },
   });
 }
@@ -116,7 +114,7 @@ export function createMessengerTool(
  * The branch-scoped provider of the `messenger` tool. A clone gets a fresh tool that sends as the clone's id, and
  * (like every build) registers the clone on the exchange when the tool is built.
  */
-export function messengerProvider(options: MessengerOptions = {}): Provider {
+export function messengerProvider(options: MessengerOptions): Provider {
   // Validated when the provider is made, so a bad override fails at set-up rather than at the first build.
   MESSENGER_LIMITS.resolve(options.limits);
   return branchProvider(

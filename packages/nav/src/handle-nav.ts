@@ -1,4 +1,4 @@
-import { describeZodError, errorMessage, parseOnce } from '@bough/core';
+import { describeZodError, errorMessage, parseOnce, type ToolContext } from '@bough/core';
 import type { LspClient } from '@bough/lsp';
 import {
   addWalkSkips,
@@ -80,13 +80,16 @@ function pythonItems(napi: Napi, text: string, action: Action, symbol: string, l
  */
 export async function handleCodeNav<R extends NavInput>(
   request: R,
-  options: NavOptions,
+  options: NavOptions & Pick<ToolContext, 'parsedBy'>,
 ): Promise<NavResponseFor<R['action']>> {
   return (await navResponse(request, options)) as NavResponseFor<R['action']>;
 }
 
-async function navResponse(request: NavInput, options: NavOptions): Promise<NavResponse> {
-  const parsed = parseOnce(NavRequest, request);
+async function navResponse(
+  request: NavInput,
+  options: NavOptions & Pick<ToolContext, 'parsedBy'>,
+): Promise<NavResponse> {
+  const parsed = parseOnce(NavRequest, request, options.parsedBy);
   if (!parsed.success) return fail('invalid_request', `Invalid code_nav request: ${describeZodError(parsed.error)}`);
   const { action } = parsed.data;
   // An empty path is the workspace root, as everywhere in bough.

@@ -27,7 +27,8 @@ export function createCodeNavTool(options: CodeNavToolOptions): Tool<NavRequest,
     scope: 'stateless',
     annotations: { readOnlyHint: true },
     touches: navTouches,
-    handler: (request, context) => handleCodeNav(request, { ...options, limits, cache, signal: context.signal }),
+    handler: (request, context) =>
+      handleCodeNav(request, { ...options, limits, cache, signal: context.signal, parsedBy: context.parsedBy }),
   });
 }
 

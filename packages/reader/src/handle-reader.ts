@@ -1,4 +1,4 @@
-import { describeZodError, errorMessage, parseOnce } from '@bough/core';
+import { describeZodError, errorMessage, parseOnce, type ToolContext } from '@bough/core';
 import { extensionOf, Workspace } from '@bough/workspace';
 import { failure } from './errors.js';
 import { resolveReaderLimits } from './limits.js';
@@ -23,20 +23,21 @@ export async function openReaderWorkspace(options: ReaderOptions): Promise<Works
 /**
  * The pure reader handler: validates, then reads, opens or lists inside the workspace; failures are values. The
  * request is typed as the schema's input and the response follows its `action` (narrow it with `success`); the
- * request is still validated at run time, since it may come from a model.
+ * request is still validated at run time, since it may come from a model, unless `options.parsedBy` (the tool's
+ * `context.parsedBy`) says the executor already parsed it with the reader's schema.
  */
 export async function handleReader<R extends ReaderInput>(
   request: R,
-  options: ReaderOptions & { signal?: AbortSignal },
+  options: ReaderOptions & { signal?: AbortSignal; parsedBy?: ToolContext['parsedBy'] },
 ): Promise<ReaderResponseFor<R['action']>> {
   return (await readerResponse(request, options)) as ReaderResponseFor<R['action']>;
 }
 
 async function readerResponse(
   request: unknown,
-  options: ReaderOptions & { signal?: AbortSignal },
+  options: ReaderOptions & { signal?: AbortSignal; parsedBy?: ToolContext['parsedBy'] },
 ): Promise<ReaderResponse> {
-  const parsed = parseOnce(ReaderRequest, request);
+  const parsed = parseOnce(ReaderRequest, request, options.parsedBy);
   if (!parsed.success) return failure('invalid_request', `Invalid reader request: ${describeZodError(parsed.error)}`);
   const req = parsed.data;
   if (options.signal?.aborted) return failure('aborted', 'The call was cancelled before it started.');

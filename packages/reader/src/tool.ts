@@ -53,6 +53,7 @@ export function createReaderTool(options: ReaderOptions): Tool<ReaderRequest, Re
         cache,
         ...(ws ? { workspace: ws } : {}),
         signal: context.signal,
+        parsedBy: context.parsedBy,
       });
     },
   });

@@ -1,5 +1,5 @@
 import { dirname, posix } from 'node:path';
-import { describeZodError, parseOnce } from '@bough/core';
+import { describeZodError, parseOnce, type ToolContext } from '@bough/core';
 import { isWorkspaceFailure, type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import { failure } from './errors.js';
 import { find } from './find.js';
@@ -67,14 +67,17 @@ export interface SearchCallOptions extends SearchOptions {
  */
 export async function handleSearch<R extends SearchInput>(
   request: R,
-  options: SearchCallOptions,
+  options: SearchCallOptions & Pick<ToolContext, 'parsedBy'>,
 ): Promise<SearchResponseFor<R['action']>> {
   return (await searchResponse(request, options)) as SearchResponseFor<R['action']>;
 }
 
-async function searchResponse(request: SearchInput, options: SearchCallOptions): Promise<SearchResponse> {
+async function searchResponse(
+  request: SearchInput,
+  options: SearchCallOptions & Pick<ToolContext, 'parsedBy'>,
+): Promise<SearchResponse> {
   const limits = resolveSearchLimits(options.limits);
-  const parsed = parseOnce(requestSchemaFor(limits), request);
+  const parsed = parseOnce(requestSchemaFor(limits), request, options.parsedBy);
   if (!parsed.success) return failure('invalid_request', `Invalid search request: ${describeZodError(parsed.error)}`);
   const req = parsed.data;
   // The per-action default never exceeds a lower configured ceiling: a request that names no max_results is valid.

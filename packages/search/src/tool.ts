@@ -21,7 +21,8 @@ export function createSearchTool(options: SearchOptions): Tool<SearchRequest, Se
     scope: 'stateless',
     annotations: { readOnlyHint: true, openWorldHint: false },
     touches: searchTouches,
-    handler: (request, context) => handleSearch(request, { ...options, limits, signal: context.signal }),
+    handler: (request, context) =>
+      handleSearch(request, { ...options, limits, signal: context.signal, parsedBy: context.parsedBy }),
   });
 }
 

@@ -19,6 +19,7 @@ it('exports exactly these names, so every change to the public surface is delibe
       "isInside",
       "isProtectedName",
       "isWorkspaceFailure",
+      "linkedPathSync",
       "readWorkspaceText",
       "resolveInWorkspace",
       "skipReasonOf",

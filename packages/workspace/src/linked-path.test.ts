@@ -1,0 +1,45 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { linkedPathSync } from './linked-path.js';
+
+describe('linkedPathSync', () => {
+  let base: string;
+  let root: string;
+  beforeEach(() => {
+    base = realpathSync(mkdtempSync(join(tmpdir(), 'linked-')));
+    root = join(base, 'ws');
+    mkdirSync(join(root, 'secrets', 'deep'), { recursive: true });
+    mkdirSync(join(root, 'src'));
+    mkdirSync(join(base, 'outside'));
+    writeFileSync(join(root, 'secrets', 'key'), 'k');
+    writeFileSync(join(root, 'src', 'a.ts'), 'a');
+    symlinkSync(join(root, 'secrets'), join(root, 'public'));
+    symlinkSync('secrets/key', join(root, 'key-link'));
+    symlinkSync(join(base, 'outside'), join(root, 'out'));
+  });
+  afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+  it('answers undefined when no link is on the way, existing or not', () => {
+    expect(linkedPathSync(root, 'src/a.ts')).toBeUndefined();
+    expect(linkedPathSync(root, 'src/new.ts')).toBeUndefined();
+    expect(linkedPathSync(root, 'src/new.ts', true)).toBeUndefined();
+    expect(linkedPathSync(root, 'no/such/dir/x')).toBeUndefined();
+    expect(linkedPathSync(root, '../ws/src/a.ts')).toBeUndefined();
+  });
+
+  it('names the real place a link on the way leads to, for existing and missing paths alike', () => {
+    expect(linkedPathSync(root, 'public/key')).toBe('secrets/key');
+    expect(linkedPathSync(root, 'public/new')).toBe('secrets/new');
+    expect(linkedPathSync(root, 'public/new', true)).toBe('secrets/new');
+    expect(linkedPathSync(root, 'public/key', true)).toBe('secrets/key');
+    expect(linkedPathSync(root, 'public/deep/a/b')).toBe('secrets/deep/a/b');
+    expect(linkedPathSync(root, 'public')).toBe('secrets');
+    expect(linkedPathSync(root, 'key-link')).toBe('secrets/key');
+  });
+
+  it('gives the absolute real path when a link leads out of the root', () => {
+    expect(linkedPathSync(root, 'out/x')).toBe(join(base, 'outside', 'x'));
+  });
+});
