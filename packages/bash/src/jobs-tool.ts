@@ -3,6 +3,7 @@ import { type BashToolFailure, failure } from './errors.js';
 import type { JobOutput, JobStore } from './job-store.js';
 import { type JobsInput, JobsRequest, JobsResponse, type JobsResponseFor } from './jobs-schema.js';
 import { type BashLimits, DEFAULT_BASH_LIMITS } from './limits.js';
+import { commandModelText, commandSummary } from './render.js';
 
 const JOBS_TEMPLATE = [
   'Manage background jobs started with bash {"command": ..., "background": true}.',
@@ -88,6 +89,8 @@ export function createJobsTool(store: JobStore): Tool<JobsRequest, JobsResponse>
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
     // A job's paths are those of the bash call that started it (checked then); reading or stopping it names none.
     touches: touchesNothing,
+    toModelText: commandModelText,
+    summarize: commandSummary,
     handler: (request, context) => handleJobs(request, store, context.signal),
   });
 }

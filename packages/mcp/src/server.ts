@@ -93,7 +93,10 @@ function registryDispatch(source: RegistrySource): Dispatch {
   const registry = typeof source === 'function' ? source : () => source;
   return {
     list: () => registry().list(),
-    invoke: async (name, args, options) => toCallToolResult(await registry().invoke(name, args, options)),
+    invoke: async (name, args, options) => {
+      const served = registry();
+      return toCallToolResult(await served.invoke(name, args, options), served.get(name));
+    },
   };
 }
 
@@ -139,7 +142,8 @@ async function routed(
 ): Promise<CallToolResult> {
   const target = router.route(args, name);
   if ('refusal' in target) return toToolResult(target.refusal, true);
-  return toCallToolResult((await router.registry(target.root).invoke(name, args, options)) as ToolCall);
+  const served = router.registry(target.root);
+  return toCallToolResult((await served.invoke(name, args, options)) as ToolCall, served.get(name));
 }
 
 async function readClientRoots(

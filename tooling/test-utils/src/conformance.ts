@@ -29,12 +29,6 @@ export interface ConformanceOptions {
   readonly touchCases?: (ws: TempWorkspace) => readonly { readonly request: unknown; readonly touches: Touches }[];
 }
 
-function failed(output: unknown): boolean {
-  if (isToolFailure(output)) return true;
-  const status = (output as { status?: unknown } | null)?.status;
-  return status === 'error' || status === 'unavailable';
-}
-
 /** What a tool declares a request touches, from the request as its schema parses it. */
 function touchesOf(tool: Tool, request: unknown): Touches {
   const parsed = tool.request.safeParse(request);
@@ -73,7 +67,7 @@ export function describeToolConformance(name: string, options: ConformanceOption
       try {
         const call = await registry.invoke(tool.name, options.validRequest(ws));
         expect(call.status).toBe('completed');
-        expect(failed(call.output)).toBe(false);
+        expect(isToolFailure(call.output)).toBe(false);
         // The registry parsed the request; a handler that validates its input uses that result (core's parseOnce)
         // instead of parsing again. A pre hook could change the arguments in place, and then they are parsed again.
         if ((tool.hooks?.pre?.length ?? 0) === 0) expect(parses).toHaveBeenCalledTimes(1);
@@ -91,7 +85,7 @@ export function describeToolConformance(name: string, options: ConformanceOption
         expect(call.error?.code).toBe('invalid_request');
         if (options.handlerValidates !== false) {
           const direct = await tool.handler(bad as never, { signal: new AbortController().signal, callId: 'direct' });
-          expect(failed(direct), JSON.stringify(bad)).toBe(true);
+          expect(isToolFailure(direct), JSON.stringify(bad)).toBe(true);
         }
       }
     });
@@ -122,7 +116,7 @@ export function describeToolConformance(name: string, options: ConformanceOption
         expect(requests.length).toBeGreaterThan(0);
         for (const request of requests) {
           const output = await tool.handler(request as never, { signal: new AbortController().signal, callId: 'x' });
-          expect(failed(output), JSON.stringify(request)).toBe(true);
+          expect(isToolFailure(output), JSON.stringify(request)).toBe(true);
           expect(JSON.stringify(output)).not.toContain('OUTSIDE-SECRET-CANARY');
         }
       });

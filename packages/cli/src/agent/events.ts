@@ -90,7 +90,7 @@ export class AgentOutput {
             status: content.status,
             output: content.output,
           });
-        } else this.#trace(renderSummary(summarize(content.function, content.output), '  '));
+        } else this.#trace(renderSummary(summarize(branch.registry.get(content.function), content.output), '  '));
       }
     });
   }

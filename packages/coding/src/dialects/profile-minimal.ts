@@ -37,14 +37,20 @@ export function minimalTools(registry: ToolRegistry): Tool[] {
           { action: 'read', path: pick(r, 'file_path', 'path') ?? '', offset: r.offset, limit: r.limit },
           o,
         ),
+      registry.get('reader'),
     ),
-    dialectTool('write', 'Create or overwrite a file with content.', write, (r, o) =>
-      forward(
-        registry,
-        'editor',
-        { action: 'write', file_path: pick(r, 'file_path', 'path') ?? '', content: r.content },
-        o,
-      ),
+    dialectTool(
+      'write',
+      'Create or overwrite a file with content.',
+      write,
+      (r, o) =>
+        forward(
+          registry,
+          'editor',
+          { action: 'write', file_path: pick(r, 'file_path', 'path') ?? '', content: r.content },
+          o,
+        ),
+      registry.get('editor'),
     ),
     dialectTool(
       'edit',
@@ -63,9 +69,20 @@ export function minimalTools(registry: ToolRegistry): Tool[] {
           },
           o,
         ),
+      registry.get('editor'),
     ),
-    dialectTool('bash', 'Run one program with arguments (no shell operators).', bash, (r, o) =>
-      forward(registry, 'bash', { command: r.command, ...(r.timeout !== undefined ? { timeout: r.timeout } : {}) }, o),
+    dialectTool(
+      'bash',
+      'Run one program with arguments (no shell operators).',
+      bash,
+      (r, o) =>
+        forward(
+          registry,
+          'bash',
+          { command: r.command, ...(r.timeout !== undefined ? { timeout: r.timeout } : {}) },
+          o,
+        ),
+      registry.get('bash'),
     ),
   ];
 }
