@@ -74,7 +74,7 @@ async function editorResponse(
   try {
     ws = await openEditorWorkspace(options);
   } catch (error) {
-    return failure('invalid_workspace', `The editor's workspace root is unusable: ${errorMessage(error)}`);
+    return failure('workspace_unavailable', `The editor's workspace root is unusable: ${errorMessage(error)}`);
   }
   const limits = resolveEditorLimits(options.limits);
   const req = parsed.data;

@@ -55,10 +55,16 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('checkRoot', () => {
   it('accepts a directory (by its real path) and refuses /, files and missing paths', () => {
-    expect(checkRoot(a)).toEqual({ ok: true, root: a });
-    expect(checkRoot('/')).toMatchObject({ ok: false, reason: expect.stringMatching(/file system root/) });
-    expect(checkRoot(join(dir, 'file.txt'))).toMatchObject({ ok: false, reason: expect.stringMatching(/not a dir/) });
-    expect(checkRoot(join(dir, 'missing'))).toMatchObject({ ok: false, reason: expect.stringMatching(/not exist/) });
+    expect(checkRoot(a)).toEqual({ success: true, root: a });
+    expect(checkRoot('/')).toMatchObject({ success: false, reason: expect.stringMatching(/file system root/) });
+    expect(checkRoot(join(dir, 'file.txt'))).toMatchObject({
+      success: false,
+      reason: expect.stringMatching(/not a dir/),
+    });
+    expect(checkRoot(join(dir, 'missing'))).toMatchObject({
+      success: false,
+      reason: expect.stringMatching(/not exist/),
+    });
   });
 });
 

@@ -107,9 +107,9 @@ function rootsDispatch(server: Server, source: ServedRoots, options: McpServerOp
   const fixed = source.roots ?? [];
   if (fixed.length > 0) {
     const checked = fixed.map((dir) => checkRoot(dir));
-    const bad = checked.flatMap((check) => (check.ok ? [] : [check.reason]));
+    const bad = checked.flatMap((check) => (check.success ? [] : [check.reason]));
     if (bad.length > 0) throw new ConfigurationError(`Cannot serve ${bad.join('; ')}.`);
-    router.setRoots(checked.flatMap((check) => (check.ok ? [check.root] : [])));
+    router.setRoots(checked.flatMap((check) => (check.success ? [check.root] : [])));
   } else {
     let pending: Promise<void> | undefined;
     const refresh = () => {
@@ -175,7 +175,7 @@ async function readClientRoots(
         continue;
       }
       const check = checkRoot(path, '/');
-      if (check.ok) accepted.push(check.root);
+      if (check.success) accepted.push(check.root);
       else refused.push(check.reason);
     }
   } catch (error) {

@@ -69,7 +69,7 @@ async function readerResponse(
   try {
     ws = await openReaderWorkspace(options);
   } catch (error) {
-    return failure('invalid_workspace', `The reader's workspace root is unusable: ${errorMessage(error)}`);
+    return failure('workspace_unavailable', `The reader's workspace root is unusable: ${errorMessage(error)}`);
   }
   switch (req.action) {
     case 'stat':
