@@ -29,6 +29,17 @@ export interface ConformanceOptions {
   readonly touchCases?: (ws: TempWorkspace) => readonly { readonly request: unknown; readonly touches: Touches }[];
 }
 
+/**
+ * Checks an answer the tool itself produced against the tool's own response schema (when it declares one): what
+ * MCP advertises as `outputSchema` and what typed callers narrow on must describe every real answer.
+ */
+function expectOwnResponse(tool: Tool, output: unknown, label: string): void {
+  if (!tool.response) return;
+  const parsed = tool.response.safeParse(output);
+  const issues = parsed.success ? '' : JSON.stringify(parsed.error.issues.slice(0, 3));
+  expect(parsed.success, `${tool.name} answer to ${label} does not match its response schema: ${issues}`).toBe(true);
+}
+
 /** What a tool declares a request touches, from the request as its schema parses it. */
 function touchesOf(tool: Tool, request: unknown): Touches {
   const parsed = tool.request.safeParse(request);
@@ -38,7 +49,10 @@ function touchesOf(tool: Tool, request: unknown): Touches {
   return declare(parsed.data);
 }
 
-/** The suite every tool package runs: schema export, typed invalid-input failures, abort, no escapes, no throws. */
+/**
+ * The suite every tool package runs: schema export, typed invalid-input failures, abort, no escapes, no throws, and
+ * every answer the tool gives matching its own response schema.
+ */
 export function describeToolConformance(name: string, options: ConformanceOptions): void {
   describe(`${name} conformance`, () => {
     let ws: TempWorkspace;
@@ -68,6 +82,7 @@ export function describeToolConformance(name: string, options: ConformanceOption
         const call = await registry.invoke(tool.name, options.validRequest(ws));
         expect(call.status).toBe('completed');
         expect(isToolFailure(call.output)).toBe(false);
+        expectOwnResponse(tool, call.output, 'the valid request');
         // The registry parsed the request; a handler that validates its input uses that result (core's parseOnce)
         // instead of parsing again. A pre hook could change the arguments in place, and then they are parsed again.
         if ((tool.hooks?.pre?.length ?? 0) === 0) expect(parses).toHaveBeenCalledTimes(1);
@@ -86,6 +101,7 @@ export function describeToolConformance(name: string, options: ConformanceOption
         if (options.handlerValidates !== false) {
           const direct = await tool.handler(bad as never, { signal: new AbortController().signal, callId: 'direct' });
           expect(isToolFailure(direct), JSON.stringify(bad)).toBe(true);
+          expectOwnResponse(tool, direct, JSON.stringify(bad));
         }
       }
     });
@@ -118,6 +134,7 @@ export function describeToolConformance(name: string, options: ConformanceOption
           const output = await tool.handler(request as never, { signal: new AbortController().signal, callId: 'x' });
           expect(isToolFailure(output), JSON.stringify(request)).toBe(true);
           expect(JSON.stringify(output)).not.toContain('OUTSIDE-SECRET-CANARY');
+          expectOwnResponse(tool, output, JSON.stringify(request));
         }
       });
 
