@@ -76,3 +76,14 @@ export function failureSchema<const Code extends string>(codes: readonly [Code, 
 export function isToolFailure(value: unknown): value is ToolFailure {
   return typeof value === 'object' && value !== null && (value as { success?: unknown }).success === false;
 }
+
+/** Every key of every member of a union (plain `keyof` of a union keeps only the shared ones). */
+type KeysOfUnion<T> = T extends unknown ? keyof T : never;
+
+/**
+ * A request `R` that has no field its input type `T` lacks. A handler declared as
+ * `handle<R extends T>(request: R & OnlyKnownFields<R, T>)` keeps its action-typed answer and makes a misspelt field
+ * (`old_strin`) a compile error for a plain program, as an object literal typed `T` would; the request schema still
+ * refuses it at run time for callers without types.
+ */
+export type OnlyKnownFields<R, T> = { readonly [K in Exclude<keyof R, KeysOfUnion<T>>]: never };

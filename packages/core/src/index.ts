@@ -40,6 +40,7 @@ export {
   failureBuilder,
   failureSchema,
   isToolFailure,
+  type OnlyKnownFields,
   type ToolFailure,
 } from './failure.js';
 export {

@@ -1,4 +1,4 @@
-import { describeZodError, errorMessage, parseOnce } from '@bough/core';
+import { describeZodError, errorMessage, type OnlyKnownFields, parseOnce } from '@bough/core';
 import { type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import { editAction } from './edit-action.js';
 import { failure } from './errors.js';
@@ -8,7 +8,13 @@ import { type EditorLimits, resolveEditorLimits } from './limits.js';
 import { mkdirAction, moveAction } from './move-action.js';
 import { multiEditAction } from './multi-edit-action.js';
 import { patchAction } from './patch-action.js';
-import { type EditorInput, EditorRequest, type EditorResponse, type EditorResponseFor } from './schema.js';
+import {
+  type EditorFieldsFor,
+  type EditorInput,
+  EditorRequest,
+  type EditorResponse,
+  type EditorResponseFor,
+} from './schema.js';
 import { writeAction } from './write-action.js';
 
 /** How an editor is set up: the workspace root it may touch, limits and the protected-name policy. */
@@ -55,7 +61,7 @@ export async function openEditorWorkspace(options: EditorOptions): Promise<Works
  * request is still validated at run time, since it may come from a model.
  */
 export async function handleEditor<R extends EditorInput>(
-  request: R,
+  request: R & OnlyKnownFields<R, EditorInput> & EditorFieldsFor<R['action']>,
   options: EditorOptions & { signal?: AbortSignal; callId?: string },
 ): Promise<EditorResponseFor<R['action']>> {
   return (await editorResponse(request, options)) as EditorResponseFor<R['action']>;

@@ -1,4 +1,4 @@
-import { describeZodError, errorMessage, parseOnce } from '@bough/core';
+import { describeZodError, errorMessage, type OnlyKnownFields, parseOnce } from '@bough/core';
 import { extensionOf, Workspace } from '@bough/workspace';
 import { failure } from './errors.js';
 import { resolveReaderLimits } from './limits.js';
@@ -26,7 +26,7 @@ export async function openReaderWorkspace(options: ReaderOptions): Promise<Works
  * request is still validated at run time, since it may come from a model.
  */
 export async function handleReader<R extends ReaderInput>(
-  request: R,
+  request: R & OnlyKnownFields<R, ReaderInput>,
   options: ReaderOptions & { signal?: AbortSignal },
 ): Promise<ReaderResponseFor<R['action']>> {
   return (await readerResponse(request, options)) as ReaderResponseFor<R['action']>;
