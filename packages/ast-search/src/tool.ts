@@ -1,6 +1,7 @@
 import { defineTool, type Provider, statelessProvider, type Tool } from '@bough/core';
 import { type AstSearchOptions, handleAstSearch } from './handle-ast-search.js';
 import { resolveAstSearchLimits } from './limits.js';
+import { astSearchModelText, astSearchSummary } from './render.js';
 import { AstSearchRequest, AstSearchResponse } from './schema.js';
 import { astSearchTouches } from './touches.js';
 
@@ -23,6 +24,8 @@ export function createAstSearchTool(options: AstSearchToolOptions): Tool<AstSear
     scope: 'stateless',
     annotations: { readOnlyHint: true },
     touches: astSearchTouches,
+    toModelText: astSearchModelText,
+    summarize: astSearchSummary,
     handler: (request, context) =>
       handleAstSearch(request, { ...options, limits, signal: context.signal, parsedBy: context.parsedBy }),
   });

@@ -11,6 +11,7 @@ import { type BashToolFailure, failure } from './errors.js';
 import type { JobOutput, JobStore } from './job-store.js';
 import { type JobsInput, JobsRequest, JobsResponse, type JobsResponseFor } from './jobs-schema.js';
 import { type BashLimits, DEFAULT_BASH_LIMITS } from './limits.js';
+import { commandModelText, commandSummary } from './render.js';
 
 // Lean on purpose (it is sent with every request); the answers say what was cut and what to pass next.
 const JOBS_TEMPLATE = [
@@ -97,6 +98,8 @@ export function createJobsTool(store: JobStore): Tool<JobsRequest, JobsResponse>
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
     // A job's paths are those of the bash call that started it (checked then); reading or stopping it names none.
     touches: touchesNothing,
+    toModelText: commandModelText,
+    summarize: commandSummary,
     handler: (request, context) => handleJobs(request, store, context.signal, context.parsedBy),
   });
 }

@@ -4,6 +4,7 @@ import type { BashOptions } from './bash-options.js';
 import { bashDescription } from './description.js';
 import { handleBash } from './handle-bash.js';
 import { resolveBashLimits } from './limits.js';
+import { commandModelText, commandSummary } from './render.js';
 import { sandboxSettings } from './sandbox-settings.js';
 import { BashRequest, BashResponse } from './schema.js';
 import { bashTouches } from './touches.js';
@@ -25,6 +26,8 @@ export function createBashTool(options: BashOptions): Tool<BashRequest, BashResp
     scope: options.jobs ? 'branch' : 'stateless',
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
     touches: bashTouches,
+    toModelText: commandModelText,
+    summarize: commandSummary,
     handler: (request, context) =>
       handleBash(request, {
         ...options,

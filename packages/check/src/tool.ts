@@ -2,6 +2,7 @@ import { defineTool, type Provider, statelessProvider, type Tool } from '@bough/
 import { CheckCache } from './check-cache.js';
 import { type CodeCheckOptions, handleCodeCheck } from './handle-check.js';
 import { resolveCodeCheckLimits } from './limits.js';
+import { checkModelText, checkSummary } from './render.js';
 import { CodeCheckRequest, CodeCheckResponse } from './schema.js';
 import { codeCheckTouches } from './touches.js';
 
@@ -25,6 +26,8 @@ export function createCodeCheckTool(options: CodeCheckToolOptions): Tool<CodeChe
     scope: 'stateless',
     annotations: { readOnlyHint: true },
     touches: codeCheckTouches,
+    toModelText: checkModelText,
+    summarize: checkSummary,
     handler: (request, context) =>
       handleCodeCheck(request, {
         ...options,

@@ -1,6 +1,7 @@
 import { defineTool, type Provider, statelessProvider, type Tool, type Touches } from '@bough/core';
 import { type CheckpointStore, type CheckpointStoreOptions, createCheckpointStore } from './checkpoint-store.js';
 import { handleCheckpoints } from './handle-checkpoints.js';
+import { checkpointsModelText } from './render.js';
 import { CheckpointsRequest, CheckpointsResponse } from './schema.js';
 
 /** The tool's description for a model: when to use it and how to recover. */
@@ -21,6 +22,7 @@ export function createCheckpointsTool(
   return defineTool({
     name: 'checkpoints',
     touches: checkpointsTouches,
+    toModelText: checkpointsModelText,
     description: CHECKPOINTS_DESCRIPTION,
     request: CheckpointsRequest,
     response: CheckpointsResponse,

@@ -21,13 +21,6 @@ export interface CliIO {
   readonly limits?: Partial<CliLimits>;
 }
 
-/** True when a tool output reports a failure (standard failure values, or the check/ast_search status enum). */
-export function isFailureOutput(output: unknown): boolean {
-  if (typeof output !== 'object' || output === null) return false;
-  const value = output as { success?: unknown; status?: unknown };
-  return value.success === false || value.status === 'error' || value.status === 'unavailable';
-}
-
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
 /**

@@ -133,6 +133,8 @@ function recorded(tool: Tool, store: CheckpointStore, branch: string, jobs: JobE
     ...(tool.jsonSchema ? { jsonSchema: tool.jsonSchema } : {}),
     // The wrapped tool touches what the tool touches: policies and MCP roots read this declaration.
     ...(tool.touches ? { touches: tool.touches } : {}),
+    ...(tool.toModelText ? { toModelText: tool.toModelText } : {}),
+    ...(tool.summarize ? { summarize: tool.summarize } : {}),
     handler: async (request, call) => {
       if (tool.name === 'bash') jobs.watch();
       const result = await store.record({ branch, callId: call.callId, tool: tool.name, request }, () =>

@@ -157,7 +157,7 @@ describe('edit spans and evidence (pure)', () => {
       '*** Delete File: c.py',
       '*** End Patch',
     ];
-    expect(patchFiles(apply.join('\n'))).toMatchObject({ ok: true, format: 'apply_patch' });
+    expect(patchFiles(apply.join('\n'))).toMatchObject({ success: true, format: 'apply_patch' });
     expect(files(apply.join('\n'))).toEqual([
       { path: 'n.txt', kind: 'add' },
       { path: 'a.py', kind: 'update' },
@@ -189,13 +189,13 @@ describe('edit spans and evidence (pure)', () => {
       { path: 'new.py', kind: 'add' },
       { path: 'old.py', kind: 'delete' },
     ]);
-    expect(patchFiles('not a patch')).toMatchObject({ ok: false, line: 1 });
+    expect(patchFiles('not a patch')).toMatchObject({ success: false, line: 1 });
   });
 });
 
 function files(patch: string) {
   const parsed = patchFiles(patch);
-  return parsed.ok ? parsed.files : [];
+  return parsed.success ? parsed.files : [];
 }
 
 describe("the guard with the editor's multi_edit, move and dry runs", () => {

@@ -76,6 +76,13 @@ describe('NudgeEngine', () => {
     const critical = new NudgeEngine(branch, { contextWindow: used, criticalThreshold: 0.9 });
     expect(critical.budget().critical).toBe(true);
   });
+  it('checks its thresholds by the rules of the coding limits, naming the limit', () => {
+    const branch = new Branch({ system: 'sys' });
+    expect(() => new NudgeEngine(branch, { threshold: -0.5 })).toThrow(/nudgeThreshold/);
+    expect(() => new NudgeEngine(branch, { ringSize: 2.5 })).toThrow(/nudgeRingSize/);
+    expect(() => new NudgeEngine(branch, { contextWindow: Number.NaN })).toThrow(/contextWindow/);
+    expect(new NudgeEngine(branch, { threshold: 0.5 }).settings.threshold).toBe(0.5);
+  });
 });
 
 describe('default nudge rules', () => {

@@ -1,10 +1,14 @@
 import { activeTokenCount, countTokens } from '@bough/context';
 import { type BranchView, isActionResponse } from '@bough/core';
-import { DEFAULT_CODING_LIMITS } from './limits.js';
+import { CODING_LIMITS } from './limits.js';
 import { defaultNudgeRules } from './nudge-rules.js';
 import type { NudgeBudget, NudgeCall, NudgeContext, NudgeRule } from './nudge-types.js';
 
-/** Constructor options of {@link NudgeEngine}; every threshold given here is the one used. */
+/**
+ * Constructor options of {@link NudgeEngine}; every threshold given here is the one used. Each is checked by the
+ * rule of its coding limit (`threshold` is `nudgeThreshold`, `maxTokens` is `nudgeMaxTokens`, …): a bad value throws
+ * a `ConfigurationError` naming the limit.
+ */
 export interface NudgeEngineOptions {
   /** Rules to use; defaults to {@link defaultNudgeRules}. */
   readonly rules?: readonly NudgeRule[];
@@ -30,16 +34,23 @@ export class NudgeEngine {
   #callCount = 0;
 
   constructor(branch: BranchView, options: NudgeEngineOptions = {}) {
-    const L = DEFAULT_CODING_LIMITS;
+    const L = CODING_LIMITS.resolve({
+      nudgeThreshold: options.threshold,
+      nudgeCriticalThreshold: options.criticalThreshold,
+      nudgeGuidanceThreshold: options.guidanceThreshold,
+      contextWindow: options.contextWindow,
+      nudgeMaxTokens: options.maxTokens,
+      nudgeRingSize: options.ringSize,
+    });
     this.#branch = branch;
     this.#rules = Object.freeze([...(options.rules ?? defaultNudgeRules())]);
     this.#options = {
-      threshold: options.threshold ?? L.nudgeThreshold,
-      criticalThreshold: options.criticalThreshold ?? L.nudgeCriticalThreshold,
-      guidanceThreshold: options.guidanceThreshold ?? L.nudgeGuidanceThreshold,
-      contextWindow: options.contextWindow ?? L.contextWindow,
-      maxTokens: options.maxTokens ?? L.nudgeMaxTokens,
-      ringSize: options.ringSize ?? L.nudgeRingSize,
+      threshold: L.nudgeThreshold,
+      criticalThreshold: L.nudgeCriticalThreshold,
+      guidanceThreshold: L.nudgeGuidanceThreshold,
+      contextWindow: L.contextWindow,
+      maxTokens: L.nudgeMaxTokens,
+      ringSize: L.nudgeRingSize,
     };
     this.#onRuleError = options.onRuleError;
   }

@@ -28,6 +28,8 @@ export interface SandboxSession {
 /** Options shared by the sandbox functions. */
 export interface SandboxOptions {
   readonly timeoutMs?: number;
+  /** Bytes of output kept per git stream (default `gitOutputBytes` of the coding limits). */
+  readonly maxOutputBytes?: number;
   readonly signal?: AbortSignal;
   /** Commit identity; without it the repository's own is used, or a neutral fallback when it has none. */
   readonly identity?: { readonly name: string; readonly email: string };
@@ -38,6 +40,7 @@ export function gitOptions(root: string, options: SandboxOptions, config: readon
   return {
     root,
     timeoutMs: options.timeoutMs ?? DEFAULT_CODING_LIMITS.gitTimeoutMs,
+    maxOutputBytes: options.maxOutputBytes ?? DEFAULT_CODING_LIMITS.gitOutputBytes,
     ...(options.signal ? { signal: options.signal } : {}),
     config,
   };
@@ -47,7 +50,7 @@ export function gitOptions(root: string, options: SandboxOptions, config: readon
 export async function createSandbox(
   workspaceRoot: string,
   options: SandboxOptions = {},
-): Promise<{ ok: true; session: SandboxSession } | ToolFailure> {
+): Promise<{ success: true; session: SandboxSession } | ToolFailure> {
   const ws = await realpath(workspaceRoot);
   const probe = gitOptions(ws, options);
   const top = await git(['rev-parse', '--show-toplevel'], ws, probe);
@@ -100,7 +103,7 @@ export async function createSandbox(
     workdir,
     gitConfig,
   };
-  return { ok: true, session: Object.freeze(session) };
+  return { success: true, session: Object.freeze(session) };
 }
 
 async function identityConfig(repoRoot: string, at: GitOptions, options: SandboxOptions): Promise<string[]> {

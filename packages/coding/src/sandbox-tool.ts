@@ -67,7 +67,7 @@ async function run(
       return fail('sandbox_active', `Sandbox ${slot.session.name} is already active; merge or discard it first.`);
     }
     const made = await createSandbox(state.workspaceRoot, options);
-    if (!('ok' in made)) return made;
+    if (!made.success) return made;
     slot.session = made.session;
     return {
       success: true,

@@ -65,6 +65,25 @@ describe('sandbox lifecycle', () => {
     expect(await call(branch, 'sandbox', { action: 'commit' })).toMatchObject({ error_code: 'invalid_request' });
   });
 
+  it("keeps no more git output than the toolkit's gitOutputBytes", async () => {
+    const big = Array.from({ length: 400 }, (_, i) => `line ${i}`).join('\n');
+    const diffOf = async (limits: CodingToolkitOptions['limits']) => {
+      const branch = branchFor(limits ? { limits } : {});
+      await call(branch, 'sandbox', { action: 'create' });
+      await call(branch, 'editor', { action: 'write', file_path: 'big.txt', content: `${big}\n` });
+      const diff = await call(branch, 'sandbox', { action: 'diff' });
+      await call(branch, 'sandbox', { action: 'discard' });
+      return diff;
+    };
+    const whole = await diffOf(undefined);
+    expect(whole.patch).toContain('+line 399');
+    const capped = await diffOf({ gitOutputBytes: 1_000 });
+    expect(capped.success).toBe(true);
+    // The process layer keeps the head and the tail of a stream cut at the cap; the middle is gone.
+    expect(capped.patch).not.toContain('+line 200\n');
+    expect(capped.full_patch_chars as number).toBeLessThan(whole.full_patch_chars as number);
+  });
+
   it('never shows the content of protected files or where new links point', async () => {
     const branch = branchFor({ tools: ['reader', 'editor', 'bash', 'sandbox'] });
     const worktree = (await call(branch, 'sandbox', { action: 'create' })).worktree as string;

@@ -261,7 +261,13 @@ export const STANDARD_SOURCES: readonly AnyToolSource[] = Object.freeze([
       const { state, limits, hooks, allowProtected } = needBuild('sandbox', build);
       return createSandboxTool(
         state,
-        { maxPatchChars: limits.sandboxPatchChars, timeoutMs: limits.gitTimeoutMs, ...o, allowProtected },
+        {
+          maxPatchChars: limits.sandboxPatchChars,
+          timeoutMs: limits.gitTimeoutMs,
+          maxOutputBytes: limits.gitOutputBytes,
+          ...o,
+          allowProtected,
+        },
         hooks,
       );
     },

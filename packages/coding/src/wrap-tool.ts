@@ -68,6 +68,8 @@ export function wrapSource(
     scope: 'branch',
     ...(first.annotations ? { annotations: first.annotations } : {}),
     ...(first.touches ? { touches: first.touches } : {}),
+    ...(first.toModelText ? { toModelText: first.toModelText } : {}),
+    ...(first.summarize ? { summarize: first.summarize } : {}),
     hooks,
     handler: async (request, call) => {
       try {

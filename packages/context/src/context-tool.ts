@@ -2,6 +2,7 @@ import { type BranchView, branchProvider, defineTool, type Provider, type Tool, 
 import { contextDescription } from './guidance.js';
 import { type ContextOptions, handleContext } from './handle-context.js';
 import { CONTEXT_LIMITS } from './limits.js';
+import { contextSummary } from './render.js';
 import { ContextRequest, ContextResponse } from './schema.js';
 
 /** Options of the context tool and provider (limits and an optional model override). */
@@ -23,6 +24,7 @@ export function createContextTool(
     response: ContextResponse,
     scope: 'branch',
     touches: touchesNothing,
+    summarize: contextSummary,
     handler: (request, context) =>
       handleContext(branch, request, {
         ...options,

@@ -178,13 +178,21 @@ describe('executeTool', () => {
 
   it('cancels on abort and passes the signal to the handler', async () => {
     let signal: AbortSignal | undefined;
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
     const controller = new AbortController();
     const pending = executeTool(
-      slow((s) => (signal = s)),
+      slow((s) => {
+        signal = s;
+        started();
+      }),
       {},
       { signal: controller.signal },
     );
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Abort once the handler runs (it has its signal), not after a guessed delay.
+    await running;
     controller.abort(new Error('user pressed stop'));
     const call = await pending;
     expect(call.status).toBe('cancelled');

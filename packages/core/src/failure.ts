@@ -67,12 +67,23 @@ export function failureSchema<const Code extends string>(codes: readonly [Code, 
   });
 }
 
-/** True when a value has the {@link ToolFailure} shape. */
+/**
+ * True when a value is a tool's expected failure, read from the contract's discriminant alone: `success: false`.
+ * Every host (MCP's `isError`, the CLI's exit code, the nudge streaks, the conformance suite) asks this one question.
+ * A `{ success: false }` without `error_code` still counts: a malformed failure must not pass for a success. Outputs
+ * that also carry a `status` (code_check, ast_search) say `success: false` on every failing status.
+ */
 export function isToolFailure(value: unknown): value is ToolFailure {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { success?: unknown }).success === false &&
-    typeof (value as { error_code?: unknown }).error_code === 'string'
-  );
+  return typeof value === 'object' && value !== null && (value as { success?: unknown }).success === false;
 }
+
+/** Every key of every member of a union (plain `keyof` of a union keeps only the shared ones). */
+type KeysOfUnion<T> = T extends unknown ? keyof T : never;
+
+/**
+ * A request `R` that has no field its input type `T` lacks. A handler declared as
+ * `handle<R extends T>(request: R & OnlyKnownFields<R, T>)` keeps its action-typed answer and makes a misspelt field
+ * (`old_strin`) a compile error for a plain program, as an object literal typed `T` would; the request schema still
+ * refuses it at run time for callers without types.
+ */
+export type OnlyKnownFields<R, T> = { readonly [K in Exclude<keyof R, KeysOfUnion<T>>]: never };

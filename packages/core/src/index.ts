@@ -40,6 +40,7 @@ export {
   failureBuilder,
   failureSchema,
   isToolFailure,
+  type OnlyKnownFields,
   type ToolFailure,
 } from './failure.js';
 export {
@@ -66,6 +67,19 @@ export {
 export { parseOnce } from './parsed.js';
 export { branchProvider, isProvider, type Provider, type ProviderContext, statelessProvider } from './provider.js';
 export { type RegisterOptions, type Registrable, type RegistryEntry, ToolRegistry } from './registry.js';
+export {
+  clipLine,
+  compactText,
+  detailItems,
+  detailLines,
+  joinLines,
+  locationText,
+  type ToolRendering,
+  type ToolSummary,
+  type ToolSummaryParts,
+  toolOutputSummary,
+  toolOutputText,
+} from './render.js';
 export {
   definePrompt,
   type Prompt,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ConfigurationError } from './bough-error.js';
 import type { BranchView } from './branch-view.js';
+import type { ToolSummaryParts } from './render.js';
 import type { Touches, TouchesOf } from './touches.js';
 
 /** Whether a tool can be shared across branches ('stateless') or closes over one branch ('branch'). */
@@ -92,6 +93,10 @@ export interface Tool<REQ = any, RES = any> {
    * policies, MCP roots and the read-before-edit guard read. A tool without it cannot be given a path rule.
    */
   readonly touches?: TouchesOf<REQ>;
+  /** The text a model reads for a successful output (see {@link ToolRendering}); hosts fall back to a generic one. */
+  readonly toModelText?: (output: RES) => string | undefined;
+  /** A headline and a few lines for people (see {@link ToolRendering}); hosts fall back to a generic one. */
+  readonly summarize?: (output: RES) => ToolSummaryParts | undefined;
 }
 
 /** The input of {@link defineTool}; `scope` defaults to 'stateless'. */
@@ -107,6 +112,10 @@ export interface ToolSpec<REQ, RES> {
   jsonSchema?: Readonly<Record<string, unknown>>;
   /** What a parsed request touches (see {@link Tool.touches}); `touchesNothing` for a tool that names no path. */
   touches?: TouchesOf<REQ>;
+  /** The tool's own model-facing text of an output (see {@link Tool.toModelText}). */
+  toModelText?: (output: RES) => string | undefined;
+  /** The tool's own short summary of an output for people (see {@link Tool.summarize}). */
+  summarize?: (output: RES) => ToolSummaryParts | undefined;
 }
 
 /** Model-facing tool names: lower-case letters, digits and underscores, 1 to 64 characters. */
@@ -138,6 +147,11 @@ export function defineTool<REQ, RES>(spec: ToolSpec<REQ, RES>): Tool<REQ, RES> {
   if (spec.touches !== undefined && typeof spec.touches !== 'function') {
     throw new ConfigurationError(`Tool ${spec.name}'s touches must be a function of the parsed request.`);
   }
+  for (const hook of ['toModelText', 'summarize'] as const) {
+    if (spec[hook] !== undefined && typeof spec[hook] !== 'function') {
+      throw new ConfigurationError(`Tool ${spec.name}'s ${hook} must be a function of the output.`);
+    }
+  }
   requireZod4(spec.name, 'request', spec.request);
   if (spec.response) requireZod4(spec.name, 'response', spec.response);
   const tool: Tool<REQ, RES> = {
@@ -151,6 +165,8 @@ export function defineTool<REQ, RES>(spec: ToolSpec<REQ, RES>): Tool<REQ, RES> {
     ...(spec.annotations ? { annotations: Object.freeze({ ...spec.annotations }) } : {}),
     ...(spec.jsonSchema ? { jsonSchema: Object.freeze({ ...spec.jsonSchema }) } : {}),
     ...(spec.touches ? { touches: spec.touches } : {}),
+    ...(spec.toModelText ? { toModelText: spec.toModelText } : {}),
+    ...(spec.summarize ? { summarize: spec.summarize } : {}),
   };
   return Object.freeze(tool);
 }

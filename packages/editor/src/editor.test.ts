@@ -159,7 +159,7 @@ describe('editor write', () => {
       { action: 'write', file_path: 'f', content: '' },
       { workspaceRoot: `${ws.root}/nope` },
     );
-    expect(out).toMatchObject({ success: false, error_code: 'invalid_workspace' });
+    expect(out).toMatchObject({ success: false, error_code: 'workspace_unavailable' });
   });
 });
 

@@ -19,7 +19,7 @@ export const EDITOR_ERROR_CODES = defineErrorCodes([
   'unsupported_encoding',
   'file_changed',
   'aborted',
-  'invalid_workspace',
+  'workspace_unavailable',
   ...WORKSPACE_ERROR_CODES,
 ]);
 

@@ -1,4 +1,4 @@
-import { describeZodError, errorMessage, parseOnce, type ToolContext } from '@bough/core';
+import { describeZodError, errorMessage, type OnlyKnownFields, parseOnce, type ToolContext } from '@bough/core';
 import { type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import { editAction } from './edit-action.js';
 import { failure } from './errors.js';
@@ -8,7 +8,13 @@ import { type EditorLimits, resolveEditorLimits } from './limits.js';
 import { mkdirAction, moveAction } from './move-action.js';
 import { multiEditAction } from './multi-edit-action.js';
 import { patchAction } from './patch-action.js';
-import { type EditorInput, EditorRequest, type EditorResponse, type EditorResponseFor } from './schema.js';
+import {
+  type EditorFieldsFor,
+  type EditorInput,
+  EditorRequest,
+  type EditorResponse,
+  type EditorResponseFor,
+} from './schema.js';
 import { writeAction } from './write-action.js';
 
 /** How an editor is set up: the workspace root it may touch, limits and the protected-name policy. */
@@ -58,7 +64,7 @@ export async function openEditorWorkspace(options: EditorOptions): Promise<Works
  * `context.parsedBy`) says the executor already parsed it with the editor's schema.
  */
 export async function handleEditor<R extends EditorInput>(
-  request: R,
+  request: R & OnlyKnownFields<R, EditorInput> & EditorFieldsFor<R['action']>,
   options: EditorOptions & { signal?: AbortSignal; callId?: string; parsedBy?: ToolContext['parsedBy'] },
 ): Promise<EditorResponseFor<R['action']>> {
   return (await editorResponse(request, options)) as EditorResponseFor<R['action']>;
@@ -77,7 +83,7 @@ async function editorResponse(
   try {
     ws = await openEditorWorkspace(options);
   } catch (error) {
-    return failure('invalid_workspace', `The editor's workspace root is unusable: ${errorMessage(error)}`);
+    return failure('workspace_unavailable', `The editor's workspace root is unusable: ${errorMessage(error)}`);
   }
   const limits = resolveEditorLimits(options.limits);
   const req = parsed.data;

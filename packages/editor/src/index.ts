@@ -12,8 +12,10 @@ export { DEFAULT_EDITOR_LIMITS, EDITOR_LIMITS, type EditorLimits } from './limit
 export { type PatchFile, type PatchFiles, patchFiles } from './patch-files.js';
 /** The request schema and the response schemas of the editor tool. */
 export {
+  type EditorActionFields,
   EditorEditSuccess,
   EditorFailure,
+  type EditorFieldsFor,
   type EditorInput,
   EditorRequest,
   EditorResponse,

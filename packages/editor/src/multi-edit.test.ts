@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { handleEditor } from './index.js';
+import { type EditorInput, handleEditor } from './index.js';
 
 type Out = Record<string, unknown> & { success: boolean; error_code?: string; error?: string };
 
@@ -12,7 +12,7 @@ describe('multi_edit', () => {
   });
   afterEach(() => ws.cleanup());
   const call = async (req: Record<string, unknown>) =>
-    (await handleEditor({ action: 'multi_edit', ...req }, { workspaceRoot: ws.root })) as Out;
+    (await handleEditor({ action: 'multi_edit', ...req } as EditorInput, { workspaceRoot: ws.root })) as Out;
 
   it('applies edits in order, each to the result of the ones before, in one write', async () => {
     ws.write('a.ts', 'const a = 1;\nconst b = 2;\nconst c = 3;\n');

@@ -117,7 +117,7 @@ describe('reading only the files of a patch', () => {
     const first = patchFiles(text);
     expect(patchFiles(`${text}`)).toBe(first);
     expect(Object.isFrozen(first)).toBe(true);
-    expect(first.ok && Object.isFrozen(first.files)).toBe(true);
+    expect(first.success && Object.isFrozen(first.files)).toBe(true);
     expect(patchFiles(`${text}\n`)).not.toBe(first);
   });
 });

@@ -13,14 +13,14 @@ export interface PatchFile {
 
 /** The files of a patch, or why the editor would refuse to read it (with the 1-based patch line). */
 export type PatchFiles =
-  | { readonly ok: true; readonly format: 'apply_patch' | 'unified'; readonly files: readonly PatchFile[] }
-  | { readonly ok: false; readonly line: number; readonly reason: string };
+  | { readonly success: true; readonly format: 'apply_patch' | 'unified'; readonly files: readonly PatchFile[] }
+  | { readonly success: false; readonly line: number; readonly reason: string };
 
 /**
  * Every file a patch names, read by the same parser the editor's `patch` action applies (apply_patch format, or a
  * unified diff as `git diff` / `diff -u` print it). For callers that check paths before the editor runs (a
  * read-before-edit guard, a permission check, a diagnostics watcher): what they see is exactly what would be changed.
- * Nothing is read from disk; a patch the editor could not parse gives `ok: false`.
+ * Nothing is read from disk; a patch the editor could not parse gives `success: false`.
  */
 export function patchFiles(patch: string): PatchFiles {
   // One call is often asked about the same patch several times (a policy, a guard, a watcher): the last answer is
@@ -35,7 +35,7 @@ let last: { patch: string; files: PatchFiles } | undefined;
 
 function readFiles(patch: string): PatchFiles {
   const parsed = parsePatchFiles(patch);
-  if (!parsed.ok) return { ok: false, line: parsed.line, reason: parsed.reason };
+  if (!parsed.ok) return { success: false, line: parsed.line, reason: parsed.reason };
   const files: PatchFile[] = [];
   for (const op of parsed.ops) {
     if (op.op === 'update') {
@@ -43,5 +43,5 @@ function readFiles(patch: string): PatchFiles {
       if (op.moveTo !== undefined && op.moveTo !== op.path) files.push({ path: op.moveTo, kind: 'move_to' });
     } else files.push({ path: op.path, kind: op.op });
   }
-  return { ok: true, format: parsed.format, files: Object.freeze(files) };
+  return { success: true, format: parsed.format, files: Object.freeze(files) };
 }

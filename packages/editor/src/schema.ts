@@ -35,6 +35,25 @@ export type EditorRequest = z.infer<typeof EditorRequest>;
 /** What a caller passes: the schema's input type (fields with defaults, such as `replace_all`, may be left out). */
 export type EditorInput = z.input<typeof EditorRequest>;
 
+/** The fields each action needs (the handler refuses a request without them as `invalid_request`). */
+export interface EditorActionFields {
+  readonly edit: { readonly file_path: string; readonly old_string: string; readonly new_string: string };
+  readonly multi_edit: { readonly file_path: string; readonly edits: NonNullable<EditorInput['edits']> };
+  readonly write: { readonly file_path: string; readonly content: string };
+  readonly patch: { readonly patch: string };
+  readonly move: { readonly file_path: string; readonly destination: string };
+  readonly mkdir: { readonly file_path: string };
+}
+
+type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : never;
+
+/**
+ * The fields action `A` needs, for a request whose action is known when it is written; a request whose action is
+ * only known as a union (a parsed request passed on) is checked at run time instead.
+ */
+export type EditorFieldsFor<A extends EditorInput['action']> =
+  true extends IsUnion<A> ? unknown : EditorActionFields[A];
+
 const shared = {
   success: z.literal(true),
   path: z.string().describe('Real absolute path of the file.'),

@@ -2,6 +2,7 @@ import { defineTool, type Provider, statelessProvider, type Tool } from '@bough/
 import type { Workspace } from '@bough/workspace';
 import { type EditorOptions, handleEditor, openEditorWorkspace } from './handle-editor.js';
 import { resolveEditorLimits } from './limits.js';
+import { editorModelText, editorSummary } from './render.js';
 import { EditorRequest, EditorResponse } from './schema.js';
 import { editorTouches } from './touches.js';
 
@@ -37,6 +38,8 @@ export function createEditorTool(options: EditorOptions): Tool<EditorRequest, Ed
     scope: 'stateless',
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
     touches: editorTouches,
+    toModelText: editorModelText,
+    summarize: editorSummary,
     handler: async (request, context) => {
       let ws: Workspace | undefined;
       try {

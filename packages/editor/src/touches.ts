@@ -27,7 +27,7 @@ export function editorTouches(request: EditorRequest): Touches {
 function patchTouches(patch: string | undefined): Touches {
   if (typeof patch !== 'string') return {};
   const parsed = patchFiles(patch);
-  if (!parsed.ok) return {};
+  if (!parsed.success) return {};
   const write: string[] = [];
   const create: string[] = [];
   const remove: string[] = [];

@@ -14,7 +14,6 @@ it('exports exactly these names, so every change to the public surface is delibe
       "generateToken",
       "mcpToolName",
       "registerMcpServer",
-      "renderOutput",
       "serveHttp",
       "serveStdio",
     ]

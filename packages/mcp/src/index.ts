@@ -10,7 +10,6 @@ export {
 export { DEFAULT_MCP_LIMITS, MCP_LIMITS, type McpLimits } from './limits.js';
 export { MCP_TOOL_PREFIX, mcpToolName } from './names.js';
 export { type McpRegistration, type McpServerConfig, type RegisterMcpOptions, registerMcpServer } from './register.js';
-export { renderOutput } from './render-text.js';
 export { checkRoot, type RootCheck, RootRouter } from './roots.js';
 export {
   createMcpServer,

@@ -55,10 +55,16 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('checkRoot', () => {
   it('accepts a directory (by its real path) and refuses /, files and missing paths', () => {
-    expect(checkRoot(a)).toEqual({ ok: true, root: a });
-    expect(checkRoot('/')).toMatchObject({ ok: false, reason: expect.stringMatching(/file system root/) });
-    expect(checkRoot(join(dir, 'file.txt'))).toMatchObject({ ok: false, reason: expect.stringMatching(/not a dir/) });
-    expect(checkRoot(join(dir, 'missing'))).toMatchObject({ ok: false, reason: expect.stringMatching(/not exist/) });
+    expect(checkRoot(a)).toEqual({ success: true, root: a });
+    expect(checkRoot('/')).toMatchObject({ success: false, reason: expect.stringMatching(/file system root/) });
+    expect(checkRoot(join(dir, 'file.txt'))).toMatchObject({
+      success: false,
+      reason: expect.stringMatching(/not a dir/),
+    });
+    expect(checkRoot(join(dir, 'missing'))).toMatchObject({
+      success: false,
+      reason: expect.stringMatching(/not exist/),
+    });
   });
 });
 
@@ -154,16 +160,23 @@ describe('served roots over MCP', () => {
 
   it("serves the client's roots, refuses / among them, and follows list_changed", async () => {
     const updates: string[][] = [];
+    let changed: (() => void) | undefined;
     const source: ServedRoots = {
       registryFor: whereTool,
       catalog: whereTool('/none'),
-      onRoots: (update) => updates.push([...update.roots]),
+      onRoots: (update) => {
+        updates.push([...update.roots]);
+        changed?.();
+      },
     };
     const { client, setRoots } = await clientWithRoots(source, [{ uri: 'file:///' }, root(a)]);
     expect((await call(client, { path: 'x' })).structuredContent).toMatchObject({ root: a });
+    // Waits for the server to have read the changed roots (its onRoots report), not for a guessed delay.
+    const reread = new Promise<void>((resolve) => {
+      changed = resolve;
+    });
     await setRoots([root(b)]);
-    // The next call waits for the roots being read, so it sees the change.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await reread;
     expect((await call(client, { path: 'x' })).structuredContent).toMatchObject({ root: b });
     expect((await call(client, { path: join(a, 'x') })).structuredContent).toMatchObject({
       error_code: 'outside_roots',

@@ -4,7 +4,7 @@ import { type ToolRegistry, touchedPaths } from '@bough/core';
 import { fail, type McpFailure } from './errors.js';
 
 /** A directory that can be served, or why not. */
-export type RootCheck = { ok: true; root: string } | { ok: false; reason: string };
+export type RootCheck = { success: true; root: string } | { success: false; reason: string };
 
 /**
  * Checks one directory for serving: it must exist, be a readable directory, and not be the file system root.
@@ -15,18 +15,18 @@ export function checkRoot(dir: string, base: string = process.cwd()): RootCheck 
   let real: string;
   try {
     real = realpathSync(path);
-    if (!statSync(real).isDirectory()) return { ok: false, reason: `${path} is not a directory` };
+    if (!statSync(real).isDirectory()) return { success: false, reason: `${path} is not a directory` };
     accessSync(real, constants.R_OK | constants.X_OK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why =
       code === 'ENOENT' ? 'does not exist' : code === 'EACCES' ? 'is not readable' : `cannot be used (${code})`;
-    return { ok: false, reason: `${path} ${why}` };
+    return { success: false, reason: `${path} ${why}` };
   }
   if (real === resolve('/', '.') || real === '/') {
-    return { ok: false, reason: `${path} is the file system root; serve a project directory instead` };
+    return { success: false, reason: `${path} is the file system root; serve a project directory instead` };
   }
-  return { ok: true, root: real };
+  return { success: true, root: real };
 }
 
 function contains(root: string, path: string): boolean {

@@ -37,7 +37,12 @@ function buildRegistry() {
       name: 'checker',
       description: 'Reports an error status like code_check does.',
       request: z.object({}).strict(),
-      handler: async () => ({ status: 'error', error_code: 'tool_missing', error: 'ruff is not installed' }),
+      handler: async () => ({
+        success: false,
+        status: 'error',
+        error_code: 'tool_missing',
+        error: 'ruff is not installed',
+      }),
     }),
     defineTool({
       name: 'wait',

@@ -97,7 +97,10 @@ function registryDispatch(source: RegistrySource): Dispatch {
   const registry = typeof source === 'function' ? source : () => source;
   return {
     list: () => registry().list(),
-    invoke: async (name, args, options) => toCallToolResult(await registry().invoke(name, args, options)),
+    invoke: async (name, args, options) => {
+      const served = registry();
+      return toCallToolResult(await served.invoke(name, args, options), served.get(name));
+    },
     release: () => {},
   };
 }
@@ -108,9 +111,9 @@ function rootsDispatch(source: ServedRoots, options: McpServerOptions): Dispatch
   const fixed = source.roots ?? [];
   if (fixed.length > 0) {
     const checked = fixed.map((dir) => checkRoot(dir));
-    const bad = checked.flatMap((check) => (check.ok ? [] : [check.reason]));
+    const bad = checked.flatMap((check) => (check.success ? [] : [check.reason]));
     if (bad.length > 0) throw new ConfigurationError(`Cannot serve ${bad.join('; ')}.`);
-    router.setRoots(checked.flatMap((check) => (check.ok ? [check.root] : [])));
+    router.setRoots(checked.flatMap((check) => (check.success ? [check.root] : [])));
     return { list: () => catalog(router, source), invoke: (n, a, o) => routed(router, n, a, o), release };
   }
   let pending: Promise<void> | undefined;
@@ -149,7 +152,8 @@ async function routed(
 ): Promise<CallToolResult> {
   const target = router.route(args, name);
   if ('refusal' in target) return toToolResult(target.refusal, true);
-  return toCallToolResult((await router.registry(target.root).invoke(name, args, options)) as ToolCall);
+  const served = router.registry(target.root);
+  return toCallToolResult((await served.invoke(name, args, options)) as ToolCall, served.get(name));
 }
 
 async function readClientRoots(
@@ -181,7 +185,7 @@ async function readClientRoots(
         continue;
       }
       const check = checkRoot(path, '/');
-      if (check.ok) accepted.push(check.root);
+      if (check.success) accepted.push(check.root);
       else refused.push(check.reason);
     }
   } catch (error) {

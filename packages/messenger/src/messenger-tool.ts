@@ -12,6 +12,7 @@ import { handleMessenger } from './handle-messenger.js';
 import { displayName, ensureRegistered } from './internal/names.js';
 import { MESSENGER_LIMITS, type MessengerLimits } from './limits.js';
 import type { MessengerCallbacks, MessengerDeps, SentRecord } from './messenger-deps.js';
+import { messengerSummary } from './render.js';
 import { MessengerRequest, MessengerResponse } from './schema.js';
 
 /** Options of the messenger tool and provider. */
@@ -93,6 +94,7 @@ export function createMessengerTool(
     response: MessengerResponse,
     scope: 'branch',
     touches: touchesNothing,
+    summarize: messengerSummary,
     handler: (request, context) => {
       const deps: MessengerDeps = {
         exchange,

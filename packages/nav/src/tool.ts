@@ -2,6 +2,7 @@ import { defineTool, type Provider, statelessProvider, type Tool } from '@bough/
 import { handleCodeNav, type NavOptions } from './handle-nav.js';
 import { resolveNavLimits } from './limits.js';
 import { NavCache } from './nav-cache.js';
+import { navModelText, navSummary } from './render.js';
 import { NavRequest, NavResponse } from './schema.js';
 import { navTouches } from './touches.js';
 
@@ -27,6 +28,8 @@ export function createCodeNavTool(options: CodeNavToolOptions): Tool<NavRequest,
     scope: 'stateless',
     annotations: { readOnlyHint: true },
     touches: navTouches,
+    toModelText: navModelText,
+    summarize: navSummary,
     handler: (request, context) =>
       handleCodeNav(request, { ...options, limits, cache, signal: context.signal, parsedBy: context.parsedBy }),
   });

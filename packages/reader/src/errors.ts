@@ -23,7 +23,7 @@ export const READER_ERROR_CODES = defineErrorCodes([
   'fetch_timeout',
   'too_many_redirects',
   'aborted',
-  'invalid_workspace',
+  'workspace_unavailable',
   ...WORKSPACE_ERROR_CODES,
 ]);
 

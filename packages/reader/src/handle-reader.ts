@@ -1,4 +1,4 @@
-import { describeZodError, errorMessage, parseOnce, type ToolContext } from '@bough/core';
+import { describeZodError, errorMessage, type OnlyKnownFields, parseOnce, type ToolContext } from '@bough/core';
 import { extensionOf, Workspace } from '@bough/workspace';
 import { failure } from './errors.js';
 import { resolveReaderLimits } from './limits.js';
@@ -27,7 +27,7 @@ export async function openReaderWorkspace(options: ReaderOptions): Promise<Works
  * `context.parsedBy`) says the executor already parsed it with the reader's schema.
  */
 export async function handleReader<R extends ReaderInput>(
-  request: R,
+  request: R & OnlyKnownFields<R, ReaderInput>,
   options: ReaderOptions & { signal?: AbortSignal; parsedBy?: ToolContext['parsedBy'] },
 ): Promise<ReaderResponseFor<R['action']>> {
   return (await readerResponse(request, options)) as ReaderResponseFor<R['action']>;
@@ -70,7 +70,7 @@ async function readerResponse(
   try {
     ws = await openReaderWorkspace(options);
   } catch (error) {
-    return failure('invalid_workspace', `The reader's workspace root is unusable: ${errorMessage(error)}`);
+    return failure('workspace_unavailable', `The reader's workspace root is unusable: ${errorMessage(error)}`);
   }
   switch (req.action) {
     case 'stat':

@@ -4,6 +4,7 @@ import { DocumentCache } from './document-cache.js';
 import { handleReader, openReaderWorkspace } from './handle-reader.js';
 import { type ReaderLimits, resolveReaderLimits } from './limits.js';
 import type { ReaderOptions } from './reader-options.js';
+import { readerModelText, readerSummary } from './render.js';
 import { ReaderRequest, ReaderResponse } from './schema.js';
 import { readerTouches } from './touches.js';
 
@@ -45,6 +46,8 @@ export function createReaderTool(options: ReaderOptions): Tool<ReaderRequest, Re
     scope: 'stateless',
     annotations: { readOnlyHint: true, openWorldHint: (options.allowedHosts?.length ?? 0) > 0 },
     touches: readerTouches,
+    toModelText: readerModelText,
+    summarize: readerSummary,
     handler: async (request, context) => {
       const ws = await workspace().catch(() => undefined);
       return handleReader(request, {

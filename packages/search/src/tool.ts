@@ -2,6 +2,7 @@ import { defineTool, type Provider, statelessProvider, type Tool } from '@bough/
 import { searchDescription } from './description.js';
 import { handleSearch, requestSchemaFor, type SearchOptions } from './handle-search.js';
 import { resolveSearchLimits } from './limits.js';
+import { searchModelText, searchSummary } from './render.js';
 import { type SearchRequest, SearchResponse } from './schema.js';
 import { searchTouches } from './touches.js';
 
@@ -21,6 +22,8 @@ export function createSearchTool(options: SearchOptions): Tool<SearchRequest, Se
     scope: 'stateless',
     annotations: { readOnlyHint: true, openWorldHint: false },
     touches: searchTouches,
+    toModelText: searchModelText,
+    summarize: searchSummary,
     handler: (request, context) =>
       handleSearch(request, { ...options, limits, signal: context.signal, parsedBy: context.parsedBy }),
   });

@@ -29,10 +29,15 @@ export interface ConformanceOptions {
   readonly touchCases?: (ws: TempWorkspace) => readonly { readonly request: unknown; readonly touches: Touches }[];
 }
 
-function failed(output: unknown): boolean {
-  if (isToolFailure(output)) return true;
-  const status = (output as { status?: unknown } | null)?.status;
-  return status === 'error' || status === 'unavailable';
+/**
+ * Checks an answer the tool itself produced against the tool's own response schema (when it declares one): what
+ * MCP advertises as `outputSchema` and what typed callers narrow on must describe every real answer.
+ */
+function expectOwnResponse(tool: Tool, output: unknown, label: string): void {
+  if (!tool.response) return;
+  const parsed = tool.response.safeParse(output);
+  const issues = parsed.success ? '' : JSON.stringify(parsed.error.issues.slice(0, 3));
+  expect(parsed.success, `${tool.name} answer to ${label} does not match its response schema: ${issues}`).toBe(true);
 }
 
 /** What a tool declares a request touches, from the request as its schema parses it. */
@@ -44,7 +49,10 @@ function touchesOf(tool: Tool, request: unknown): Touches {
   return declare(parsed.data);
 }
 
-/** The suite every tool package runs: schema export, typed invalid-input failures, abort, no escapes, no throws. */
+/**
+ * The suite every tool package runs: schema export, typed invalid-input failures, abort, no escapes, no throws, and
+ * every answer the tool gives matching its own response schema.
+ */
 export function describeToolConformance(name: string, options: ConformanceOptions): void {
   describe(`${name} conformance`, () => {
     let ws: TempWorkspace;
@@ -73,7 +81,8 @@ export function describeToolConformance(name: string, options: ConformanceOption
       try {
         const call = await registry.invoke(tool.name, options.validRequest(ws));
         expect(call.status).toBe('completed');
-        expect(failed(call.output)).toBe(false);
+        expect(isToolFailure(call.output)).toBe(false);
+        expectOwnResponse(tool, call.output, 'the valid request');
         // The registry parsed the request; a handler that validates its input uses that result (core's parseOnce)
         // instead of parsing again. A pre hook could change the arguments in place, and then they are parsed again.
         if ((tool.hooks?.pre?.length ?? 0) === 0) expect(parses).toHaveBeenCalledTimes(1);
@@ -91,7 +100,8 @@ export function describeToolConformance(name: string, options: ConformanceOption
         expect(call.error?.code).toBe('invalid_request');
         if (options.handlerValidates !== false) {
           const direct = await tool.handler(bad as never, { signal: new AbortController().signal, callId: 'direct' });
-          expect(failed(direct), JSON.stringify(bad)).toBe(true);
+          expect(isToolFailure(direct), JSON.stringify(bad)).toBe(true);
+          expectOwnResponse(tool, direct, JSON.stringify(bad));
         }
       }
     });
@@ -122,8 +132,9 @@ export function describeToolConformance(name: string, options: ConformanceOption
         expect(requests.length).toBeGreaterThan(0);
         for (const request of requests) {
           const output = await tool.handler(request as never, { signal: new AbortController().signal, callId: 'x' });
-          expect(failed(output), JSON.stringify(request)).toBe(true);
+          expect(isToolFailure(output), JSON.stringify(request)).toBe(true);
           expect(JSON.stringify(output)).not.toContain('OUTSIDE-SECRET-CANARY');
+          expectOwnResponse(tool, output, JSON.stringify(request));
         }
       });
 

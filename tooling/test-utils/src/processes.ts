@@ -2,14 +2,23 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { staleBuilds } from './internal/build-freshness.js';
 
 /** The built `bough` CLI; process-level tests need `pnpm exec turbo run build --filter=bough` first. */
 export const CLI_BIN = fileURLToPath(new URL('../../../packages/cli/dist/bin.js', import.meta.url));
 
-/** Fails with a clear message when the CLI has not been built. */
+const PACKAGES_DIR = fileURLToPath(new URL('../../../packages', import.meta.url));
+
+/** Fails with a clear message when the CLI has not been built, or a package's build is older than its source. */
 export function requireCliBuild(): void {
   if (!existsSync(CLI_BIN)) {
     throw new Error(`${CLI_BIN} is missing: run \`pnpm exec turbo run build\` before these tests.`);
+  }
+  const stale = staleBuilds(PACKAGES_DIR);
+  if (stale.length > 0) {
+    throw new Error(
+      `The build of ${stale.join(', ')} is older than its source, so the CLI would run old code: run \`pnpm exec turbo run build\` before these tests.`,
+    );
   }
 }
 

@@ -126,7 +126,7 @@ export class AgentOutput {
             output: content.output,
           });
         } else {
-          this.#trace(renderSummary(summarize(content.function, content.output), '  '));
+          this.#trace(renderSummary(summarize(branch.registry.get(content.function), content.output), '  '));
           // The results go back to the model next.
           this.thinking();
         }

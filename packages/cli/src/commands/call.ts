@@ -1,6 +1,7 @@
+import { isToolFailure } from '@bough/core';
 import { flag, has, intFlag, type ParsedArgs, UsageError } from '../args.js';
 import { CLI_LIMITS } from '../limits.js';
-import { type CliIO, isFailureOutput, progressReporter } from '../output.js';
+import { type CliIO, progressReporter } from '../output.js';
 import { standaloneRegistry, toolkitBranch, workspaceRoot } from '../toolset.js';
 
 async function requestText(json: string, io: CliIO): Promise<string> {
@@ -43,5 +44,5 @@ export async function callCommand(args: ParsedArgs, io: CliIO, signal: AbortSign
     .invoke(name, request, { signal, progress: spinner.update, ...(timeoutMs ? { timeoutMs } : {}) })
     .finally(spinner.stop);
   io.stdout(`${JSON.stringify(call.output, null, has(args, 'json') ? 0 : 2)}\n`);
-  return call.status === 'completed' && !isFailureOutput(call.output) ? 0 : 1;
+  return call.status === 'completed' && !isToolFailure(call.output) ? 0 : 1;
 }

@@ -38,7 +38,7 @@ export function servedDirectories(args: ParsedArgs, cwd: string): string[] {
     // An empty argument (an unset variable in `bough mcp "$DIR"`) would otherwise name the current directory.
     if (dir.trim() === '') throw new UsageError('Cannot serve an empty directory name; pass the directory to serve.');
     const check = checkRoot(dir, cwd);
-    if (!check.ok) throw new UsageError(`Cannot serve ${check.reason}.`);
+    if (!check.success) throw new UsageError(`Cannot serve ${check.reason}.`);
     return check.root;
   });
 }

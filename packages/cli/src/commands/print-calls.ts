@@ -32,7 +32,7 @@ export function printCalls(branch: Branch, io: CliIO, options: PrintCallsOptions
       io.stdout(`${prefix}→ ${content.function} ${clip(JSON.stringify(content.arguments), 160)}\n`);
     } else if (message.role === 'action_response') {
       const content = message.content as ActionResponseContent;
-      io.stdout(renderSummary(summarize(content.function, content.output), `${prefix}  `));
+      io.stdout(renderSummary(summarize(branch.registry.get(content.function), content.output), `${prefix}  `));
     }
   });
 }

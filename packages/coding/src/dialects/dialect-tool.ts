@@ -11,12 +11,16 @@ export function dialectTool<REQ>(
   description: string,
   request: z.ZodType<REQ>,
   run: (request: REQ, options: DialectCallOptions) => Promise<unknown>,
+  rendersLike?: Tool,
 ): Tool<REQ, unknown> {
   return defineTool({
     name,
     description,
     request,
     scope: 'stateless',
+    // A dialect tool that hands back a registry tool's answer unchanged shows it the way that tool does.
+    ...(rendersLike?.toModelText ? { toModelText: rendersLike.toModelText } : {}),
+    ...(rendersLike?.summarize ? { summarize: rendersLike.summarize } : {}),
     handler: (parsed, context) => run(parsed, { callId: context.callId, signal: context.signal }),
   });
 }

@@ -32,9 +32,14 @@ export function minimalTools(registry: ToolRegistry): Tool[] {
       'Read a text file as numbered lines (offset: 0-based first line; limit: lines).',
       read,
       (r, o) => forward(registry, 'reader', { action: 'read', path: r.file_path, offset: r.offset, limit: r.limit }, o),
+      registry.get('reader'),
     ),
-    dialectTool('write', 'Create or overwrite a file with content.', write, (r, o) =>
-      forward(registry, 'editor', { action: 'write', file_path: r.file_path, content: r.content }, o),
+    dialectTool(
+      'write',
+      'Create or overwrite a file with content.',
+      write,
+      (r, o) => forward(registry, 'editor', { action: 'write', file_path: r.file_path, content: r.content }, o),
+      registry.get('editor'),
     ),
     dialectTool(
       'edit',
@@ -53,9 +58,20 @@ export function minimalTools(registry: ToolRegistry): Tool[] {
           },
           o,
         ),
+      registry.get('editor'),
     ),
-    dialectTool('bash', 'Run one program with arguments (no shell operators).', bash, (r, o) =>
-      forward(registry, 'bash', { command: r.command, ...(r.timeout !== undefined ? { timeout: r.timeout } : {}) }, o),
+    dialectTool(
+      'bash',
+      'Run one program with arguments (no shell operators).',
+      bash,
+      (r, o) =>
+        forward(
+          registry,
+          'bash',
+          { command: r.command, ...(r.timeout !== undefined ? { timeout: r.timeout } : {}) },
+          o,
+        ),
+      registry.get('bash'),
     ),
   ];
 }

@@ -14,6 +14,8 @@ export interface GitOptions {
   /** Directory git must stay inside (the repository root). */
   readonly root: string;
   readonly timeoutMs: number;
+  /** Bytes kept per output stream (the toolkit's `gitOutputBytes`). */
+  readonly maxOutputBytes?: number;
   readonly signal?: AbortSignal;
   /** `-c key=value` settings put before the subcommand (identity for commits and merges). */
   readonly config?: readonly string[];
@@ -34,7 +36,7 @@ export async function git(args: readonly string[], cwd: string, options: GitOpti
     workspaceRoot: options.root,
     timeoutMs: options.timeoutMs,
     ...(options.signal ? { signal: options.signal } : {}),
-    maxOutputBytes: DEFAULT_CODING_LIMITS.gitOutputBytes,
+    maxOutputBytes: options.maxOutputBytes ?? DEFAULT_CODING_LIMITS.gitOutputBytes,
   });
   if (!outcome.success) return { ok: false, code: null, stdout: '', stderr: outcome.error };
   const stderr = outcome.timed_out

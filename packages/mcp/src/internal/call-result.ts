@@ -1,21 +1,10 @@
-import { isToolFailure, type ToolCall } from '@bough/core';
+import { isToolFailure, type Tool, type ToolCall, toolOutputText } from '@bough/core';
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { renderOutput } from '../render-text.js';
 import { WRAPPED_OUTPUT_KEY } from './output-schema.js';
 
-/**
- * True when a tool's output reports a failure a model should notice: a failed or cancelled call, a
- * `{ success: false }` value, or the `status: 'error'` shape used by code_check and ast_search.
- */
+/** True when a call failed, was cancelled, or returned a tool failure (core's one `isToolFailure`). */
 export function isFailedOutput(call: ToolCall): boolean {
-  if (call.status !== 'completed') return true;
-  return isFailedValue(call.output);
-}
-
-/** True for `{ success: false, … }` and `{ status: 'error' }` values. */
-export function isFailedValue(output: unknown): boolean {
-  if (isToolFailure(output)) return true;
-  return typeof output === 'object' && output !== null && (output as { status?: unknown }).status === 'error';
+  return call.status !== 'completed' || isToolFailure(call.output);
 }
 
 const DATA_URL = /^data:([a-z0-9.+/-]+);base64,/i;
@@ -31,22 +20,23 @@ function imageBlock(output: Record<string, unknown>): Content | undefined {
 }
 
 /**
- * Turns an output into an MCP tools/call result: the text a model needs (see `renderOutput`), the whole response as
- * `structuredContent` (a non-object output under `output`), and `isError` for every kind of failure so the model
- * reads it instead of the client seeing a protocol error.
+ * Turns an output into an MCP tools/call result: the text a model needs (the tool's own rendering through core's
+ * `toolOutputText`, generic without a tool), the whole response as `structuredContent` (a non-object output under
+ * `output`), and `isError` for every kind of failure so the model reads it instead of the client seeing a protocol
+ * error.
  */
-export function toToolResult(output: unknown, failed: boolean): CallToolResult {
+export function toToolResult(output: unknown, failed: boolean, tool?: Tool): CallToolResult {
   const isObject = typeof output === 'object' && output !== null && !Array.isArray(output);
   const structured = isObject ? (output as Record<string, unknown>) : { [WRAPPED_OUTPUT_KEY]: output ?? null };
   const image = isObject ? imageBlock(structured) : undefined;
   return {
-    content: [image ?? { type: 'text', text: renderOutput(output) }],
+    content: [image ?? { type: 'text', text: toolOutputText(tool, output) }],
     structuredContent: structured,
     ...(failed ? { isError: true } : {}),
   };
 }
 
-/** {@link toToolResult} for a settled registry call. */
-export function toCallToolResult(call: ToolCall): CallToolResult {
-  return toToolResult(call.output, isFailedOutput(call));
+/** {@link toToolResult} for a settled registry call of `tool`. */
+export function toCallToolResult(call: ToolCall, tool?: Tool): CallToolResult {
+  return toToolResult(call.output, isFailedOutput(call), tool);
 }
