@@ -4,8 +4,7 @@ import { expect, it } from 'vitest';
 
 // Every module listed here is CommonJS, so once loaded it sits in the shared require cache. Vitest gives each test
 // file a fresh process, and this file imports nothing else from the package, so the cache starts clean.
-const HEAVY =
-  /[\\/]node_modules[\\/](typescript|@ast-grep[\\/]|@astral-sh[\\/]ruff-wasm)/;
+const HEAVY = /[\\/]node_modules[\\/](typescript|@ast-grep[\\/]|@astral-sh[\\/]ruff-wasm)/;
 const heavyLoaded = () => Object.keys(createRequire(import.meta.url).cache).filter((key) => HEAVY.test(key));
 
 it('importing @bough/nav loads neither the TypeScript compiler nor ast-grep; the first call that needs them does', async () => {
