@@ -59,10 +59,9 @@ const fail = (error_code: NavErrorCode, error: string): NavResponse => ({
   error_code,
 });
 
-async function loadTs(): Promise<typeof import('typescript')> {
-  // The same `typescript` package `@bough/check` loads, so a user who installs both gets one compiler.
-  const mod = (await import('typescript')) as typeof import('typescript') & { default?: typeof import('typescript') };
-  return mod.default ?? mod;
+async function loadTs() {
+  const mod = await import('ts-morph');
+  return mod.ts;
 }
 
 type Action = Exclude<NavRequest['action'], 'hover' | 'rename'>;

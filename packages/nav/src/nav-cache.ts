@@ -1,4 +1,4 @@
-import type TsNs from 'typescript';
+import type { ts as TsNs } from 'ts-morph';
 import { TreeSnapshot } from './internal/tree-snapshot.js';
 import { TsProject } from './internal/ts-project.js';
 

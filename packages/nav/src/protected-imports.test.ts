@@ -1,7 +1,7 @@
 import { symlinkSync } from 'node:fs';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { DEFAULT_PROTECTED, type ProtectedNamePolicy, Workspace } from '@bough/workspace';
-import ts from 'typescript';
+import { ts } from 'ts-morph';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleCodeNav } from './handle-nav.js';
 import type { ScriptState } from './internal/ts-nav-item.js';

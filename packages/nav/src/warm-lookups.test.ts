@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { Workspace } from '@bough/workspace';
-import ts from 'typescript';
+import { ts } from 'ts-morph';
 import { afterEach, describe, expect, it } from 'vitest';
 import { handleCodeNav } from './handle-nav.js';
 import { stampsOf } from './internal/tree-snapshot.js';

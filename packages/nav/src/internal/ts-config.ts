@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import type { Workspace } from '@bough/workspace';
 import { readWorkspaceText } from '@bough/workspace';
-import type TsNs from 'typescript';
+import type { ts as TsNs } from 'ts-morph';
 
 type TS = typeof TsNs;
 

@@ -1,6 +1,6 @@
 import type { Workspace } from '@bough/workspace';
 import { extensionOf, readWorkspaceText } from '@bough/workspace';
-import type TsNs from 'typescript';
+import type { ts as TsNs } from 'ts-morph';
 import type { NavLimits } from '../limits.js';
 import type { NavItem } from '../schema.js';
 import { AnswerMemo } from './answer-memo.js';

@@ -1,4 +1,4 @@
-import type TsNs from 'typescript';
+import type { ts as TsNs } from 'ts-morph';
 
 type TS = typeof TsNs;
 

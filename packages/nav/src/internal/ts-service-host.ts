@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { isInside, type Workspace } from '@bough/workspace';
-import type TsNs from 'typescript';
+import type { ts as TsNs } from 'ts-morph';
 import type { ScriptState } from './ts-nav-item.js';
 
 type TS = typeof TsNs;
