@@ -15,6 +15,7 @@ it('exports exactly these names, so every change to the public surface is delibe
       "codeCheckProvider",
       "createCodeCheckTool",
       "diagnosticLine",
+      "fromLspDiagnostic",
       "handleCodeCheck",
       "headline",
       "resolveCodeCheckLimits",

@@ -13,6 +13,8 @@ export {
   DEFAULT_CODE_CHECK_LIMITS,
   resolveCodeCheckLimits,
 } from './limits.js';
+/** A language server's diagnostic in code_check's shape. */
+export { fromLspDiagnostic } from './lsp-diagnostic.js';
 /** Request and response schemas (zod), also usable as types. */
 export {
   CodeCheckFailure,

@@ -1,4 +1,4 @@
-import type { CodeDiagnostic } from '@bough/check';
+import { type CodeDiagnostic, fromLspDiagnostic } from '@bough/check';
 import type { LspClient, LspDiagnostic } from '@bough/lsp';
 import { readWorkspaceText, type Workspace } from '@bough/workspace';
 import { lineMapper } from './internal/line-map.js';
@@ -6,23 +6,6 @@ import { lineMapper } from './internal/line-map.js';
 /** What a language server said before a change, finished by `after()` once the change succeeded. */
 export interface ServerWatch {
   after(): Promise<{ diagnostics: CodeDiagnostic[]; notes: string[] }>;
-}
-
-const SEVERITY = { error: 'error', warning: 'warning', info: 'info', hint: 'info' } as const;
-
-function toCode(file: string, d: LspDiagnostic): CodeDiagnostic {
-  return {
-    file,
-    line: d.range.start.line + 1,
-    col: d.range.start.character + 1,
-    end_line: d.range.end.line + 1,
-    end_col: d.range.end.character + 1,
-    severity: SEVERITY[d.severity],
-    code: d.code ?? '',
-    message: d.message,
-    source: d.source ?? 'lsp',
-    fixable: false,
-  };
 }
 
 const key = (d: LspDiagnostic, where: string) => `${d.code ?? ''}\u0000${d.message}\u0000${where}`;
@@ -124,7 +107,7 @@ export async function watchThroughServer(
         }
         if (!got.fresh && got.note) notes.push(`${file}: ${got.note}`);
         const map = lineMapper(was.text, text);
-        found.push(...introduced(was.diagnostics, got.diagnostics, map).map((d) => toCode(file, d)));
+        found.push(...introduced(was.diagnostics, got.diagnostics, map).map((d) => fromLspDiagnostic(file, d)));
       }
       const others = await client.otherDiagnostics(probe, { settleMs, maxWaitMs: Math.max(0, deadline - Date.now()) });
       if (others.success) {
@@ -135,7 +118,7 @@ export async function watchThroughServer(
         for (const other of others.files) {
           if (files.includes(other.file)) continue;
           const fresh = introduced(earlier.get(other.file) ?? [], other.diagnostics, UNCHANGED);
-          found.push(...fresh.map((d) => toCode(other.file, d)));
+          found.push(...fresh.map((d) => fromLspDiagnostic(other.file, d)));
         }
       }
       return { diagnostics: found, notes };

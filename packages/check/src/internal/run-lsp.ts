@@ -1,25 +1,8 @@
-import type { LspClient, LspDiagnostic } from '@bough/lsp';
+import type { LspClient } from '@bough/lsp';
 import type { CodeCheckLimits } from '../limits.js';
-import type { CodeDiagnostic } from '../schema.js';
+import { fromLspDiagnostic } from '../lsp-diagnostic.js';
 import type { CheckFile } from './collect-files.js';
 import { countSkip, type EngineResult, emptyEngineResult } from './run-ruff.js';
-
-const SEVERITY = { error: 'error', warning: 'warning', info: 'info', hint: 'info' } as const;
-
-function toCheck(file: string, d: LspDiagnostic, limits: CodeCheckLimits): CodeDiagnostic {
-  return {
-    file,
-    line: d.range.start.line + 1,
-    col: d.range.start.character + 1,
-    end_line: d.range.end.line + 1,
-    end_col: d.range.end.character + 1,
-    severity: SEVERITY[d.severity],
-    code: d.code ?? '',
-    message: d.message.slice(0, limits.maxMessageChars),
-    source: d.source ?? 'lsp',
-    fixable: false,
-  };
-}
 
 /**
  * Diagnostics of Go, C/C++ and other server-backed files through `@bough/lsp`: each file's current text is sent to its
@@ -51,7 +34,8 @@ export async function runLsp(
     }
     result.filesChecked++;
     if (answer.note) result.notes.push(`${file.relative}: ${answer.note}`);
-    for (const d of answer.diagnostics) result.diagnostics.push(toCheck(file.relative, d, limits));
+    for (const d of answer.diagnostics)
+      result.diagnostics.push(fromLspDiagnostic(file.relative, d, limits.maxMessageChars));
   }
   if (unavailable.size > 0) result.unavailable = [...unavailable].join(' ');
   return result;
