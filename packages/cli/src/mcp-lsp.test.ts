@@ -1,8 +1,8 @@
 // `bough mcp` answers code_nav and code_check for Go through a gopls it starts itself (one per served workspace),
 // and ends it when the session closes. Skipped, with the reason printed, when gopls is not installed.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readlinkSync } from 'node:fs';
-import { CLI_BIN, makeWorkspace, requireCliBuild, type TempWorkspace } from '@bough/test-utils';
+import { existsSync } from 'node:fs';
+import { CLI_BIN, makeWorkspace, processesIn, requireCliBuild, type TempWorkspace } from '@bough/test-utils';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -16,18 +16,6 @@ function missing(program: string): boolean {
     console.warn(`${program} is not installed; the bough mcp language-server test is skipped.`);
     return true;
   }
-}
-
-/** Pids of the processes whose cwd is `dir` (a language server runs in the workspace it serves). */
-function processesIn(dir: string): number[] {
-  return readdirSync('/proc').flatMap((entry) => {
-    if (!/^\d+$/.test(entry)) return [];
-    try {
-      return readlinkSync(`/proc/${entry}/cwd`) === dir ? [Number(entry)] : [];
-    } catch {
-      return [];
-    }
-  });
 }
 
 let ws: TempWorkspace;

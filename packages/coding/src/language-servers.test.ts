@@ -1,10 +1,10 @@
 // The toolkit runs language servers by itself: code_nav and code_check answer for Go through a real gopls that the
 // toolkit starts on the first Go call and ends when it is disposed. Skipped, with the reason printed, without gopls.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Branch } from '@bough/core';
-import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
+import { makeWorkspace, processesIn, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, toolkitBranch } from '../test/helpers.js';
 import { codingToolkit } from './toolkit.js';
@@ -26,18 +26,6 @@ const GO = {
 };
 // Go kept off the network and on the installed toolchain.
 const GO_ENV = { env: { GOPROXY: 'off', GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local' } };
-
-/** Pids of the processes running in `dir` (a server and the tools it runs have the workspace as their cwd). */
-function processesIn(dir: string): number[] {
-  return readdirSync('/proc').flatMap((entry) => {
-    if (!/^\d+$/.test(entry)) return [];
-    try {
-      return readlinkSync(`/proc/${entry}/cwd`) === dir ? [Number(entry)] : [];
-    } catch {
-      return [];
-    }
-  });
-}
 
 let ws: TempWorkspace;
 beforeEach(() => {

@@ -38,6 +38,7 @@ export {
   collect,
   exited,
   isRunning,
+  processesIn,
   requireCliBuild,
   SLEEPER,
   SLEEPER_COMMAND,

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { staleBuilds } from './internal/build-freshness.js';
@@ -78,4 +78,16 @@ export function collect(stream: NodeJS.ReadableStream | null): () => string {
     text += chunk;
   });
   return () => text;
+}
+
+/** Pids of the processes whose working directory is `dir` (a language server and what it runs sit in the workspace). */
+export function processesIn(dir: string): number[] {
+  return readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      return readlinkSync(`/proc/${entry}/cwd`) === dir ? [Number(entry)] : [];
+    } catch {
+      return [];
+    }
+  });
 }
