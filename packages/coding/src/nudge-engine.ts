@@ -1,6 +1,6 @@
 import { activeTokenCount, countTokens } from '@bough/context';
 import { type BranchView, isActionResponse } from '@bough/core';
-import { CODING_LIMITS } from './limits.js';
+import { CODING_LIMITS, type CodingLimits } from './limits.js';
 import { defaultNudgeRules } from './nudge-rules.js';
 import type { NudgeBudget, NudgeCall, NudgeContext, NudgeRule } from './nudge-types.js';
 
@@ -21,6 +21,18 @@ export interface NudgeEngineOptions {
   readonly ringSize?: number;
   /** Told about a rule whose condition or message threw; the rule is skipped. */
   readonly onRuleError?: (ruleId: string, error: unknown) => void;
+}
+
+/** The engine's thresholds as the coding limits name them (the toolkit builds its engine from its own limits). */
+export function nudgeSettings(L: CodingLimits): Required<Omit<NudgeEngineOptions, 'rules' | 'onRuleError'>> {
+  return {
+    threshold: L.nudgeThreshold,
+    criticalThreshold: L.nudgeCriticalThreshold,
+    guidanceThreshold: L.nudgeGuidanceThreshold,
+    contextWindow: L.contextWindow,
+    maxTokens: L.nudgeMaxTokens,
+    ringSize: L.nudgeRingSize,
+  };
 }
 
 /** Decides which short notes to attach to tool results so the model can manage its own context. */
@@ -44,14 +56,7 @@ export class NudgeEngine {
     });
     this.#branch = branch;
     this.#rules = Object.freeze([...(options.rules ?? defaultNudgeRules())]);
-    this.#options = {
-      threshold: L.nudgeThreshold,
-      criticalThreshold: L.nudgeCriticalThreshold,
-      guidanceThreshold: L.nudgeGuidanceThreshold,
-      contextWindow: L.contextWindow,
-      maxTokens: L.nudgeMaxTokens,
-      ringSize: L.nudgeRingSize,
-    };
+    this.#options = nudgeSettings(L);
     this.#onRuleError = options.onRuleError;
   }
 

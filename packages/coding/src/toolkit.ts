@@ -20,7 +20,7 @@ import { type CodingHooks, composeHooks, copyHooks } from './hook-composition.js
 import { withInheritedDeny } from './inherited-deny.js';
 import { type LanguageServerSettings, LanguageServers } from './language-servers.js';
 import { CODING_LIMITS, type CodingLimits } from './limits.js';
-import { NudgeEngine } from './nudge-engine.js';
+import { NudgeEngine, nudgeSettings } from './nudge-engine.js';
 import { NUDGE_FIELD, nudgePostHook } from './nudge-hook.js';
 import { defaultNudgeRules } from './nudge-rules.js';
 import type { NudgeRule } from './nudge-types.js';
@@ -231,12 +231,7 @@ function buildTools(
         }),
         ...options.nudgeRules,
       ],
-      threshold: L.nudgeThreshold,
-      criticalThreshold: L.nudgeCriticalThreshold,
-      guidanceThreshold: L.nudgeGuidanceThreshold,
-      contextWindow: L.contextWindow,
-      maxTokens: L.nudgeMaxTokens,
-      ringSize: L.nudgeRingSize,
+      ...nudgeSettings(L),
     });
   }
   // One job store per build (per branch or clone), shared by bash (in every root it runs in) and jobs; made when a
