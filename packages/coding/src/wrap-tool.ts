@@ -7,6 +7,7 @@ import {
   type ToolContext,
   type ToolHooks,
   type Touches,
+  touchesOf,
   withHooks,
 } from '@bough/core';
 import type { KnownFile } from '@bough/editor';
@@ -118,15 +119,6 @@ export function wrapSource(
     }
     if (watch && isSuccess(result)) return { ...(result as object), ...(await watch.after()) };
     return result;
-  }
-}
-
-/** What a request touches by its tool's declaration; undefined when there is none or it throws (then asked again). */
-function touchesOf(tool: Tool, request: unknown): Touches | undefined {
-  try {
-    return tool.touches?.(request);
-  } catch {
-    return undefined;
   }
 }
 

@@ -6,7 +6,7 @@ import { heartbeat } from './internal/heartbeat.js';
 import { newId } from './internal/ids.js';
 import { effectiveTimeout } from './timeout.js';
 import type { ErrorHook, PostHook, PreHook, Tool, ToolContext, ToolHooks, ToolProgress } from './tool.js';
-import type { Touches } from './touches.js';
+import { touchesOf } from './touches.js';
 
 /** Lifecycle of one tool call. */
 export type ToolCallStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
@@ -180,16 +180,6 @@ async function runPipeline<REQ, RES>(
   }
   call.status = 'completed';
   call.output = result as RES;
-}
-
-/** `tool.touches(args)`, or undefined when the tool declares nothing or its declaration throws. */
-function touchesOf<REQ>(tool: Tool<REQ>, args: REQ): Touches | undefined {
-  if (!tool.touches) return undefined;
-  try {
-    return tool.touches(args);
-  } catch {
-    return undefined;
-  }
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

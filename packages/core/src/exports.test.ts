@@ -62,6 +62,7 @@ it('exports exactly these names, so every change to the public surface is delibe
       "toolsToChatSpecs",
       "touchedPaths",
       "touchesNothing",
+      "touchesOf",
       "turnCallIds",
       "withHooks",
     ]

@@ -116,4 +116,5 @@ export {
   type TouchesOf,
   touchedPaths,
   touchesNothing,
+  touchesOf,
 } from './touches.js';

@@ -70,3 +70,19 @@ export function touchedPaths(touches: Touches): string[] {
   if (touches.cwd !== undefined) out.add(touches.cwd);
   return [...out];
 }
+
+/**
+ * What `args` touch by the tool's own declaration, or undefined when the tool declares nothing or its declaration
+ * throws (a request it would refuse anyway); the one safe way for executors, policies and routers to ask.
+ */
+export function touchesOf<REQ>(
+  tool: { readonly touches?: TouchesOf<REQ> | undefined },
+  args: REQ,
+): Touches | undefined {
+  if (!tool.touches) return undefined;
+  try {
+    return tool.touches(args);
+  } catch {
+    return undefined;
+  }
+}

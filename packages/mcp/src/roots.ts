@@ -1,6 +1,6 @@
 import { accessSync, constants, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { type ToolRegistry, touchedPaths } from '@bough/core';
+import { type ToolRegistry, touchedPaths, touchesOf } from '@bough/core';
 import { fail, type McpFailure } from './errors.js';
 
 /** A directory that can be served, or why not. */
@@ -136,11 +136,8 @@ export class RootRouter {
     if (!tool?.touches) return [];
     const parsed = tool.request.safeParse(args);
     if (!parsed.success) return [];
-    try {
-      return touchedPaths(tool.touches(parsed.data)).filter((path) => path !== '');
-    } catch {
-      return [];
-    }
+    const touches = touchesOf(tool, parsed.data);
+    return touches ? touchedPaths(touches).filter((path) => path !== '') : [];
   }
 
   #deepest(path: string): string | undefined {
