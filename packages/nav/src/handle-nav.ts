@@ -280,6 +280,17 @@ async function symbolAction(
       ? await lspHover(lsp, workspace, shown, within, request.symbol, limits, options.signal)
       : await lspRename(lsp, workspace, shown, within, request.symbol, request.newName, limits, options.signal);
   if (!answer.ok) return fail(answer.error_code, answer.error);
+  // A rename also changes the callers the server found, wherever they are: its patch would show (and the editor
+  // would write) a withheld file, so the whole rename is refused without naming it.
+  if (
+    answer.patch !== undefined &&
+    answer.items.some((item) => item.file !== undefined && options.hidden?.(item.file))
+  ) {
+    return fail(
+      'invalid_request',
+      `Renaming ${request.symbol} would change files this workspace's policy withholds; nothing was planned or written.`,
+    );
+  }
   const items =
     target.kind === 'file' && request.action === 'hover'
       ? answer.items.map(({ file: _f, ...rest }) => rest)

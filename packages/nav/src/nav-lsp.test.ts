@@ -77,6 +77,14 @@ describe.skipIf(missing('gopls'))('code_nav through gopls', () => {
     expect(unnamed).toMatchObject({ success: false, error_code: 'invalid_request' });
   });
 
+  it('refuses a rename whose patch would touch a file the policy withholds, showing none of it', async () => {
+    const options = { workspaceRoot: go.ws.root, lsp: go.lsp, hidden: (file: string) => file === 'main.go' };
+    const renamed = await handleCodeNav({ action: 'rename', path: 'calc', symbol: 'Add', new_name: 'Plus' }, options);
+    expect(renamed).toMatchObject({ success: false, error_code: 'invalid_request' });
+    expect(JSON.stringify(renamed)).not.toContain('main.go');
+    expect(JSON.stringify(renamed)).not.toContain('println');
+  });
+
   it('keeps Go unsupported without a client, saying what is missing', async () => {
     const result = await handleCodeNav({ action: 'outline', path: 'main.go' }, { workspaceRoot: go.ws.root });
     expect(result).toMatchObject({ success: false, error_code: 'unsupported_language' });
