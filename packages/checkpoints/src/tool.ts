@@ -42,7 +42,7 @@ export function createCheckpointsTool(
  * What a checkpoints request touches: `restore` writes, creates or deletes the named paths (without `paths`, anything
  * in the workspace); `diff` reads the named paths (without `paths`, anything); `list` shows names only and touches none.
  */
-export function checkpointsTouches(request: CheckpointsRequest): Touches {
+function checkpointsTouches(request: CheckpointsRequest): Touches {
   if (request.action === 'list') return {};
   const paths = request.paths ?? [];
   if (request.action === 'diff') return paths.length > 0 ? { read: [...paths] } : { workspace: true };

@@ -23,7 +23,7 @@ export type CheckpointsSetting =
  * a background start too), jobs (what a background job wrote shows up when the model looks at it), the git-worktree
  * sandbox (its merge) and the subagent (its own tools). The read-only tools are left alone.
  */
-export const MUTATING_TOOLS: ReadonlySet<string> = new Set(['editor', 'bash', 'jobs', 'sandbox', 'subagent']);
+const MUTATING_TOOLS: ReadonlySet<string> = new Set(['editor', 'bash', 'jobs', 'sandbox', 'subagent']);
 
 /** How the toolkit's policy reaches the checkpoints: paths the store keeps out, and the `checkpoints` tool's hooks. */
 export interface CheckpointsPolicy {
@@ -122,19 +122,9 @@ function jobIdOf(result: unknown): string | undefined {
 }
 
 function recorded(tool: Tool, store: CheckpointStore, branch: string, jobs: JobEnds): Tool {
+  // Everything but the handler is the tool's own (its touches too: policies and MCP roots read that declaration).
   return defineTool({
-    name: tool.name,
-    description: tool.description,
-    request: tool.request,
-    ...(tool.response ? { response: tool.response } : {}),
-    scope: tool.scope,
-    ...(tool.hooks ? { hooks: tool.hooks } : {}),
-    ...(tool.annotations ? { annotations: tool.annotations } : {}),
-    ...(tool.jsonSchema ? { jsonSchema: tool.jsonSchema } : {}),
-    // The wrapped tool touches what the tool touches: policies and MCP roots read this declaration.
-    ...(tool.touches ? { touches: tool.touches } : {}),
-    ...(tool.toModelText ? { toModelText: tool.toModelText } : {}),
-    ...(tool.summarize ? { summarize: tool.summarize } : {}),
+    ...tool,
     handler: async (request, call) => {
       if (tool.name === 'bash') jobs.watch();
       const result = await store.record({ branch, callId: call.callId, tool: tool.name, request }, () =>

@@ -38,11 +38,6 @@ export class LanguageServers {
     return client;
   }
 
-  /** The client of a root if one was made; nothing is created. */
-  existing(root: string): LspClient | undefined {
-    return this.#disposed ? undefined : this.#clients.get(root);
-  }
-
   /** Shuts every server of every root down; resolves once their processes are gone. */
   async dispose(): Promise<void> {
     this.#disposed = true;

@@ -19,7 +19,7 @@ const catchAll = (pattern: string) => /^\*+$/.test(pattern);
  * The policy's deny rules as sandbox mounts: `'*'` and `reader` rules hide paths (`denyRead`), `'*'` and `editor`
  * rules mount them read-only (`denyWrite`). Catch-all rules are left out: they deny the tool, not paths.
  */
-export function sandboxDenyRules(policy: PermissionPolicy): SandboxDenyRules {
+function sandboxDenyRules(policy: PermissionPolicy): SandboxDenyRules {
   const deny = policy.deny ?? {};
   const untranslated = new Map<string, string>();
   const translate = (rules: readonly string[]) => {

@@ -2,7 +2,7 @@ import { startProcess } from '@bough/process';
 import { type GitContext, gitSpawnOptions, hardenedArgv } from './git.js';
 
 /** Thrown when the blob reader fails; the store turns it into a `store_error` value. */
-export class BlobReadFault extends Error {}
+class BlobReadFault extends Error {}
 
 /**
  * Reads many blobs with one git process: `git cat-file --batch` takes the ids on stdin and answers each with a header

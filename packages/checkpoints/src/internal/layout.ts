@@ -16,7 +16,7 @@ export interface StoreLayout {
 }
 
 /** The ref holding the newest checkpoint (a loose ref: the store never packs refs). */
-export const HEAD_REF = 'refs/bough/checkpoints';
+const HEAD_REF = 'refs/bough/checkpoints';
 
 /** Paths of the store's parts under `dir`. */
 export function storeLayout(dir: string): StoreLayout {

@@ -28,7 +28,7 @@ function addedLines(diff: string): string {
 }
 
 /** The operation as one `*** Begin Patch` envelope, the format the editor's `patch` action applies. */
-export function envelopeOf(operation: ApplyPatchOperation): string {
+function envelopeOf(operation: ApplyPatchOperation): string {
   const body =
     operation.type === 'create_file'
       ? [`*** Add File: ${operation.path}`, addedLines(operation.diff)]

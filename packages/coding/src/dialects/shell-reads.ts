@@ -12,7 +12,7 @@ const CAT = /^cat\s+([\w./@+-]+)$/;
 const SED = /^sed\s+-n\s+'?(\d+),(\d+)p'?\s+([\w./@+-]+)$/;
 
 /** The reader window a plain read command asks for, or undefined when the command is anything else. */
-export function readCommandOf(command: string): { path: string; offset?: number; limit?: number } | undefined {
+function readCommandOf(command: string): { path: string; offset?: number; limit?: number } | undefined {
   const trimmed = command.trim();
   const cat = CAT.exec(trimmed);
   if (cat) return { path: cat[1] as string };

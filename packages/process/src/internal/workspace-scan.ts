@@ -56,11 +56,12 @@ export function scanWorkspace(
         push(scan.git, path, kind);
         continue;
       }
-      const rel = relative(root, path);
-      const hidden = isProtectedName(entry.name, policy) || deny.read(rel);
+      // Without deny rules (the common case) no entry needs its path relative to the root.
+      const rel = deny.any ? relative(root, path) : '';
+      const hidden = isProtectedName(entry.name, policy) || (deny.any && deny.read(rel));
       if (hidden && kind === 'dir') push(scan.hiddenDirs, path, kind);
       else if (hidden && kind === 'file') push(scan.hiddenFiles, path, kind);
-      else if (deny.write(rel) && (kind === 'dir' || kind === 'file')) push(scan.readOnly, path, kind);
+      else if (deny.any && deny.write(rel) && (kind === 'dir' || kind === 'file')) push(scan.readOnly, path, kind);
       else if (kind === 'dir') pending.push(path);
     }
   }
