@@ -21,7 +21,8 @@ export interface CliIO {
   readonly limits?: Partial<CliLimits>;
 }
 
-const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+/** Spinner frames of every progress line the CLI draws on a terminal. */
+export const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
 /**
  * A stderr spinner fed by tool progress reports; a no-op unless stderr is a terminal. It redraws on every report

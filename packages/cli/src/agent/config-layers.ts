@@ -1,4 +1,11 @@
-import { isPresetName, PERMISSION_PRESETS, type PermissionPresetName, PRESET_RANK } from '@bough/coding';
+import { DEFAULT_AI_SDK_LIMITS } from '@bough/ai-sdk';
+import {
+  DEFAULT_CODING_LIMITS,
+  isPresetName,
+  PERMISSION_PRESETS,
+  type PermissionPresetName,
+  PRESET_RANK,
+} from '@bough/coding';
 import { UsageError } from '../args.js';
 
 /** The keys a config file may hold (a key is never read from a file: name its variable with `apiKeyEnv`). */
@@ -30,7 +37,11 @@ export interface FileValue {
 const USER_ONLY: readonly FileKey[] = ['baseUrl', 'model', 'apiKeyEnv'];
 
 /** Limits a workspace file may only lower, with the built-in defaults they are compared with when the user set none. */
-const LOWER_ONLY: Readonly<Partial<Record<FileKey, number>>> = { maxTurns: 20, timeoutMs: 120_000, retries: 3 };
+export const LOWER_ONLY = {
+  maxTurns: DEFAULT_CODING_LIMITS.agentMaxTurns,
+  timeoutMs: DEFAULT_AI_SDK_LIMITS.requestTimeoutMs,
+  retries: DEFAULT_AI_SDK_LIMITS.maxRetries,
+} as const satisfies Readonly<Partial<Record<FileKey, number>>>;
 
 /**
  * Layers the workspace's `bough.config.json` over the user's own file so that it can only narrow: a stricter policy
@@ -64,7 +75,7 @@ export function layerFiles(
         continue;
       }
     }
-    const ceiling = LOWER_ONLY[key];
+    const ceiling = (LOWER_ONLY as Partial<Record<FileKey, number>>)[key];
     if (ceiling !== undefined) {
       const allowed = (mine ?? ceiling) as number;
       if ((value as number) > allowed) {

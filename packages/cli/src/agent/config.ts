@@ -8,7 +8,15 @@ import {
   profileForModel,
 } from '@bough/coding';
 import { flag, has, intFlag, type ParsedArgs, UsageError } from '../args.js';
-import { checkFile, FILE_KEYS, type FileConfig, type FileKey, layerFiles, PRESET_NAMES } from './config-layers.js';
+import {
+  checkFile,
+  FILE_KEYS,
+  type FileConfig,
+  type FileKey,
+  LOWER_ONLY,
+  layerFiles,
+  PRESET_NAMES,
+} from './config-layers.js';
 
 /** Where a setting came from, most specific first. */
 export type ConfigSource = 'flag' | 'env' | 'file' | 'default';
@@ -172,7 +180,7 @@ export function resolveAgentConfig(
     maxTurns: pick<number | undefined>(
       [['flag', '--max-turns', intFlag(args, 'max-turns')], fromFile<number>('maxTurns')],
       undefined,
-      'built-in default (20)',
+      `built-in default (${LOWER_ONLY.maxTurns})`,
     ),
     timeoutMs: pick<number | undefined>(
       [
@@ -181,7 +189,7 @@ export function resolveAgentConfig(
         fromFile<number>('timeoutMs'),
       ],
       undefined,
-      'built-in default (120000)',
+      `built-in default (${LOWER_ONLY.timeoutMs})`,
     ),
     retries: pick<number | undefined>(
       [
@@ -190,7 +198,7 @@ export function resolveAgentConfig(
         fromFile<number>('retries'),
       ],
       undefined,
-      'built-in default (3)',
+      `built-in default (${LOWER_ONLY.retries})`,
     ),
     stream: pick<boolean>(
       [['flag', '--no-stream', has(args, 'no-stream') ? false : undefined], fromFile<boolean>('stream')],

@@ -1,8 +1,5 @@
 import type { ToolProgress } from '@bough/core';
-import type { CliIO } from '../output.js';
-
-const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
-
+import { type CliIO, FRAMES } from '../output.js';
 /**
  * The one live line `bough agent` keeps at the bottom of stderr while nothing else is printed: `thinking` while it
  * waits for the model, the tool's name while a call runs (with the tool's latest progress), each with the seconds it
