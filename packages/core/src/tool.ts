@@ -12,6 +12,8 @@ export interface ToolProgress {
   readonly message?: string;
   readonly completed?: number;
   readonly total?: number;
+  /** Set on the executor's own "still running" reports, so a display that keeps its own timer can skip them. */
+  readonly heartbeat?: true;
 }
 
 /** What a handler receives besides its request: cancellation, identity, and the branch when bound. */

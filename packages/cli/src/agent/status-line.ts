@@ -39,7 +39,7 @@ export class StatusLine {
         ? ` ${update.completed}${update.total !== undefined ? `/${update.total}` : ''}`
         : '';
     // The heartbeat only repeats the elapsed time the line already shows.
-    const message = update.message?.startsWith('running for') ? '' : (update.message ?? '');
+    const message = update.heartbeat ? '' : (update.message ?? '');
     this.#detail = `${message}${count}`.trim();
   }
 

@@ -29,7 +29,7 @@ export function heartbeat(progress: (update: ToolProgress) => void): {
   };
   const timer = setInterval(() => {
     if (Date.now() - last < HEARTBEAT_MS) return;
-    safe({ message: `running for ${Math.round((Date.now() - started) / 1000)} s` });
+    safe({ message: `running for ${Math.round((Date.now() - started) / 1000)} s`, heartbeat: true });
   }, HEARTBEAT_MS);
   timer.unref();
   return { progress: safe, stop: () => clearInterval(timer) };
