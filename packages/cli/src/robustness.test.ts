@@ -1,10 +1,10 @@
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
+import { toolOutputSummary } from '@bough/core';
 import { captureIO, makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from './main.js';
 import { readAll } from './stdin.js';
-import { summarize } from './summary.js';
 import { standaloneRegistry } from './toolset.js';
 
 const never = new AbortController().signal;
@@ -154,28 +154,33 @@ describe('progress on a terminal', () => {
   });
 });
 
-describe('summarize', () => {
+describe('toolOutputSummary', () => {
   it('never dumps a long JSON result whole', () => {
     const tools = standaloneRegistry(process.cwd());
     const big = {
       success: true,
       items: Array.from({ length: 50 }, (_, i) => ({ kind: 'ref', name: `n${i}`, line: i })),
     };
-    const summary = summarize(tools.get('code_nav'), big);
+    const summary = toolOutputSummary(tools.get('code_nav'), big);
     expect(summary.headline).toBe('50 items found');
     expect(summary.details.length).toBeLessThanOrEqual(7);
     expect(summary.details.at(-1)).toMatch(/44 more/);
-    const unknown = summarize(undefined, { success: true, blob: 'y'.repeat(10_000) });
+    const unknown = toolOutputSummary(undefined, { success: true, blob: 'y'.repeat(10_000) });
     expect(unknown.headline.length).toBeLessThan(300);
   });
 
   it('shows typed failures and status results with their code', () => {
-    expect(summarize(undefined, { success: false, error_code: 'protected_path', error: 'no' })).toMatchObject({
+    expect(toolOutputSummary(undefined, { success: false, error_code: 'protected_path', error: 'no' })).toMatchObject({
       ok: false,
       headline: '[protected_path] no',
     });
     expect(
-      summarize(undefined, { success: false, status: 'error', error_code: 'tool_missing', error: 'ruff missing' }),
+      toolOutputSummary(undefined, {
+        success: false,
+        status: 'error',
+        error_code: 'tool_missing',
+        error: 'ruff missing',
+      }),
     ).toMatchObject({
       ok: false,
     });

@@ -32,6 +32,12 @@ export interface ExecuteOptions {
   /** Extra hooks that run before the tool's own (registry-level hooks). */
   readonly hooks?: readonly ToolHooks[];
   readonly progress?: (update: ToolProgress) => void;
+  /**
+   * The arguments as `schema` already parsed them, for a caller that had to parse them first (the MCP roots router
+   * reads a call's `touches` to pick the root). Used instead of parsing again only when `schema` is the called tool's
+   * own `request` schema and `data` is its output for these very arguments; any other schema is ignored.
+   */
+  readonly parsed?: { readonly schema: z.ZodType; readonly data: unknown };
 }
 
 const NEVER_ABORTED = new AbortController().signal;
@@ -105,7 +111,11 @@ async function runPipeline<REQ, RES>(
     options.hooks && options.hooks.length > 0 ? [...options.hooks, tool.hooks] : tool.hooks ? [tool.hooks] : [];
   const base = { tool: tool as Tool, callId: call.id, ...(options.branch ? { branch: options.branch } : {}) };
 
-  let parsed = tool.request.safeParse(call.rawArgs);
+  const earlier = options.parsed;
+  let parsed =
+    earlier !== undefined && earlier.schema === tool.request
+      ? { success: true as const, data: earlier.data as REQ }
+      : tool.request.safeParse(call.rawArgs);
   if (!parsed.success) {
     call.fail(CallErrorCode.invalidRequest, `Invalid arguments for ${tool.name}: ${describeZodError(parsed.error)}`);
     return;

@@ -1,4 +1,10 @@
-export type { McpClientSource, McpStdioOptions } from './client-source.js';
+export type {
+  McpClient,
+  McpClientSource,
+  McpRemoteProgress,
+  McpRemoteTool,
+  McpStdioOptions,
+} from './client-source.js';
 export { MCP_ERROR_CODES, type McpErrorCode, type McpFailure } from './errors.js';
 export {
   generateToken,
@@ -10,7 +16,7 @@ export {
 export { DEFAULT_MCP_LIMITS, MCP_LIMITS, type McpLimits } from './limits.js';
 export { MCP_TOOL_PREFIX, mcpToolName } from './names.js';
 export { type McpRegistration, type McpServerConfig, type RegisterMcpOptions, registerMcpServer } from './register.js';
-export { checkRoot, type RootCheck, RootRouter } from './roots.js';
+export { checkRoot, type RootCheck, RootRouter, type RouteTarget } from './roots.js';
 export {
   createMcpServer,
   type McpServerOptions,

@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { ConfigurationError, defineTool, ToolRegistry, toolJsonSchema } from '@bough/core';
+import { Client, InMemoryTransport as ClientMemoryTransport } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { McpClient } from './client-source.js';
 import { type McpRegistration, registerMcpServer } from './register.js';
 import { createMcpServer } from './server.js';
 
@@ -149,5 +151,29 @@ describe('registerMcpServer against createMcpServer', () => {
     open.push(registration);
     expect(registry.names()).toEqual(['mcp__local_math__add']);
     expect((await registry.invoke('mcp__local_math__add', { a: 2, b: 3 })).output).toEqual({ success: true, sum: 5 });
+  });
+
+  it('uses a connected SDK Client as given (an McpClient by type) and leaves it open on close', async () => {
+    const served = new ToolRegistry();
+    served.register(
+      defineTool({
+        name: 'add',
+        description: 'Adds two numbers.',
+        request: z.object({ a: z.number(), b: z.number() }).strict(),
+        handler: async ({ a, b }) => ({ success: true, sum: a + b }),
+      }),
+    );
+    const [clientSide, serverSide] = ClientMemoryTransport.createLinkedPair();
+    await createMcpServer(served, { name: 'local', version: '1.0.0' }).connect(serverSide);
+    // Compiles only while the SDK's Client satisfies the structural McpClient this package declares.
+    const client: McpClient = new Client({ name: 'mine', version: '1.0.0' });
+    await (client as Client).connect(clientSide);
+    const registry = new ToolRegistry();
+    const registration = await registerMcpServer(registry, { server: 'mine', client });
+    expect(registration.client).toBe(client);
+    expect((await registry.invoke('mcp__mine__add', { a: 1, b: 2 })).output).toEqual({ success: true, sum: 3 });
+    await registration.close();
+    expect(client.transport).toBeDefined();
+    await client.close();
   });
 });

@@ -1,6 +1,5 @@
 import { ConfigurationError, errorMessage, statelessProvider, type Tool, type ToolRegistry } from '@bough/core';
-import type { Client, Tool as McpTool } from '@modelcontextprotocol/client';
-import type { McpClientSource } from './client-source.js';
+import type { McpClient, McpClientSource, McpRemoteTool as McpTool } from './client-source.js';
 import { type Connection, connect } from './internal/connect.js';
 import { proxyTool } from './internal/proxy-tool.js';
 import { MCP_LIMITS, type McpLimits } from './limits.js';
@@ -36,8 +35,8 @@ export interface McpRegistration {
   readonly names: readonly string[];
   /** Model-facing name → the remote tool's own name. */
   readonly remoteNames: ReadonlyMap<string, string>;
-  /** The SDK client behind the tools. */
-  readonly client: Client;
+  /** The client behind the tools (the SDK `Client` this package opened, or the one it was given). */
+  readonly client: McpClient;
   /** Removes the registered tools and closes the connection if this registration opened it. */
   close(): Promise<void>;
 }

@@ -72,16 +72,16 @@ describe('RootRouter', () => {
   it('sends relative paths to the first root and absolute ones to the root holding them', () => {
     const router = new RootRouter(whereTool);
     router.setRoots([a, b]);
-    expect(router.route({ path: 'x.txt' }, 'where')).toEqual({ root: a });
-    expect(router.route({ path: join(b, 'y.txt') }, 'where')).toEqual({ root: b });
-    expect(router.route({}, 'where')).toEqual({ root: a });
-    expect(router.route({ path: '/etc/hostname' }, 'where')).toMatchObject({
+    expect(router.route('where', { path: 'x.txt' })).toMatchObject({ root: a });
+    expect(router.route('where', { path: join(b, 'y.txt') })).toMatchObject({ root: b });
+    expect(router.route('where', {})).toMatchObject({ root: a });
+    expect(router.route('where', { path: '/etc/hostname' })).toMatchObject({
       refusal: { error_code: 'outside_roots' },
     });
-    expect(router.route({ path: `${a}-sibling/x` }, 'where')).toMatchObject({
+    expect(router.route('where', { path: `${a}-sibling/x` })).toMatchObject({
       refusal: { error_code: 'outside_roots' },
     });
-    expect(router.route({ paths: ['x', join(b, 'y')] }, 'where')).toMatchObject({
+    expect(router.route('where', { paths: ['x', join(b, 'y')] })).toMatchObject({
       refusal: { error_code: 'mixed_roots' },
     });
   });
@@ -89,22 +89,22 @@ describe('RootRouter', () => {
   it("routes by the called tool's own declaration of what it touches, not by field names", () => {
     const router = new RootRouter(whereTool);
     router.setRoots([a, b]);
-    expect(router.route({ src: join(b, 'x'), dst: join(b, 'y') }, 'copy')).toEqual({ root: b });
-    expect(router.route({ src: join(b, 'x'), dst: '/etc/cron.d/job' }, 'copy')).toMatchObject({
+    expect(router.route('copy', { src: join(b, 'x'), dst: join(b, 'y') })).toMatchObject({ root: b });
+    expect(router.route('copy', { src: join(b, 'x'), dst: '/etc/cron.d/job' })).toMatchObject({
       refusal: { error_code: 'outside_roots' },
     });
-    expect(router.route({ src: join(a, 'x'), dst: join(b, 'y') }, 'copy')).toMatchObject({
+    expect(router.route('copy', { src: join(a, 'x'), dst: join(b, 'y') })).toMatchObject({
       refusal: { error_code: 'mixed_roots' },
     });
     // Arguments the schema refuses, a tool without a declaration, an unknown tool: the first root, whose own
     // gate and validation answer the call.
-    expect(router.route({ src: 1 }, 'copy')).toEqual({ root: a });
-    expect(router.route({ path: join(b, 'x') }, 'undeclared')).toEqual({ root: a });
-    expect(router.route({ path: join(b, 'x') }, 'missing')).toEqual({ root: a });
+    expect(router.route('copy', { src: 1 })).toEqual({ root: a });
+    expect(router.route('undeclared', { path: join(b, 'x') })).toEqual({ root: a });
+    expect(router.route('missing', { path: join(b, 'x') })).toEqual({ root: a });
   });
 
   it('answers no_roots until it has a root', () => {
-    expect(new RootRouter(whereTool).route({ path: 'x' }, 'where')).toMatchObject({
+    expect(new RootRouter(whereTool).route('where', { path: 'x' })).toMatchObject({
       refusal: { error_code: 'no_roots' },
     });
   });
@@ -182,6 +182,35 @@ describe('served roots over MCP', () => {
       error_code: 'outside_roots',
     });
     expect(updates).toEqual([[a], [b]]);
+    await client.close();
+  });
+});
+
+describe('a routed call', () => {
+  it("is parsed once: the router's parse of the arguments is the one the tool runs with", async () => {
+    let parses = 0;
+    const counted = (served: string) => {
+      const registry = new ToolRegistry();
+      registry.register(
+        defineTool({
+          name: 'where',
+          description: 'Counts how often its arguments are parsed.',
+          request: z
+            .object({ path: z.string() })
+            .strict()
+            .transform((request) => {
+              parses++;
+              return request;
+            }),
+          handler: async ({ path }) => ({ success: true as const, root: served, path }),
+          touches: ({ path }) => ({ read: [path] }),
+        }),
+      );
+      return registry;
+    };
+    const { client } = await clientWithRoots({ roots: [a, b], registryFor: counted });
+    expect((await call(client, { path: 'x' })).structuredContent).toMatchObject({ root: a, path: 'x' });
+    expect(parses).toBe(1);
     await client.close();
   });
 });

@@ -1,7 +1,16 @@
 import { accessSync, constants, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { type ToolRegistry, touchedPaths, touchesOf } from '@bough/core';
+import type { ZodType } from 'zod';
 import { fail, type McpFailure } from './errors.js';
+
+/**
+ * Where {@link RootRouter.route} sends a call: the root whose registry answers it (with the arguments as the tool's
+ * request schema parsed them, when routing had to parse them), or the failure to answer with instead.
+ */
+export type RouteTarget =
+  | { readonly root: string; readonly parsed?: { readonly schema: ZodType; readonly data: unknown } }
+  | { readonly refusal: McpFailure };
 
 /** A directory that can be served, or why not. */
 export type RootCheck = { success: true; root: string } | { success: false; reason: string };
@@ -93,8 +102,12 @@ export class RootRouter {
     return registry;
   }
 
-  /** The root a call of the tool `name` with these arguments belongs to, or the failure to answer it with. */
-  route(args: unknown, name?: string): { root: string } | { refusal: McpFailure } {
+  /**
+   * The root a call of the tool `name` with these arguments belongs to, or the failure to answer it with. When the
+   * tool declares what it touches, the arguments were parsed by its request schema to read the declaration; that
+   * parse comes back as `parsed`, for the registry call (`ExecuteOptions.parsed`) so the call is not parsed twice.
+   */
+  route(name: string, args: unknown): RouteTarget {
     const first = this.#roots[0];
     if (first === undefined) {
       return {
@@ -105,8 +118,16 @@ export class RootRouter {
         ),
       };
     }
+    // The first root's registry holds the same tools as every other; its tool's declaration stands for all.
+    const tool = this.registry(first).get(name);
+    if (!tool?.touches) return { root: first };
+    const request = tool.request.safeParse(args);
+    if (!request.success) return { root: first };
+    const parsed = { schema: tool.request, data: request.data };
+    const touches = touchesOf(tool, request.data);
     let chosen: string | undefined;
-    for (const path of this.#pathsOf(name, args, first)) {
+    for (const path of touches ? touchedPaths(touches) : []) {
+      if (path === '') continue;
       const root = isAbsolute(path) ? this.#deepest(resolve(path)) : first;
       if (root === undefined) {
         return {
@@ -127,17 +148,7 @@ export class RootRouter {
       }
       chosen = root;
     }
-    return { root: chosen ?? first };
-  }
-
-  /** The paths the tool declares these arguments touch (the first root's registry holds the same tools). */
-  #pathsOf(name: string | undefined, args: unknown, first: string): string[] {
-    const tool = name === undefined ? undefined : this.registry(first).get(name);
-    if (!tool?.touches) return [];
-    const parsed = tool.request.safeParse(args);
-    if (!parsed.success) return [];
-    const touches = touchesOf(tool, parsed.data);
-    return touches ? touchedPaths(touches).filter((path) => path !== '') : [];
+    return { root: chosen ?? first, parsed };
   }
 
   #deepest(path: string): string | undefined {

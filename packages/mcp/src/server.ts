@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { ConfigurationError, type Tool, type ToolCall, type ToolRegistry, toMcpTool } from '@bough/core';
+import { ConfigurationError, type Tool, type ToolRegistry, toMcpTool } from '@bough/core';
 import { type CallToolResult, type ListToolsResult, Server } from '@modelcontextprotocol/server';
 import { toCallToolResult, toToolResult } from './internal/call-result.js';
 import { outputSchemaOf } from './internal/output-schema.js';
@@ -64,20 +64,28 @@ export interface McpServerOptions {
 
 type McpToolEntry = ListToolsResult['tools'][number];
 
-const entries = new WeakMap<Tool, McpToolEntry>();
-const withOutput = new WeakMap<Tool, McpToolEntry>();
-
-function listEntry(tool: Tool, outputSchemas: boolean): McpToolEntry {
-  const cache = outputSchemas ? withOutput : entries;
-  let entry = cache.get(tool);
-  if (!entry) {
-    const base = toMcpTool(tool);
-    // MCP requires an object schema at the root; a union of objects still validates the same with the type added.
-    const inputSchema = base.inputSchema.type === 'object' ? base.inputSchema : { ...base.inputSchema, type: 'object' };
-    entry = { ...base, inputSchema, ...(outputSchemas ? { outputSchema: outputSchemaOf(tool) } : {}) } as McpToolEntry;
-    cache.set(tool, entry);
-  }
-  return entry;
+/**
+ * The tools/list entry of each tool, built once per tool for one server factory (whose `outputSchemas` choice is
+ * fixed), so a list request copies no schema.
+ */
+function listEntries(outputSchemas: boolean): (tool: Tool) => McpToolEntry {
+  const cache = new WeakMap<Tool, McpToolEntry>();
+  return (tool) => {
+    let entry = cache.get(tool);
+    if (!entry) {
+      const base = toMcpTool(tool);
+      // MCP requires an object schema at the root; a union of objects still validates the same with the type added.
+      const inputSchema =
+        base.inputSchema.type === 'object' ? base.inputSchema : { ...base.inputSchema, type: 'object' };
+      entry = {
+        ...base,
+        inputSchema,
+        ...(outputSchemas ? { outputSchema: outputSchemaOf(tool) } : {}),
+      } as McpToolEntry;
+      cache.set(tool, entry);
+    }
+    return entry;
+  };
 }
 
 function isServedRoots(source: RegistrySource | ServedRoots): source is ServedRoots {
@@ -150,10 +158,12 @@ async function routed(
   args: unknown,
   options: Parameters<ToolRegistry['invoke']>[2],
 ): Promise<CallToolResult> {
-  const target = router.route(args, name);
+  const target = router.route(name, args);
   if ('refusal' in target) return toToolResult(target.refusal, true);
   const served = router.registry(target.root);
-  return toCallToolResult((await served.invoke(name, args, options)) as ToolCall, served.get(name));
+  // The routing parse is handed on; the registry uses it only if that root's tool has the very same schema.
+  const call = await served.invoke(name, args, target.parsed ? { ...options, parsed: target.parsed } : options);
+  return toCallToolResult(call, served.get(name));
 }
 
 async function readClientRoots(
@@ -217,7 +227,7 @@ export function mcpServerFactory(source: RegistrySource | ServedRoots, options: 
   const dispatch = isServedRoots(source)
     ? rootsDispatch(source, { ...options, rootsTimeoutMs })
     : registryDispatch(source);
-  const outputSchemas = options.outputSchemas === true;
+  const listEntry = listEntries(options.outputSchemas === true);
   const create = () => {
     const server = new Server(
       { name: options.name, version: options.version },
@@ -230,7 +240,7 @@ export function mcpServerFactory(source: RegistrySource | ServedRoots, options: 
     );
     dispatch.attach?.(server);
     server.setRequestHandler('tools/list', async () => ({
-      tools: dispatch.list().map((tool) => listEntry(tool, outputSchemas)),
+      tools: dispatch.list().map(listEntry),
     }));
     server.setRequestHandler('tools/call', async (request, ctx): Promise<CallToolResult> => {
       const token = request.params._meta?.progressToken;

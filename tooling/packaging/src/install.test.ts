@@ -31,6 +31,13 @@ const REQUIRED = ['core', 'reader', 'editor', 'bash', 'search', 'check', 'nav', 
  */
 const SMALL_LIMIT_BYTES = 15_500_000;
 const SMALL_PACKAGES = ['@bough/editor', '@bough/reader', '@bough/search', '@bough/bash', '@bough/ai-sdk'];
+/**
+ * Optional peers a package's README example uses: installed after the package's size is taken, as a user who follows
+ * the README would (the size is what serving alone costs).
+ */
+const EXAMPLE_PEERS: Readonly<Record<string, readonly string[]>> = {
+  '@bough/mcp': ['@modelcontextprotocol/client@^2.4.0'],
+};
 const MINUTE = 60_000;
 
 /** npm installs at a time: npm mostly waits on the registry and the disk. */
@@ -50,6 +57,11 @@ async function tryPackage(pkg: PublicPackage): Promise<void> {
   await installing(() => must(`npm install ${pkg.name}`, 'npm', install, project));
   const nodeModules = join(project, 'node_modules');
   sizes.set(pkg.name, { bytes: treeBytes(nodeModules), top: largest(nodeModules, 3) });
+  const peers = EXAMPLE_PEERS[pkg.name];
+  if (peers) {
+    const add = ['install', ...peers, ...install.slice(2)];
+    await installing(() => must(`npm install ${peers.join(' ')}`, 'npm', add, project));
+  }
   const example = usageExample(readFileSync(join(pkg.dir, 'README.md'), 'utf8'));
   if (!example) throw new Error(`${pkg.name}: README has no \`\`\`ts block under ## Usage`);
   writeFileSync(join(project, 'example.ts'), example);

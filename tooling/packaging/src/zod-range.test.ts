@@ -67,7 +67,15 @@ describe.skipIf(only && !only.includes('zod'))('a project with its own zod and t
       const flags = ['--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
       // The user's zod first, then our packages and the newest AI SDK by name.
       await must(context, `npm install zod@${wanted}`, 'npm', ['install', `zod@${wanted}`, ...flags], project);
-      const names = ['@bough/mcp', '@bough/ai-sdk', '@bough/coding', 'ai@7', '@ai-sdk/openai-compatible@3'];
+      // The MCP client is @bough/mcp's optional peer; its README example uses it, so the user installs it too.
+      const names = [
+        '@bough/mcp',
+        '@modelcontextprotocol/client@^2.4.0',
+        '@bough/ai-sdk',
+        '@bough/coding',
+        'ai@7',
+        '@ai-sdk/openai-compatible@3',
+      ];
       await must(context, `npm install ${names.join(' ')}`, 'npm', ['install', ...names, ...flags], project);
       const copies = zodCopies(join(project, 'node_modules'));
       const version = copies[0]?.split('@').at(-1);

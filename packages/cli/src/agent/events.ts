@@ -4,11 +4,13 @@ import {
   type ActionRequestContent,
   type ActionResponseContent,
   type Branch,
+  clipLine,
   type ToolProgress,
+  toolOutputSummary,
   turnCallIds,
 } from '@bough/core';
 import type { CliIO } from '../output.js';
-import { clip, renderSummary, summarize } from '../summary.js';
+import { renderSummary } from '../summary.js';
 import { StatusLine } from './status-line.js';
 
 /**
@@ -112,7 +114,7 @@ export class AgentOutput {
             arguments: content.arguments,
           });
         else {
-          this.#trace(`→ ${content.function} ${clip(JSON.stringify(content.arguments) ?? '', 160)}\n`);
+          this.#trace(`→ ${content.function} ${clipLine(JSON.stringify(content.arguments) ?? '', 160)}\n`);
           this.#status.show(content.function);
         }
       } else if (message.role === 'action_response') {
@@ -126,7 +128,7 @@ export class AgentOutput {
             output: content.output,
           });
         } else {
-          this.#trace(renderSummary(summarize(branch.registry.get(content.function), content.output), '  '));
+          this.#trace(renderSummary(toolOutputSummary(branch.registry.get(content.function), content.output), '  '));
           // The results go back to the model next.
           this.thinking();
         }

@@ -1,6 +1,12 @@
-import type { ActionRequestContent, ActionResponseContent, Branch } from '@bough/core';
+import {
+  type ActionRequestContent,
+  type ActionResponseContent,
+  type Branch,
+  clipLine,
+  toolOutputSummary,
+} from '@bough/core';
 import type { CliIO } from '../output.js';
-import { clip, renderSummary, summarize } from '../summary.js';
+import { renderSummary } from '../summary.js';
 
 /** How {@link printCalls} writes: JSON lines for programs, or a readable trace with optional notes per call id. */
 export interface PrintCallsOptions {
@@ -29,10 +35,10 @@ export function printCalls(branch: Branch, io: CliIO, options: PrintCallsOptions
       const content = message.content as ActionRequestContent;
       const note = options.notes?.get(content.call_id);
       if (note) io.stdout(`\n${prefix}${note}\n`);
-      io.stdout(`${prefix}→ ${content.function} ${clip(JSON.stringify(content.arguments), 160)}\n`);
+      io.stdout(`${prefix}→ ${content.function} ${clipLine(JSON.stringify(content.arguments), 160)}\n`);
     } else if (message.role === 'action_response') {
       const content = message.content as ActionResponseContent;
-      io.stdout(renderSummary(summarize(branch.registry.get(content.function), content.output), `${prefix}  `));
+      io.stdout(renderSummary(toolOutputSummary(branch.registry.get(content.function), content.output), `${prefix}  `));
     }
   });
 }

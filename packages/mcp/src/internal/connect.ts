@@ -1,34 +1,47 @@
 import { ConfigurationError, errorMessage } from '@bough/core';
-import { Client, type Transport } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import type { McpClientSource } from '../client-source.js';
+import type { Transport } from '@modelcontextprotocol/server';
+import type { McpClient, McpClientSource } from '../client-source.js';
+import { type ClientSdk, loadClientSdk } from './client-sdk.js';
 
 /** A live connection and whether this package opened it (and therefore must close it). */
 export interface Connection {
-  readonly client: Client;
+  readonly client: McpClient;
   readonly owned: boolean;
+  /** The client SDK, loaded for this connection (its error classes tell a dead connection apart). */
+  readonly sdk: ClientSdk;
   /** True once the transport reported that it closed. */
   isClosed(): boolean;
 }
 
-function isTransport(value: object): value is Transport {
+/** A client by its shape, so a `Client` from another copy of the SDK counts too. */
+function isClient(value: McpClientSource): value is McpClient {
+  const candidate = value as Partial<McpClient>;
+  return typeof candidate.callTool === 'function' && typeof candidate.listTools === 'function';
+}
+
+function isTransport(value: McpClientSource): value is Transport {
   const candidate = value as Partial<Transport>;
   return typeof candidate.start === 'function' && typeof candidate.send === 'function';
 }
 
-/** Opens (or adopts) a client and tracks when its connection dies. */
+/**
+ * Opens (or adopts) a client and tracks when its connection dies. Loads the client SDK first; without it this throws
+ * the `ConfigurationError` of {@link loadClientSdk}.
+ */
 export async function connect(alias: string, source: McpClientSource, version: string): Promise<Connection> {
+  const sdk = await loadClientSdk();
+  const { Client, StdioClientTransport } = sdk;
   let closed = false;
-  const track = (client: Client) => {
+  const track = (client: McpClient) => {
     const previous = client.onclose;
     client.onclose = () => {
       closed = true;
       previous?.();
     };
   };
-  if (source instanceof Client) {
+  if (isClient(source)) {
     track(source);
-    return { client: source, owned: false, isClosed: () => closed || source.transport === undefined };
+    return { client: source, owned: false, sdk, isClosed: () => closed || source.transport === undefined };
   }
   const transport = isTransport(source)
     ? source
@@ -47,5 +60,5 @@ export async function connect(alias: string, source: McpClientSource, version: s
     await client.close().catch(() => {});
     throw new ConfigurationError(`Could not connect to MCP server ${alias}: ${errorMessage(error)}`);
   }
-  return { client, owned: true, isClosed: () => closed };
+  return { client, owned: true, sdk, isClosed: () => closed };
 }

@@ -1,6 +1,6 @@
 import { defineTool, errorMessage, type Tool } from '@bough/core';
-import { type Tool as McpTool, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { z } from 'zod';
+import type { McpRemoteTool } from '../client-source.js';
 import { fail, type McpFailure } from '../errors.js';
 import type { McpLimits } from '../limits.js';
 import type { Connection } from './connect.js';
@@ -9,7 +9,7 @@ type CallResult = Awaited<ReturnType<Connection['client']['callTool']>>;
 type ContentBlock = { type: string; text?: string };
 
 /** A local validator for a remote schema; a schema zod cannot read is left for the server to check. */
-function requestSchema(inputSchema: McpTool['inputSchema']): z.ZodType<Record<string, unknown>> {
+function requestSchema(inputSchema: McpRemoteTool['inputSchema']): z.ZodType<Record<string, unknown>> {
   try {
     return z.fromJSONSchema(inputSchema as Parameters<typeof z.fromJSONSchema>[0]) as z.ZodType<
       Record<string, unknown>
@@ -56,7 +56,7 @@ export function proxyTool(
   connection: Connection,
   alias: string,
   name: string,
-  remote: McpTool,
+  remote: McpRemoteTool,
   limits: McpLimits,
 ): Tool<Record<string, unknown>, unknown> {
   const { $schema: _dropped, ...inputSchema } = remote.inputSchema as Record<string, unknown>;
@@ -89,6 +89,7 @@ export function proxyTool(
         return fromRemoteResult(alias, remote.name, result, limits);
       } catch (error) {
         if (context.signal.aborted) throw error;
+        const { SdkError, SdkErrorCode } = connection.sdk;
         if (connection.isClosed() || (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed)) {
           return unavailable(alias, errorMessage(error));
         }
