@@ -1,15 +1,10 @@
-import { detailLines, joinLines, type ToolSummaryParts } from '@bough/core';
+import { detailLines, isRecord, joinLines, stringOf, type ToolSummaryParts } from '@bough/core';
 
 // How bash and bash_jobs present a command's output (see core's ToolRendering): for a model and for the CLI.
 
-type Obj = Record<string, unknown>;
-
-const isObj = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
-const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
 /** stdout, then stderr under a marker, then how the command ended when that was not a plain exit 0. */
 export function commandModelText(output: unknown): string | undefined {
-  if (!isObj(output) || typeof output.stdout !== 'string' || typeof output.stderr !== 'string') return undefined;
+  if (!isRecord(output) || typeof output.stdout !== 'string' || typeof output.stderr !== 'string') return undefined;
   const code = typeof output.return_code === 'number' ? output.return_code : undefined;
   const status =
     output.timed_out === true
@@ -24,14 +19,14 @@ export function commandModelText(output: unknown): string | undefined {
     output.stdout.replace(/\n$/, ''),
     stderr ? `[stderr]\n${stderr.replace(/\n$/, '')}` : undefined,
     status,
-    str(output.note) ? `[${str(output.note)}]` : undefined,
+    stringOf(output.note) ? `[${stringOf(output.note)}]` : undefined,
   ]);
   return text || '(no output)';
 }
 
 /** The exit status as the headline, stdout's first lines below it. */
 export function commandSummary(output: unknown): ToolSummaryParts | undefined {
-  if (!isObj(output) || typeof output.return_code !== 'number') return undefined;
+  if (!isRecord(output) || typeof output.return_code !== 'number') return undefined;
   const timedOut = output.timed_out ? ' (timed out)' : '';
   return { headline: `exit ${output.return_code}${timedOut}`, details: detailLines(String(output.stdout ?? '')) };
 }

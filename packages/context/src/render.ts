@@ -1,15 +1,10 @@
-import type { ToolSummaryParts } from '@bough/core';
+import { isRecord, plural, type ToolSummaryParts } from '@bough/core';
 
 // How the context tool summarises its answers for people (see core's ToolRendering); models read the generic text.
 
-type Obj = Record<string, unknown>;
-
-const isObj = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /** The active view's size after `status`, or what an eviction or restore moved. */
 export function contextSummary(output: unknown): ToolSummaryParts | undefined {
-  if (!isObj(output)) return undefined;
+  if (!isRecord(output)) return undefined;
   const action = output.action;
   if (action === 'status' && typeof output.active_messages === 'number') {
     return {

@@ -72,13 +72,17 @@ export {
   compactText,
   detailItems,
   detailLines,
+  isRecord,
   joinLines,
   locationText,
+  plural,
+  stringOf,
   type ToolRendering,
   type ToolSummary,
   type ToolSummaryParts,
   toolOutputSummary,
   toolOutputText,
+  type UnknownRecord,
 } from './render.js';
 export {
   definePrompt,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { toolOutputSummary, toolOutputText } from './render.js';
+import { isRecord, plural, stringOf, toolOutputSummary, toolOutputText } from './render.js';
 import { defineTool } from './tool.js';
 
 describe('toolOutputText: what a model reads', () => {
@@ -56,5 +56,13 @@ describe('toolOutputSummary: what people read', () => {
     expect(() =>
       defineTool({ ...bad, request: z.object({}), handler: async () => ({}), toModelText: 'x' as never }),
     ).toThrow(/toModelText must be a function/);
+  });
+});
+
+describe('the value helpers tools render with', () => {
+  it('reads only plain objects as records, only strings as text, and counts nouns', () => {
+    expect([{}, { a: 1 }, [], null, 'x', 3].map(isRecord)).toEqual([true, true, false, false, false, false]);
+    expect([stringOf('a'), stringOf(''), stringOf(1), stringOf(undefined)]).toEqual(['a', '', undefined, undefined]);
+    expect([plural(0, 'file'), plural(1, 'file'), plural(2, 'file')]).toEqual(['0 files', '1 file', '2 files']);
   });
 });

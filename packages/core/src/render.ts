@@ -35,9 +35,23 @@ const LINE_CHARS = 160;
 /** Fields of a failure its first line already shows. */
 const FAILURE_SHOWN = new Set(['success', 'error', 'error_code']);
 
-type Obj = Record<string, unknown>;
+/** An object whose fields are not known yet, as a tool's output is to the code that renders it. */
+export type UnknownRecord = Record<string, unknown>;
 
-const isObj = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Whether `value` is an object whose fields can be read (not null, not an array). */
+export function isRecord(value: unknown): value is UnknownRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `value` when it is a string, otherwise undefined: reads an optional text field of an output. */
+export function stringOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A count and its noun, with an `s` unless the count is 1: `plural(2, 'file')` is `2 files`. */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
 
 /** Non-empty parts joined by newlines. */
 export function joinLines(parts: readonly (string | undefined)[]): string {
@@ -81,14 +95,14 @@ export function detailLines(text: string, max = DETAIL_LINES): string[] {
 }
 
 /** The first few entries of a list as summary details, each rendered and clipped, counting the rest. */
-export function detailItems(list: readonly unknown[], render: (item: Obj) => string): string[] {
-  const shown = list.slice(0, DETAIL_LINES).map((item) => clipLine(isObj(item) ? render(item) : String(item)));
+export function detailItems(list: readonly unknown[], render: (item: UnknownRecord) => string): string[] {
+  const shown = list.slice(0, DETAIL_LINES).map((item) => clipLine(isRecord(item) ? render(item) : String(item)));
   if (list.length > DETAIL_LINES) shown.push(`… ${list.length - DETAIL_LINES} more`);
   return shown;
 }
 
 /** `Error (code): message`, then the failure's extra fields (candidates, matching lines, …) one per line. */
-function failureText(output: Obj): string {
+function failureText(output: UnknownRecord): string {
   const extras = Object.entries(output)
     .filter(([key, value]) => !FAILURE_SHOWN.has(key) && value !== undefined)
     .map(([key, value]) => `${key}: ${compactText(value)}`);
@@ -101,7 +115,7 @@ function failureText(output: Obj): string {
  */
 export function toolOutputText<RES>(tool: ToolRendering<RES> | undefined, output: unknown): string {
   if (typeof output === 'string') return output;
-  if (!isObj(output)) return compactText(output ?? null);
+  if (!isRecord(output)) return compactText(output ?? null);
   if (isToolFailure(output) && typeof output.error === 'string') return failureText(output);
   const own = tool?.toModelText?.(output as RES);
   if (own !== undefined) return own;
@@ -114,7 +128,7 @@ export function toolOutputText<RES>(tool: ToolRendering<RES> | undefined, output
  * `summarize`; otherwise the `content` field's first lines, or the output as clipped JSON.
  */
 export function toolOutputSummary<RES>(tool: ToolRendering<RES> | undefined, output: unknown): ToolSummary {
-  if (!isObj(output)) return { ok: true, headline: clipLine(String(output)), details: [] };
+  if (!isRecord(output)) return { ok: true, headline: clipLine(String(output)), details: [] };
   if (isToolFailure(output)) {
     return { ok: false, headline: `[${output.error_code}] ${clipLine(String(output.error), 400)}`, details: [] };
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyReplacements, type Replacement } from './internal/apply-edit.js';
-import { pacedChangesDiff } from './internal/change-diff.js';
+import { pacedFileDiff } from './internal/change-diff.js';
 import { fileDiff } from './internal/line-diff.js';
 import { normalizeLineEndings } from './internal/line-endings.js';
 import { applyHunks } from './internal/patch-apply.js';
@@ -58,7 +58,7 @@ describe('the patch diff built from its replacements', () => {
     for (let seed = 1; seed <= 300; seed++) {
       const { before, replacements } = makeCase(seed);
       const done = applyReplacements(before, normalizeLineEndings(before), replacements);
-      const ours = await pacedChangesDiff(before, done.after, done.changes, NAMES, WIDE);
+      const ours = await pacedFileDiff(before, done.after, NAMES, WIDE, done.changes);
       const whole = fileDiff(before, done.after, NAMES, WIDE);
       // Both are shortest scripts of the changed lines: the same counts, here where changes are apart.
       expect(ours.added - ours.removed, `seed ${seed}`).toBe(whole.added - whole.removed);
@@ -81,13 +81,7 @@ describe('the patch diff built from its replacements', () => {
     const before = 'a\nb\nc\nd\ne\n';
     const after = 'a\nb\nC\nd\ne\n';
     // The whole hunk (b..d) is one replacement; only c differs.
-    const out = await pacedChangesDiff(
-      before,
-      after,
-      [{ oldStart: 2, oldEnd: 8, newStart: 2, newEnd: 8 }],
-      NAMES,
-      WIDE,
-    );
+    const out = await pacedFileDiff(before, after, NAMES, WIDE, [{ oldStart: 2, oldEnd: 8, newStart: 2, newEnd: 8 }]);
     expect(out).toMatchObject({ added: 1, removed: 1 });
     expect(out.diff).toBe('--- a/f\n+++ b/f\n@@ -1,5 +1,5 @@\n a\n b\n-c\n+C\n d\n e');
   });

@@ -1,7 +1,6 @@
 import type { Workspace } from '@bough/workspace';
 import { failure } from './errors.js';
-import { pacedChangesDiff } from './internal/change-diff.js';
-import { pacedFileDiff } from './internal/line-diff.js';
+import { pacedFileDiff } from './internal/change-diff.js';
 import type { HunkReport } from './internal/patch-apply.js';
 import { parsePatchPaced } from './internal/patch-parse.js';
 import { planPatch } from './internal/patch-plan.js';
@@ -88,9 +87,7 @@ export async function patchAction(
       maxLineChars: limits.maxDiffLineChars,
     };
     // The replacements are known: only their lines are compared, not the whole files again.
-    const d = f.edits
-      ? await pacedChangesDiff(f.before, f.after, f.edits, names, shown)
-      : await pacedFileDiff(f.before, f.after, names, shown);
+    const d = await pacedFileDiff(f.before, f.after, names, shown, f.edits);
     if (budget > 0) {
       diffs.push(d.diff);
       budget -= d.diff.split('\n').length;

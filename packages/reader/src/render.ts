@@ -1,11 +1,15 @@
-import { compactText, detailLines, joinLines, type ToolSummaryParts, toolOutputText } from '@bough/core';
+import {
+  compactText,
+  detailLines,
+  isRecord,
+  joinLines,
+  stringOf,
+  type ToolSummaryParts,
+  toolOutputText,
+  type UnknownRecord,
+} from '@bough/core';
 
 // The reader's own presentation of its outputs (see core's ToolRendering): what a model reads, and the CLI's summary.
-
-type Obj = Record<string, unknown>;
-
-const isObj = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
-const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** A window notice that only says the whole file is shown adds nothing to the rows themselves. */
 const SAYS_NOTHING = /^Showing all \d+ lines\.$/;
@@ -13,12 +17,12 @@ const SAYS_NOTHING = /^Showing all \d+ lines\.$/;
 /** The stat fields a model reads, in this order (`relative` shown as `path`). */
 const STAT_FIELDS = ['relative', 'type', 'size_bytes', 'lines', 'mtime', 'mode', 'link_target'];
 
-function rowsText(output: Obj): string {
-  const notice = str(output.notice);
-  return joinLines([str(output.content), notice && !SAYS_NOTHING.test(notice) ? `[${notice}]` : undefined]);
+function rowsText(output: UnknownRecord): string {
+  const notice = stringOf(output.notice);
+  return joinLines([stringOf(output.content), notice && !SAYS_NOTHING.test(notice) ? `[${notice}]` : undefined]);
 }
 
-function statText(output: Obj): string {
+function statText(output: UnknownRecord): string {
   return STAT_FIELDS.filter((key) => output[key] !== undefined)
     .map((key) => `${key === 'relative' ? 'path' : key}: ${compactText(output[key])}`)
     .join('\n');
@@ -28,9 +32,9 @@ function statText(output: Obj): string {
 function manyText(results: readonly unknown[]): string {
   return results
     .map((entry) => {
-      if (!isObj(entry)) return compactText(entry);
-      const inner = isObj(entry.result) ? entry.result : entry;
-      const name = str(entry.path) ?? str(inner.relative) ?? '?';
+      if (!isRecord(entry)) return compactText(entry);
+      const inner = isRecord(entry.result) ? entry.result : entry;
+      const name = stringOf(entry.path) ?? stringOf(inner.relative) ?? '?';
       return `== ${name} ==\n${toolOutputText(READER_RENDERING, inner)}`;
     })
     .join('\n\n');
@@ -38,23 +42,25 @@ function manyText(results: readonly unknown[]): string {
 
 /** The text a model reads for a reader output: numbered rows, a listing, stat fields, or each file of a many-read. */
 export function readerModelText(output: unknown): string | undefined {
-  if (!isObj(output)) return undefined;
+  if (!isRecord(output)) return undefined;
   if (Array.isArray(output.results)) return manyText(output.results);
   if ((output.type === 'text' || output.type === 'directory') && typeof output.content === 'string') {
     return rowsText(output);
   }
   if (typeof output.mtime === 'string' && typeof output.type === 'string') return statText(output);
   if (typeof output.content === 'string') {
-    return joinLines([output.content, str(output.note) ? `[${str(output.note)}]` : undefined]) || 'No results.';
+    return (
+      joinLines([output.content, stringOf(output.note) ? `[${stringOf(output.note)}]` : undefined]) || 'No results.'
+    );
   }
   return undefined;
 }
 
 /** A read window's headline (path and line range) over its first rows; other shapes use the generic summary. */
 export function readerSummary(output: unknown): ToolSummaryParts | undefined {
-  if (!isObj(output) || output.type !== 'text' || typeof output.content !== 'string') return undefined;
+  if (!isRecord(output) || output.type !== 'text' || typeof output.content !== 'string') return undefined;
   if (typeof output.total_lines !== 'number') return undefined;
-  const where = str(output.relative) ?? str(output.path);
+  const where = stringOf(output.relative) ?? stringOf(output.path);
   const headline = `${where}: lines ${output.start_line}–${output.end_line} of ${output.total_lines}`;
   return { headline, details: detailLines(output.content) };
 }

@@ -6,6 +6,8 @@ it('exports exactly these names, so every change to the public surface is delibe
       "DEFAULT_PROTECTED",
       "DEFAULT_WORKSPACE_LIMITS",
       "HeldParents",
+      "SYNC_FILE_BYTES",
+      "Turns",
       "WORKSPACE_ERROR_CODES",
       "Workspace",
       "WorkspaceError",

@@ -11,6 +11,8 @@ export type { HeldDir, HeldFile } from './held-dir.js';
 /** Parent directories gated once and held, for tools that open or look up many files in one call. */
 export { HeldParents, type ParentLookup } from './held-parents.js';
 export { isInside } from './inside.js';
+/** Largest file a transaction writes (and an editor reads) with synchronous calls. */
+export { SYNC_FILE_BYTES } from './internal/small-file-steps.js';
 /** Limits and their defaults. */
 export { DEFAULT_WORKSPACE_LIMITS, type WorkspaceLimits } from './limits.js';
 /** Where a path leads through the links on its way, by the gate's own walk (for checks made before a tool runs). */
@@ -40,6 +42,8 @@ export type { PathIntent, ResolvedPath } from './resolved-path.js';
 export { addWalkSkips, emptySkipCounts, type SkipCounts, skipReasonOf } from './skip-counts.js';
 /** Changes, steps and failures of an all-or-nothing multi-file transaction. */
 export type { ChangeStep, FileChange, TransactionFailure } from './transaction.js';
+/** Pacing of synchronous work split into pieces: back to the event loop every few milliseconds. */
+export { Turns } from './turns.js';
 /** Where bytes stop being UTF-8, shared by the tools that report undecodable files. */
 export { firstInvalidUtf8 } from './utf8.js';
 /** Directory walking. */

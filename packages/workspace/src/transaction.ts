@@ -9,7 +9,8 @@ import { type PinnedDir, pinDir } from './internal/pinned-dir.js';
 import { quietly } from './internal/quietly.js';
 import { type ResolverContext, resolveDetail } from './internal/resolver.js';
 import { mkdirChain } from './internal/safe-mkdir.js';
-import { existsSync, SYNC_FILE_BYTES, SyncTurns, sameFileSync, writeNewSync } from './internal/small-file-steps.js';
+import { existsSync, SYNC_FILE_BYTES, sameFileSync, writeNewSync } from './internal/small-file-steps.js';
+import { Turns } from './turns.js';
 
 /**
  * One file change of a transaction; `expected` is the content the caller validated against. `mode` sets the
@@ -225,7 +226,7 @@ export async function applyChangesIn(
       }
     }
     step = 'stage';
-    const turns = new SyncTurns();
+    const turns = new Turns();
     for (const [index, entry] of entries.entries()) {
       await turns.pace();
       current = entry.change.path;

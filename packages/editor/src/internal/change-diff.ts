@@ -85,19 +85,21 @@ function oneLine(before: string, after: string, g: Change): { removed: number; a
 }
 
 /**
- * The diff of a file whose changes are already known (the replacements a patch made, in LF-normalized offsets of
- * `before` and `after`): only the changed lines are compared, each group on its own, instead of diffing the whole
- * files again. Returns to the event loop every few milliseconds; it runs after the write, so it is never cancelled.
+ * The diff of `before` and `after` (both LF-normalized) that returns to the event loop every few milliseconds while it
+ * compares lines, so a large patch's response diff does not hold up other calls. When the `changes` are already known
+ * (the replacements a patch made, in offsets of both texts) only the changed lines are compared, each group on its
+ * own; otherwise the whole texts are. It runs after the change is written, so it is never cancelled.
  */
-export async function pacedChangesDiff(
+export async function pacedFileDiff(
   before: string,
   after: string,
-  changes: readonly Change[],
   names: { old: string; new: string },
   limits: DiffLimits,
+  changes?: readonly Change[],
 ): Promise<FileDiff> {
   const meter = new WorkMeter(Number.POSITIVE_INFINITY);
-  const driven = await drive(refine(before, after, changes, meter), meter);
+  const search = changes ? refine(before, after, changes, meter) : pacedLineChanges(before, after, meter);
+  const driven = await drive(search, meter);
   // Without a signal or a finite budget the search always runs to its end.
   if (!driven.ok) throw new Error('an unbounded, uncancellable diff stopped early');
   return withHeader(before, after, names, limits, driven.value);

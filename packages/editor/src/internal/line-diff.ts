@@ -1,5 +1,5 @@
 import { type Change, type DiffLimits, unifiedDiff } from './unified-diff.js';
-import { drive, type Paced, WorkMeter } from './work-meter.js';
+import { finish, type Paced, WorkMeter } from './work-meter.js';
 
 // Our own diff rather than jsdiff (`diff` 9.0.0): it is paced (returns to the event loop while comparing), bounded by a
 // work budget, and faster on the shapes responses carry. Measured against `createTwoFilesPatch` in one run on a loaded
@@ -140,7 +140,7 @@ export function* pacedLineChanges(before: string, after: string, meter: WorkMete
 /** Whole-line changes turning `before` into `after` (both LF-normalized), in one go. */
 export function lineChanges(before: string, after: string, maxCost = 4000): LineChanges {
   const search = pacedLineChanges(before, after, new WorkMeter(Number.POSITIVE_INFINITY), maxCost);
-  for (let step = search.next(); ; step = search.next()) if (step.done) return step.value;
+  return finish(search);
 }
 
 /** A diff of two whole texts as responses carry it. */
@@ -172,21 +172,4 @@ export function fileDiff(
   limits: DiffLimits,
 ): FileDiff {
   return withHeader(before, after, names, limits, lineChanges(before, after));
-}
-
-/**
- * {@link fileDiff} that returns to the event loop every few milliseconds while it compares lines, so a large patch's
- * response diff does not hold up other calls. It runs after the change is written, so it is never cancelled.
- */
-export async function pacedFileDiff(
-  before: string,
-  after: string,
-  names: { old: string; new: string },
-  limits: DiffLimits,
-): Promise<FileDiff> {
-  const meter = new WorkMeter(Number.POSITIVE_INFINITY);
-  const driven = await drive(pacedLineChanges(before, after, meter), meter);
-  // Without a signal or a finite budget the search always runs to its end.
-  if (!driven.ok) throw new Error('an unbounded, uncancellable diff stopped early');
-  return withHeader(before, after, names, limits, driven.value);
 }

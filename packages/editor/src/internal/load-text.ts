@@ -1,5 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
-import type { OpenedFile, Workspace, WorkspaceFailure } from '@bough/workspace';
+import { type OpenedFile, SYNC_FILE_BYTES, type Workspace, type WorkspaceFailure } from '@bough/workspace';
 import { type EditorFailure, failure } from '../errors.js';
 import type { FileShare } from './file-share.js';
 import { type DecodedText, decodeText } from './text-codec.js';
@@ -106,17 +106,11 @@ export async function readOpened(opened: OpenedFile, maxBytes: number, onData?: 
   return { ok: true, file, bytes };
 }
 
-/**
- * Files up to this size are read whole as they are opened, without the thread pool (`Workspace.openOrLoad`): a
- * synchronous read of 1 MiB from the page cache takes a fraction of a millisecond, less than the round trips of the
- * asynchronous path on a busy machine, and the transaction that writes the file back works up to the same size.
- */
-const LOAD_BYTES = 1024 * 1024;
-
 /** Opens (no-follow, regular files only, size-capped) and reads a file for editing; `onData` sees it as it comes. */
 export async function loadBytes(ws: Workspace, path: string, maxBytes: number, onData?: OnBytes): Promise<LoadedBytes> {
   if (!onData) {
-    const got = await ws.openOrLoad(path, { maxBytes, loadBytes: Math.min(LOAD_BYTES, maxBytes) });
+    // A file the transaction will write back synchronously is read whole the same way, without the thread pool.
+    const got = await ws.openOrLoad(path, { maxBytes, loadBytes: Math.min(SYNC_FILE_BYTES, maxBytes) });
     if (got.success && got.bytes) {
       const { handle: _none, bytes, ...file } = got;
       return { ok: true, file, bytes };
@@ -174,7 +168,7 @@ export async function unchangedSince(
   bytes: Buffer,
   verifyBytesMax: number,
 ): Promise<boolean> {
-  const again = await ws.openOrLoad(file.path, { loadBytes: Math.min(LOAD_BYTES, verifyBytesMax) });
+  const again = await ws.openOrLoad(file.path, { loadBytes: Math.min(SYNC_FILE_BYTES, verifyBytesMax) });
   if (!again.success) return false;
   if (!sameFile(again, file)) {
     await again.handle?.close().catch(() => undefined);

@@ -1,5 +1,5 @@
 import { PatchLines } from './patch-lines.js';
-import { drive, type Paced, WorkMeter } from './work-meter.js';
+import { drive, finish, type Paced, WorkMeter } from './work-meter.js';
 /** One hunk of an update: old lines (context and removed) replaced by new lines (context and added). */
 export interface PatchHunk {
   /** apply_patch `@@ <line>`: a line the hunk comes after (usually the enclosing function or class). */
@@ -38,8 +38,7 @@ const unsupported = (line: number, reason: string): ParsedPatch => ({ ok: false,
 
 /** Reads a patch in the apply_patch format or as a unified diff, chosen by its first line, in one go. */
 export function parsePatch(text: string): ParsedPatch {
-  const parse = pacedParse(text, new WorkMeter(Number.POSITIVE_INFINITY), true);
-  for (let step = parse.next(); ; step = parse.next()) if (step.done) return step.value;
+  return finish(pacedParse(text, new WorkMeter(Number.POSITIVE_INFINITY), true));
 }
 
 /**
@@ -48,8 +47,7 @@ export function parsePatch(text: string): ParsedPatch {
  * only want the files (permission checks, touches), at a fraction of the time and garbage.
  */
 export function parsePatchFiles(text: string): ParsedPatch {
-  const parse = pacedParse(text, new WorkMeter(Number.POSITIVE_INFINITY), false);
-  for (let step = parse.next(); ; step = parse.next()) if (step.done) return step.value;
+  return finish(pacedParse(text, new WorkMeter(Number.POSITIVE_INFINITY), false));
 }
 
 /**

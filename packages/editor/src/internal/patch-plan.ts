@@ -1,4 +1,4 @@
-import type { FileChange, OpenedFile, Workspace } from '@bough/workspace';
+import { type FileChange, type OpenedFile, Turns, type Workspace } from '@bough/workspace';
 import { type EditorFailure, failure } from '../errors.js';
 import type { EditorLimits } from '../limits.js';
 import { replacing } from './apply-edit.js';
@@ -9,7 +9,7 @@ import { bytesAsText, bytesForDisplay, hunksAsBytes, modeFor, patchableAsBytes, 
 import type { PatchHunk, PatchOp } from './patch-parse.js';
 import { encodeText, firstLoneSurrogate } from './text-codec.js';
 import type { Change } from './unified-diff.js';
-import { drive, Turns, WorkMeter } from './work-meter.js';
+import { drive, TURN_MS, WorkMeter } from './work-meter.js';
 
 /** One file of a patch as it will be written, with what the response reports of it. */
 export interface Planned {
@@ -239,7 +239,7 @@ export async function planPatch(
   // The files are planned side by side (each waits on its own reads; nothing is written yet), then taken in patch
   // order, so the failure reported is still that of the first file that cannot be planned.
   // Small files are read synchronously, so the pieces are paced together to let other calls in between files.
-  const turns = new Turns();
+  const turns = new Turns(TURN_MS);
   const plans = await Promise.all(
     ops.map(async (op) => {
       await turns.pace();

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** How long a search runs before it returns to the event loop, so timers and other calls keep being served. */
-const TURN_MS = 8;
+export const TURN_MS = 8;
 /** Steps between two looks at the clock. */
 const STEPS_PER_LOOK = 1_000;
 /** Steps after which a search returns to the event loop whatever the clock says (a slow clock never starves others). */
@@ -93,19 +93,4 @@ export async function drive<T>(search: Paced<T>, meter: WorkMeter): Promise<Driv
 /** Runs a paced search to its end without pausing (for callers that are not async, on inputs known to be small). */
 export function finish<T>(search: Paced<T>): T {
   for (let step = search.next(); ; step = search.next()) if (step.done) return step.value;
-}
-
-/**
- * Paces work done in separate pieces that do not share a meter (the files of a patch planned side by side): `pace`
- * returns to the event loop once a turn has run for a few milliseconds, and at once otherwise.
- */
-export class Turns {
-  private started = performance.now();
-
-  /** Returns to the event loop if this turn has run for more than a few milliseconds. */
-  async pace(): Promise<void> {
-    if (performance.now() - this.started < TURN_MS) return;
-    await nextTurn();
-    this.started = performance.now();
-  }
 }

@@ -9,30 +9,16 @@ import {
   type Stats,
   writeSync,
 } from 'node:fs';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
  * Largest content a transaction writes, and largest expected content it re-reads, with synchronous calls. A small
  * file's open, write, read, link and rename are answered by the kernel from memory in microseconds, while each call
  * through the thread pool costs two context switches (a millisecond apiece on a busy machine): a patch of a few
  * source files spent ten times longer waiting for the pool than working. Larger files keep the asynchronous calls.
+ * Editors read files up to the same size synchronously (`Workspace.openOrLoad`), so what they load, the transaction
+ * writes back the same way.
  */
 export const SYNC_FILE_BYTES = 1024 * 1024;
-
-/** Synchronous work a transaction does before it lets the event loop run other calls. */
-const TURN_MS = 4;
-
-/** Counts the synchronous work of one transaction and returns to the event loop when a turn is over. */
-export class SyncTurns {
-  private started = performance.now();
-
-  /** Returns to the event loop if this turn has run for more than a few milliseconds. */
-  async pace(): Promise<void> {
-    if (performance.now() - this.started < TURN_MS) return;
-    await nextTurn();
-    this.started = performance.now();
-  }
-}
 
 /**
  * Writes `data` to a new file `path` opened with `flags` and sets `mode` when given; `opened` is called once the file
