@@ -1,0 +1,142 @@
+import { type FSWatcher, lstatSync, readdirSync, statfsSync, watch } from 'node:fs';
+import { join } from 'node:path';
+
+// Our own code on `node:fs.watch` rather than a watcher library: those debounce, poll or report paths late, while this
+// needs one bit with an ordering guarantee ("nothing changed since the last status check") and must give up — fall
+// back to the status check — on anything it cannot vouch for. Linux only: inotify queues an event in the writer's own
+// system call, so once the event loop has polled, every earlier change has been seen; other platforms report late.
+
+/** File systems where another machine can change files without a local event (NFS, SMB/CIFS, FUSE, 9p, Ceph, AFS). */
+const REMOTE = new Set([0x6969, 0x517b, 0xff534d42, 0xfe534d42, 0x65735546, 0x01021997, 0x00c36400, 0x5346414f]);
+
+function remote(root: string): boolean {
+  try {
+    return REMOTE.has(statfsSync(root).type);
+  } catch {
+    return true;
+  }
+}
+
+/** Two turns of the event loop, the second after a poll: every event queued before the call has been handled. */
+function settle(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+}
+
+// A store that is no longer reachable closes its watchers (their callbacks hold the watch only weakly).
+const closer = new FinalizationRegistry<Map<string, FSWatcher>>((watchers) => closeAll(watchers));
+
+function closeAll(watchers: Map<string, FSWatcher>): void {
+  for (const w of watchers.values()) w.close();
+  watchers.clear();
+}
+
+/**
+ * Tells whether anything in the workspace changed since the last status check, so a snapshot of an unchanged tree —
+ * and the "before" of a call when nothing ran since the last one — needs no status check at all. Every directory git
+ * would look into is watched (ignored ones and `.git` are not); any event at all, even on a file that is not stored,
+ * counts as a change. A new folder or a `.gitignore` change sets the watchers up again before the next status check.
+ */
+export class ChangeWatch {
+  readonly #root: string;
+  readonly #maxDirs: number;
+  readonly #watchers = new Map<string, FSWatcher>();
+  #off: boolean;
+  #ready = false;
+  #stale = false;
+  #dirty = true;
+  /** The checkpoint the workspace matched when the watch was last armed; undefined when not known. */
+  #head: string | undefined;
+
+  /** `maxDirs` 0 turns the watch off; so do other platforms than Linux and remote file systems. */
+  constructor(root: string, maxDirs: number) {
+    this.#root = root;
+    this.#maxDirs = maxDirs;
+    this.#off = maxDirs === 0 || process.platform !== 'linux' || remote(root);
+    closer.register(this, this.#watchers);
+  }
+
+  /** True when the workspace still matches `head`: the watch was armed then, and no event came since. */
+  async unchangedSince(head: string | undefined): Promise<boolean> {
+    if (this.#off || !this.#ready || this.#stale || head === undefined || head !== this.#head) return false;
+    await settle();
+    return !this.#dirty && !this.#off && !this.#stale;
+  }
+
+  /**
+   * Called right before a status check: from here on, every change marks the watch dirty. Sets the watchers up the
+   * first time (and after a `.gitignore` changed); `ignored` names the folders git never looks into (`dir/`).
+   */
+  async arm(ignored: () => Promise<ReadonlySet<string>>): Promise<void> {
+    this.#head = undefined;
+    if (this.#off) return;
+    if (!this.#ready || this.#stale) {
+      closeAll(this.#watchers);
+      this.#stale = false;
+      this.#ready = this.#add('', await ignored());
+      if (!this.#ready) return;
+    }
+    await settle();
+    this.#dirty = false;
+  }
+
+  /** After a capture that left the store at `head`, matching the workspace as it was when the watch was armed. */
+  matched(head: string): void {
+    this.#head = head;
+  }
+
+  /** Watches `rel` and every folder under it; false (and the watch off) past `maxDirs` or when watching fails. */
+  #add(rel: string, ignored: ReadonlySet<string>): boolean {
+    const pending = [rel];
+    while (pending.length > 0) {
+      const dir = pending.pop()!;
+      if (this.#watchers.size >= this.#maxDirs) return this.#stop();
+      const abs = dir === '' ? this.#root : join(this.#root, dir);
+      try {
+        const self = new WeakRef(this);
+        const watcher = watch(abs, { persistent: false }, (event, name) => ChangeWatch.#seen(self, dir, event, name));
+        watcher.on('error', () => ChangeWatch.#seen(self, dir, 'error', null));
+        this.#watchers.get(dir)?.close();
+        this.#watchers.set(dir, watcher);
+        for (const entry of readdirSync(abs, { withFileTypes: true })) {
+          if (!entry.isDirectory() || entry.name === '.git') continue;
+          const child = dir === '' ? entry.name : `${dir}/${entry.name}`;
+          if (!ignored.has(`${child}/`)) pending.push(child);
+        }
+      } catch (error) {
+        // A folder removed meanwhile is a change like any other; anything else (no watches left) ends the watch.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return this.#stop();
+        this.#dirty = true;
+      }
+    }
+    return true;
+  }
+
+  static #seen(self: WeakRef<ChangeWatch>, dir: string, event: string, name: string | Buffer | null): void {
+    const watch = self.deref();
+    if (watch === undefined) return;
+    if (event === 'error') watch.#stop();
+    else watch.#event(dir, event, name);
+  }
+
+  #event(dir: string, event: string, name: string | Buffer | null): void {
+    this.#dirty = true;
+    if (typeof name !== 'string') {
+      this.#stale = true;
+      return;
+    }
+    // A changed ignore file or a new folder (created or moved in) changes what must be watched: the next status
+    // check sets the watchers up again (this event already makes it run).
+    if (name === '.gitignore') this.#stale = true;
+    else if (event === 'rename' && name !== '.git') {
+      const child = dir === '' ? name : `${dir}/${name}`;
+      if (lstatSync(join(this.#root, child), { throwIfNoEntry: false })?.isDirectory()) this.#stale = true;
+    }
+  }
+
+  #stop(): false {
+    this.#off = true;
+    this.#ready = false;
+    closeAll(this.#watchers);
+    return false;
+  }
+}
