@@ -48,6 +48,20 @@ describe.runIf(linux)('change watch', () => {
     ]);
   });
 
+  it('changes by another process (edit, mode, delete, rename, a file made and removed) are found by a check of just those paths', async () => {
+    writeFileSync(ws.path('src/c.txt'), 'c\n');
+    writeFileSync(ws.path('a2.txt'), 'a2\n');
+    await store.snapshot();
+    const script = 'printf x >> a.txt; chmod +x src/b.txt; rm src/c.txt; mv a2.txt src/a3.txt; touch t && rm t';
+    execFileSync('sh', ['-c', script], { cwd: ws.root });
+    const runs = await gitRuns(ws.base, async () => {
+      expect(await snapshotFinds()).toEqual(['a.txt', 'a2.txt', 'src/a3.txt', 'src/b.txt', 'src/c.txt']);
+    });
+    expect(runs).toEqual(['commit-tree', 'status', 'update-index', 'write-tree']);
+    writeFileSync(ws.path('src/b.txt'), 'again\n');
+    expect(await snapshotFinds()).toEqual(['src/b.txt']);
+  });
+
   it('files in a folder made or moved in after the watch began are watched too', async () => {
     await store.snapshot();
     mkdirSync(ws.path('new/deep'), { recursive: true });

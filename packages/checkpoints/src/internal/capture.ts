@@ -26,7 +26,7 @@ interface Listed {
  * it), so git's preloaded stat checks and untracked cache apply and the refreshed index is written back. New folders
  * come back whole (`dir/`) and are expanded here, only when there are some.
  */
-async function status(core: StoreCore): Promise<{ listed: Listed[]; staged: boolean }> {
+async function status(core: StoreCore, only?: readonly string[]): Promise<{ listed: Listed[]; staged: boolean }> {
   const args = [
     'status',
     '--porcelain=v1',
@@ -36,6 +36,7 @@ async function status(core: StoreCore): Promise<{ listed: Listed[]; staged: bool
     '--ignore-submodules=all',
   ];
   if (!core.respectGitignore) args.push('--ignored=traditional');
+  if (only) args.push('--', ...only);
   const seen = new Map<string, Listed>();
   const folders: string[] = [];
   let staged = false;
@@ -128,17 +129,17 @@ export async function capture(core: StoreCore, meta: CheckpointMeta): Promise<Ca
   const head = await readHead(core);
   const forgotten = await core.exclusions.recheck(core.workspace.root, core.limits.maxFileBytes);
   if (forgotten) await core.exclusions.save();
-  // Nothing changed since the last status check left the store at `head` (the watch saw no event, no other writer
-  // moved the store, and no capture died half-way): the tree is the newest checkpoint's, so no status check is needed.
-  const quiet =
-    !forgotten &&
-    core.synced &&
-    (await core.watch.unchangedSince(head)) &&
-    !lstatSync(core.layout.pendingFile, { throwIfNoEntry: false });
-  if (quiet) return { id: head, created: false, changed: [], skipped: [] };
-  await core.watch.arm(() => ignoredDirs(core));
-  const { listed, staged } = await status(core);
+  // What changed since the capture that left the store at `head`, as the watch saw it: nothing (no status check at
+  // all), these paths only (a status check of just them), or not known (of everything). A changed exclusion list,
+  // an index not yet proven in this process or a capture that died half-way mean everything.
+  const scope = await core.watch.take(head, () => ignoredDirs(core));
   const pending = lstatSync(core.layout.pendingFile, { throwIfNoEntry: false });
+  const narrowed = !forgotten && core.synced && !pending ? scope : undefined;
+  if (narrowed?.length === 0) {
+    core.watch.matched(head!);
+    return { id: head, created: false, changed: [], skipped: [] };
+  }
+  const { listed, staged } = await status(core, narrowed);
   // The index holds the newest checkpoint's tree unless a capture died between staging and committing (the pending
   // marker) or this process has not checked yet; then the tree is written and compared even when nothing is listed.
   const trusted = !staged && core.synced && !pending && head !== undefined;

@@ -17,6 +17,9 @@ function remote(root: string): boolean {
   }
 }
 
+/** Paths a narrowed status check names at most; past it the whole tree is checked. */
+const MAX_TOUCHED = 1_000;
+
 /** Two turns of the event loop, the second after a poll: every event queued before the call has been handled. */
 function settle(): Promise<void> {
   return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
@@ -44,6 +47,8 @@ export class ChangeWatch {
   #ready = false;
   #stale = false;
   #dirty = true;
+  /** Workspace paths named by the events since the last `take`; undefined when some event named none (or too many). */
+  #touched: Set<string> | undefined = new Set();
   /** The checkpoint the workspace matched when the watch was last armed; undefined when not known. */
   #head: string | undefined;
 
@@ -55,28 +60,30 @@ export class ChangeWatch {
     closer.register(this, this.#watchers);
   }
 
-  /** True when the workspace still matches `head`: the watch was armed then, and no event came since. */
-  async unchangedSince(head: string | undefined): Promise<boolean> {
-    if (this.#off || !this.#ready || this.#stale || head === undefined || head !== this.#head) return false;
-    await settle();
-    return !this.#dirty && !this.#off && !this.#stale;
-  }
-
   /**
-   * Called right before a status check: from here on, every change marks the watch dirty. Sets the watchers up the
-   * first time (and after a `.gitignore` changed); `ignored` names the folders git never looks into (`dir/`).
+   * Called right before a status check, and only there: what changed since the capture that left the store at `head`
+   * (`[]`: nothing; paths: nothing else — every event named a path; undefined: not known, check everything), and from
+   * here on every change counts again. Sets the watchers up the first time (and after a new folder or a `.gitignore`
+   * change) before the check runs; `ignored` names the folders git never looks into (`dir/`).
    */
-  async arm(ignored: () => Promise<ReadonlySet<string>>): Promise<void> {
-    this.#head = undefined;
-    if (this.#off) return;
+  async take(head: string | undefined, ignored: () => Promise<ReadonlySet<string>>): Promise<string[] | undefined> {
+    if (this.#off) return undefined;
+    const known = this.#ready && head !== undefined && head === this.#head;
+    // Every event queued before now is handled, then the state is read and reset in one turn: nothing slips between.
+    await settle();
+    let scope: string[] | undefined;
+    if (known && !this.#stale && !this.#off) scope = this.#dirty ? this.#touched && [...this.#touched] : [];
+    this.#dirty = false;
+    this.#touched = new Set();
+    if (scope?.length !== 0) this.#head = undefined;
     if (!this.#ready || this.#stale) {
+      // Set up after the reset and before the status check: a change made meanwhile is evented or seen by the check.
       closeAll(this.#watchers);
       this.#stale = false;
       this.#ready = this.#add('', await ignored());
-      if (!this.#ready) return;
+      scope = undefined;
     }
-    await settle();
-    this.#dirty = false;
+    return this.#off ? undefined : scope;
   }
 
   /** After a capture that left the store at `head`, matching the workspace as it was when the watch was armed. */
@@ -124,12 +131,14 @@ export class ChangeWatch {
       this.#stale = true;
       return;
     }
+    const path = dir === '' ? name : `${dir}/${name}`;
+    if (name !== '.git') this.#touched?.add(path);
+    if ((this.#touched?.size ?? 0) > MAX_TOUCHED) this.#touched = undefined;
     // A changed ignore file or a new folder (created or moved in) changes what must be watched: the next status
     // check sets the watchers up again (this event already makes it run).
     if (name === '.gitignore') this.#stale = true;
     else if (event === 'rename' && name !== '.git') {
-      const child = dir === '' ? name : `${dir}/${name}`;
-      if (lstatSync(join(this.#root, child), { throwIfNoEntry: false })?.isDirectory()) this.#stale = true;
+      if (lstatSync(join(this.#root, path), { throwIfNoEntry: false })?.isDirectory()) this.#stale = true;
     }
   }
 
