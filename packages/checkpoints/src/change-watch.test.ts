@@ -20,6 +20,12 @@ afterEach(() => ws.cleanup());
 
 const noop = () => store.record({ callId: 'noop', tool: 'bash' }, async () => undefined);
 
+/** The watch is set up by a process's second check (one-shot commands never pay for it): two snapshots. */
+async function watching(): Promise<void> {
+  await store.snapshot();
+  await store.snapshot();
+}
+
 async function snapshotFinds(): Promise<readonly string[]> {
   const out = await store.snapshot();
   if (!out.success) throw new Error(out.error);
@@ -28,7 +34,7 @@ async function snapshotFinds(): Promise<readonly string[]> {
 
 describe.runIf(linux)('change watch', () => {
   it('a recorded call that changes nothing, after a checkpoint, runs no git step; with the watch off it runs two status checks', async () => {
-    await store.snapshot();
+    await watching();
     expect(await gitRuns(ws.base, noop)).toEqual([]);
     const off = createCheckpointStore({ root: ws.root, storeDir: join(ws.base, 'store'), limits: { watchMaxDirs: 0 } });
     await off.snapshot();
@@ -37,6 +43,7 @@ describe.runIf(linux)('change watch', () => {
   });
 
   it('a change made between calls by another process is found before the next call, not given to it', async () => {
+    await watching();
     await noop();
     execFileSync('sh', ['-c', 'printf edited > a.txt && chmod +x src/b.txt'], { cwd: ws.root });
     await store.record({ callId: 'c2', tool: 'bash' }, async () => writeFileSync(ws.path('src/c.txt'), 'c\n'));
@@ -51,7 +58,7 @@ describe.runIf(linux)('change watch', () => {
   it('changes by another process (edit, mode, delete, rename, a file made and removed) are found by a check of just those paths', async () => {
     writeFileSync(ws.path('src/c.txt'), 'c\n');
     writeFileSync(ws.path('a2.txt'), 'a2\n');
-    await store.snapshot();
+    await watching();
     const script = 'printf x >> a.txt; chmod +x src/b.txt; rm src/c.txt; mv a2.txt src/a3.txt; touch t && rm t';
     execFileSync('sh', ['-c', script], { cwd: ws.root });
     const runs = await gitRuns(ws.base, async () => {
@@ -63,7 +70,7 @@ describe.runIf(linux)('change watch', () => {
   });
 
   it('files in a folder made or moved in after the watch began are watched too', async () => {
-    await store.snapshot();
+    await watching();
     mkdirSync(ws.path('new/deep'), { recursive: true });
     writeFileSync(ws.path('new/deep/n.txt'), 'one\n');
     expect(await snapshotFinds()).toEqual(['new/deep/n.txt']);
@@ -78,7 +85,7 @@ describe.runIf(linux)('change watch', () => {
   });
 
   it('a folder a .gitignore stops ignoring is watched from then on', async () => {
-    await store.snapshot();
+    await watching();
     writeFileSync(ws.path('.gitignore'), '');
     expect(await snapshotFinds()).toEqual(['.gitignore', 'out/x.txt']);
     writeFileSync(ws.path('out/x.txt'), 'changed\n');

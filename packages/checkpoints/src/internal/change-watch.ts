@@ -45,6 +45,7 @@ export class ChangeWatch {
   readonly #watchers = new Map<string, FSWatcher>();
   #off: boolean;
   #ready = false;
+  #used = false;
   #stale = false;
   #dirty = true;
   /** Workspace paths named by the events since the last `take`; undefined when some event named none (or too many). */
@@ -76,6 +77,11 @@ export class ChangeWatch {
     this.#dirty = false;
     this.#touched = new Set();
     if (scope?.length !== 0) this.#head = undefined;
+    if (!this.#used) {
+      // A process that checks once (a CLI command) never needs the watch: it is set up from the second check on.
+      this.#used = true;
+      return undefined;
+    }
     if (!this.#ready || this.#stale) {
       // Set up after the reset and before the status check: a change made meanwhile is evented or seen by the check.
       closeAll(this.#watchers);
