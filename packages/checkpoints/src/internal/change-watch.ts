@@ -1,4 +1,4 @@
-import { type FSWatcher, lstatSync, readdirSync, statfsSync, watch } from 'node:fs';
+import { type FSWatcher, lstatSync, readdirSync, readFileSync, statfsSync, watch } from 'node:fs';
 import { join } from 'node:path';
 
 // Our own code on `node:fs.watch` rather than a watcher library: those debounce, poll or report paths late, while this
@@ -19,6 +19,20 @@ function remote(root: string): boolean {
 
 /** Paths a narrowed status check names at most; past it the whole tree is checked. */
 const MAX_TOUCHED = 1_000;
+
+/**
+ * Events between two checks past which the watch stops vouching (a full check, watchers set up again): the kernel drops
+ * events once its queue (`max_queued_events`) is full and Node does not report that, so before our own events could
+ * fill it, half-way there, they are no longer trusted.
+ */
+function overflowGuard(): number {
+  try {
+    const max = Number(readFileSync('/proc/sys/fs/inotify/max_queued_events', 'utf8'));
+    return Number.isSafeInteger(max) && max > 1 ? Math.floor(max / 2) : 8_192;
+  } catch {
+    return 8_192;
+  }
+}
 
 /** Two turns of the event loop, the second after a poll: every event queued before the call has been handled. */
 function settle(): Promise<void> {
@@ -48,6 +62,8 @@ export class ChangeWatch {
   #used = false;
   #stale = false;
   #dirty = true;
+  #events = 0;
+  readonly #guard = overflowGuard();
   /** Workspace paths named by the events since the last `take`; undefined when some event named none (or too many). */
   #touched: Set<string> | undefined = new Set();
   /** The checkpoint the workspace matched when the watch was last armed; undefined when not known. */
@@ -75,6 +91,7 @@ export class ChangeWatch {
     let scope: string[] | undefined;
     if (known && !this.#stale && !this.#off) scope = this.#dirty ? this.#touched && [...this.#touched] : [];
     this.#dirty = false;
+    this.#events = 0;
     this.#touched = new Set();
     if (scope?.length !== 0) this.#head = undefined;
     if (!this.#used) {
@@ -119,6 +136,7 @@ export class ChangeWatch {
         // A folder removed meanwhile is a change like any other; anything else (no watches left) ends the watch.
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return this.#stop();
         this.#dirty = true;
+        this.#touched = undefined;
       }
     }
     return true;
@@ -133,6 +151,7 @@ export class ChangeWatch {
 
   #event(dir: string, event: string, name: string | Buffer | null): void {
     this.#dirty = true;
+    if (++this.#events >= this.#guard) this.#stale = true;
     if (typeof name !== 'string') {
       this.#stale = true;
       return;
