@@ -34,6 +34,10 @@ function overflowGuard(): number {
   }
 }
 
+function isDir(path: string): boolean {
+  return lstatSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+}
+
 /** Two turns of the event loop, the second after a poll: every event queued before the call has been handled. */
 function settle(): Promise<void> {
   return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
@@ -66,6 +70,8 @@ export class ChangeWatch {
   readonly #guard = overflowGuard();
   /** Workspace paths named by the events since the last `take`; undefined when some event named none (or too many). */
   #touched: Set<string> | undefined = new Set();
+  /** Paths named by create, delete and move events since the last `take` (a new folder among them is looked for there). */
+  #renamed: Set<string> | undefined = new Set();
   /** The checkpoint the workspace matched when the watch was last armed; undefined when not known. */
   #head: string | undefined;
 
@@ -88,6 +94,11 @@ export class ChangeWatch {
     const known = this.#ready && head !== undefined && head === this.#head;
     // Every event queued before now is handled, then the state is read and reset in one turn: nothing slips between.
     await settle();
+    // A new folder (created or moved in) changes what must be watched: the watchers are set up again below. Looked
+    // for here, once per path, rather than in every event of a write-heavy call.
+    const renamed = this.#renamed;
+    this.#renamed = new Set();
+    if (renamed === undefined || [...renamed].some((path) => isDir(join(this.#root, path)))) this.#stale = true;
     let scope: string[] | undefined;
     if (known && !this.#stale && !this.#off) scope = this.#dirty ? this.#touched && [...this.#touched] : [];
     this.#dirty = false;
@@ -159,11 +170,11 @@ export class ChangeWatch {
     const path = dir === '' ? name : `${dir}/${name}`;
     if (name !== '.git') this.#touched?.add(path);
     if ((this.#touched?.size ?? 0) > MAX_TOUCHED) this.#touched = undefined;
-    // A changed ignore file or a new folder (created or moved in) changes what must be watched: the next status
-    // check sets the watchers up again (this event already makes it run).
+    // A changed ignore file changes what must be watched: the next status check sets the watchers up again.
     if (name === '.gitignore') this.#stale = true;
     else if (event === 'rename' && name !== '.git') {
-      if (lstatSync(join(this.#root, path), { throwIfNoEntry: false })?.isDirectory()) this.#stale = true;
+      this.#renamed?.add(path);
+      if ((this.#renamed?.size ?? 0) > MAX_TOUCHED) this.#renamed = undefined;
     }
   }
 
