@@ -3,6 +3,7 @@ import { ConfigurationError } from '@bough/core';
 import { type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import type { CheckpointsFailure } from './errors.js';
 import { capture } from './internal/capture.js';
+import { ChangeWatch } from './internal/change-watch.js';
 import type { StoreCore } from './internal/core.js';
 import { Exclusions, type SkippedPath } from './internal/exclusions.js';
 import { diffCheckpoints, listCheckpoints } from './internal/inspect.js';
@@ -99,6 +100,7 @@ export function createCheckpointStore(options: CheckpointStoreOptions): Checkpoi
     exclusions: new Exclusions(layout.excludedFile, layout.gitDir),
     ...(options.exclude ? { exclude: options.exclude } : {}),
     trees: new Map(),
+    watch: new ChangeWatch(workspace.root, limits.watchMaxDirs),
     synced: false,
   };
   // Checked on every operation (two stats and a small read), so a store deleted meanwhile is simply made again.

@@ -36,6 +36,12 @@ export const CHECKPOINTS_LIMITS = defineLimits('checkpoints', {
     rule: 'timeout',
     reason: 'longest one git step may run: a first snapshot of a large tree hashes every file once',
   },
+  watchMaxDirs: {
+    value: 10_000,
+    rule: 'non_negative_integer',
+    reason:
+      'folders watched for changes between checkpoints (one inotify watch each, Linux only); past it every checkpoint runs a status check, and 0 turns the watch off',
+  },
   lockWaitMs: {
     value: 10_000,
     rule: 'timeout',

@@ -1,5 +1,6 @@
 // Shared set-up of the checkpoint tests (not shipped: excluded from the build like every test file).
-import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { lstatSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { handleBash } from '@bough/bash';
 import { TEST_BASE_ENV } from '@bough/test-utils';
@@ -22,4 +23,32 @@ export function files(dir: string, skip: readonly string[] = ['.git'], rel = '')
     else out.push(`${path} ${(st.mode & 0o777).toString(8)} ${readFileSync(join(dir, path)).toString('base64')}`);
   }
   return out;
+}
+
+/** The git subcommands run while `work` runs (sorted), through a `git` placed first on PATH that notes each one. */
+export async function gitRuns(base: string, work: () => Promise<unknown>): Promise<string[]> {
+  const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+  const log = join(base, 'git.log');
+  writeFileSync(join(base, 'git'), `#!/bin/sh\nprintf '%s\\n' "$*" >> '${log}'\nexec '${real}' "$@"\n`, {
+    mode: 0o755,
+  });
+  const path = process.env.PATH;
+  process.env.PATH = `${base}:${path}`;
+  try {
+    await work();
+  } finally {
+    process.env.PATH = path;
+  }
+  const lines = readLog(log);
+  rmSync(log, { force: true });
+  // The subcommand is the first word after the `-c key=value` pairs every store step starts with.
+  return lines.map((line) => line.replace(/^(-c \S+ )*/u, '').split(' ')[0]!).sort();
+}
+
+function readLog(log: string): string[] {
+  try {
+    return readFileSync(log, 'utf8').trim().split('\n').filter(Boolean);
+  } catch {
+    return []; // no git step ran at all
+  }
 }

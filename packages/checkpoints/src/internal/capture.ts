@@ -1,4 +1,4 @@
-import { lstat, rm, writeFile } from 'node:fs/promises';
+import { lstatSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gitOut, readHead, type StoreCore, treeOf, writeHead } from './core.js';
 import type { SkippedPath } from './exclusions.js';
@@ -26,7 +26,7 @@ interface Listed {
  * it), so git's preloaded stat checks and untracked cache apply and the refreshed index is written back. New folders
  * come back whole (`dir/`) and are expanded here, only when there are some.
  */
-async function status(core: StoreCore): Promise<{ listed: Listed[]; staged: boolean }> {
+async function status(core: StoreCore, only?: readonly string[]): Promise<{ listed: Listed[]; staged: boolean }> {
   const args = [
     'status',
     '--porcelain=v1',
@@ -36,6 +36,7 @@ async function status(core: StoreCore): Promise<{ listed: Listed[]; staged: bool
     '--ignore-submodules=all',
   ];
   if (!core.respectGitignore) args.push('--ignored=traditional');
+  if (only) args.push('--', ...only);
   const seen = new Map<string, Listed>();
   const folders: string[] = [];
   let staged = false;
@@ -106,7 +107,7 @@ async function sift(core: StoreCore, listed: readonly Listed[]) {
       keepOut(entry, 'excluded');
       continue;
     }
-    const st = await lstat(join(core.workspace.root, entry.path)).catch(() => undefined);
+    const st = lstatSync(join(core.workspace.root, entry.path), { throwIfNoEntry: false });
     if (st === undefined) {
       if (entry.tracked) store.push(entry.path); // removed since the last checkpoint
       continue;
@@ -126,18 +127,39 @@ async function sift(core: StoreCore, listed: readonly Listed[]) {
  */
 export async function capture(core: StoreCore, meta: CheckpointMeta): Promise<Captured> {
   const head = await readHead(core);
-  if (await core.exclusions.recheck(core.workspace.root, core.limits.maxFileBytes)) await core.exclusions.save();
-  const { listed, staged } = await status(core);
-  const pending = await lstat(core.layout.pendingFile).catch(() => undefined);
+  const forgotten = await core.exclusions.recheck(core.workspace.root, core.limits.maxFileBytes);
+  if (forgotten) await core.exclusions.save();
+  // What changed since the capture that left the store at `head`, as the watch saw it: nothing (no status check at
+  // all), these paths only (a status check of just them), or not known (of everything). A changed exclusion list,
+  // an index not yet proven in this process or a capture that died half-way mean everything.
+  const scope = await core.watch.take(head, () => ignoredDirs(core));
+  const pending = lstatSync(core.layout.pendingFile, { throwIfNoEntry: false });
+  const narrowed = !forgotten && core.synced && !pending ? scope : undefined;
+  if (narrowed?.length === 0) {
+    core.watch.matched(head!);
+    return { id: head, created: false, changed: [], skipped: [] };
+  }
+  const { listed, staged } = await status(core, narrowed);
   // The index holds the newest checkpoint's tree unless a capture died between staging and committing (the pending
   // marker) or this process has not checked yet; then the tree is written and compared even when nothing is listed.
   const trusted = !staged && core.synced && !pending && head !== undefined;
-  if (listed.length === 0 && trusted) return { id: head, created: false, changed: [], skipped: [] };
+  if (listed.length === 0 && trusted) {
+    core.watch.matched(head);
+    return { id: head, created: false, changed: [], skipped: [] };
+  }
   const { store, drop, skipped } = await sift(core, listed);
   if (skipped.length > 0) await core.exclusions.save();
   // git status compares contents (a file only touched is not listed), so with a trusted index its list is exact.
   const out = await commitPaths(core, meta, head, store, drop, trusted);
+  if (out.id !== undefined) core.watch.matched(out.id);
   return { ...out, skipped };
+}
+
+/** Folders git never looks into (ignored, or kept out by the store), as `dir/`: the change watch leaves them alone. */
+async function ignoredDirs(core: StoreCore): Promise<Set<string>> {
+  if (!core.respectGitignore) return new Set();
+  const args = ['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory'];
+  return new Set(nulList(await gitOut(core, args)).filter((path) => path.endsWith('/')));
 }
 
 /**
@@ -155,7 +177,7 @@ export async function commitPaths(
   exact: boolean,
   knownTree?: string,
 ): Promise<Omit<Captured, 'skipped'>> {
-  await writeFile(core.layout.pendingFile, '');
+  writeFileSync(core.layout.pendingFile, '');
   const stage = async () => {
     for (const part of chunks(drop)) await gitOut(core, ['update-index', '--force-remove', '--', ...part]);
     for (const part of chunks(store)) {
@@ -176,7 +198,7 @@ export async function commitPaths(
     const tree = (await gitOut(core, ['write-tree'])).toString('utf8').trim();
     before = await treeOf(core, head);
     if (tree === before && head !== undefined) {
-      await rm(core.layout.pendingFile, { force: true });
+      rmSync(core.layout.pendingFile, { force: true });
       core.synced = true;
       return { id: head, created: false, changed: [] };
     }
@@ -184,7 +206,7 @@ export async function commitPaths(
     core.trees.set(id, tree);
   }
   await writeHead(core, id);
-  await rm(core.layout.pendingFile, { force: true });
+  rmSync(core.layout.pendingFile, { force: true });
   core.synced = true;
   const changed = exact
     ? [...store, ...drop].sort(byteOrder)

@@ -1,7 +1,8 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Workspace } from '@bough/workspace';
 import type { CheckpointsLimits } from '../limits.js';
+import type { ChangeWatch } from './change-watch.js';
 import type { Exclusions } from './exclusions.js';
 import { type GitContext, git } from './git.js';
 import type { StoreLayout } from './layout.js';
@@ -21,6 +22,8 @@ export interface StoreCore {
   readonly exclude?: (relativePath: string) => boolean;
   /** Trees of commits seen, so the newest checkpoint's tree costs no process. */
   readonly trees: Map<string, string>;
+  /** Whether anything in the workspace changed since the last status check (so an unchanged tree needs none). */
+  readonly watch: ChangeWatch;
   /** Set once the index was proven to hold the newest checkpoint's tree in this process. */
   synced: boolean;
 }
@@ -37,17 +40,21 @@ export async function gitOut(core: StoreCore, args: readonly string[]): Promise<
 
 /** The newest checkpoint's id, read from the loose ref file (no process), or undefined for an empty store. */
 export async function readHead(core: StoreCore): Promise<string | undefined> {
-  const text = await readFile(core.layout.refFile, 'utf8').catch(() => '');
-  const id = text.trim();
+  let id = '';
+  try {
+    id = readFileSync(core.layout.refFile, 'utf8').trim();
+  } catch {
+    // no checkpoint yet
+  }
   return /^[0-9a-f]{40,64}$/u.test(id) ? id : undefined;
 }
 
 /** Moves the ref to a new checkpoint; the store lock is held, so a plain atomic file replace is enough. */
 export async function writeHead(core: StoreCore, id: string): Promise<void> {
   const temp = `${core.layout.refFile}.tmp`;
-  await mkdir(dirname(core.layout.refFile), { recursive: true });
-  await writeFile(temp, `${id}\n`);
-  await rename(temp, core.layout.refFile);
+  mkdirSync(dirname(core.layout.refFile), { recursive: true });
+  writeFileSync(temp, `${id}\n`);
+  renameSync(temp, core.layout.refFile);
 }
 
 /** The tree of a checkpoint (the empty tree for none). */

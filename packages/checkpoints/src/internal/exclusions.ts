@@ -1,4 +1,5 @@
-import { lstat, readFile, rename, writeFile } from 'node:fs/promises';
+import { lstatSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** Why a path is kept out of the store. */
@@ -44,7 +45,7 @@ export class Exclusions {
     let changed = false;
     for (const [path, reason] of map) {
       if (reason === 'protected') continue;
-      const st = await lstat(join(root, path)).catch(() => undefined);
+      const st = lstatSync(join(root, path), { throwIfNoEntry: false });
       const still =
         st !== undefined &&
         ((reason === 'too_large' && st.isFile() && st.size > maxFileBytes) ||

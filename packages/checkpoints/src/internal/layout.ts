@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type GitContext, git } from './git.js';
 
@@ -88,7 +88,12 @@ async function sameWorkspace(
   layout: StoreLayout,
   root: string,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
-  const owner = await readFile(join(layout.dir, 'workspace'), 'utf8').catch(() => undefined);
+  let owner: string | undefined;
+  try {
+    owner = readFileSync(join(layout.dir, 'workspace'), 'utf8');
+  } catch {
+    owner = undefined;
+  }
   if (owner === undefined || owner === root) return { ok: true };
   return {
     ok: false,

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import type { FileChange } from '@bough/workspace';
 import { type CheckpointsFailure, failure } from '../errors.js';
 import type { RestoreOptions, RestoreResult } from '../types.js';
-import { readBlobs } from './blobs.js';
+import { startBlobReader } from './blobs.js';
 import { capture, commitPaths } from './capture.js';
 import { readHead, type StoreCore, treeOf } from './core.js';
 import { readHistory, resolveCheckpoint } from './history.js';
@@ -34,10 +34,18 @@ export async function restoreCheckpoint(
     ...(options.callId ? { call_id: options.callId } : {}),
   };
   const plan = async (head: string | undefined) => {
-    const made = head === undefined ? undefined : await planRestore(core, to, head, paths.paths, options.branch);
-    if (made === undefined) return undefined;
-    const ids = made.entries.flatMap((entry) => (entry.want ? [entry.want.blob] : []));
-    return { ...made, blobs: await readBlobs(core.git, ids) };
+    // The blob reader starts beside the planning, so its start-up is not waited for after it.
+    const read = startBlobReader(core.git);
+    let made: RestorePlan | undefined;
+    try {
+      made = head === undefined ? undefined : await planRestore(core, to, head, paths.paths, options.branch);
+    } catch (error) {
+      await read([]).catch(() => undefined);
+      throw error;
+    }
+    const ids = made?.entries.flatMap((entry) => (entry.want ? [entry.want.blob] : [])) ?? [];
+    const blobs = await read(ids);
+    return made === undefined ? undefined : { ...made, blobs };
   };
   const head = await readHead(core);
   const early = plan(head);

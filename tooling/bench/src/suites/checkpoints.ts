@@ -73,24 +73,51 @@ export const checkpointsSuite: BenchSuite = {
       lowerIsBetter: true,
       goal: '≤ 1.0× and ≤ 30 ms',
       met: unchanged <= unchangedPeer && unchanged <= 30,
+      note: 'no status check: the change watch (inotify) saw no event since the last checkpoint',
     });
 
-    // A recorded call that changes nothing, beside one plain checkpoint (one status check): the cost of `record`.
+    // The same without the watch (another platform, a first checkpoint in a process, watchMaxDirs 0): one status check,
+    // whose own floor is a bare `git status` of the tree (about 10k lstat calls). ≤ 30 ms is not a goal a status
+    // check can meet on a loaded machine, so this row is held to the peer and to the bare status check instead.
+    const statusStore = createCheckpointStore({ root, storeDir: join(scratch, 'store'), limits: { watchMaxDirs: 0 } });
+    const statusSnap = async () => {
+      const out = await statusStore.snapshot();
+      if (!out.success) throw new Error(out.error);
+    };
+    await statusSnap();
+    const bareStatus = () => peerGit(peerDir, root, '-c', 'core.untrackedCache=true', 'status', '--porcelain');
+    bareStatus();
+    const [viaStatus, statusPeer] = await pairedMedians(statusSnap, () => peerCheckpoint(peerDir, root), runs, 1);
+    const [viaStatus2, bare] = await pairedMedians(statusSnap, bareStatus, runs, 1);
+    rows.push({
+      suite,
+      name: 'checkpoint of an unchanged 10,000-file tree, watch off (status check)',
+      unit: 'ms',
+      ours: viaStatus,
+      peer: statusPeer,
+      peerLabel: 'git add -A && git commit (separate git dir)',
+      lowerIsBetter: true,
+      goal: '≤ 1.0× and ≤ 1.5× a bare git status',
+      met: viaStatus <= statusPeer && viaStatus2 <= 1.5 * bare,
+      note: `a bare git status of the same tree (untracked cache on): ${bare.toFixed(1)} ms (ours ${viaStatus2.toFixed(1)} ms beside it)`,
+    });
+
+    // A recorded call that changes nothing, beside one status check of the tree (the goal's budget): the cost of `record`.
     const recordNothing = async () => {
       await store.record({ callId: 'noop', tool: 'bench' }, async () => undefined);
     };
-    const [nothing, oneCheck] = await pairedMedians(recordNothing, snap, runs, 1);
+    const [nothing, oneCheck] = await pairedMedians(recordNothing, bareStatus, runs, 1);
     rows.push({
       suite,
       name: 'record of a call that changes nothing (10,000 files)',
       unit: 'ms',
       ours: nothing,
       peer: oneCheck,
-      peerLabel: 'one checkpoint of the unchanged tree (one status check)',
+      peerLabel: 'one git status of the tree (untracked cache on)',
       lowerIsBetter: true,
       goal: '≤ 1.0× (one status check)',
       met: nothing <= oneCheck,
-      note: 'a checkpoint before the call and one after: two status checks',
+      note: 'checkpoints before and after the call; the change watch saw no event, so neither runs a status check',
     });
 
     let counter = 0;
@@ -106,6 +133,7 @@ export const checkpointsSuite: BenchSuite = {
       lowerIsBetter: true,
       goal: '≤ 1.0×',
       met: oneFile <= oneFilePeer,
+      note: 'the change watch named the changed file, so the status check looks at that path only',
     });
 
     // Store growth: bytes the store's objects grow by per one-file checkpoint, beside the peer's git dir.
@@ -156,7 +184,7 @@ export const checkpointsSuite: BenchSuite = {
       lowerIsBetter: true,
       goal: '≤ 1.5×',
       met: restored <= 1.5 * checkedOut,
-      note: 'ours also checkpoints the state before and after the restore',
+      note: 'ours also checkpoints the state before the restore (no status check: the watch saw nothing since the edit was recorded) and after it',
     });
 
     // Store growth over real history: this repository's newest commits replayed into a fresh workspace.
