@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import type ts from 'typescript';
+import type { ts } from '@ts-morph/common';
+import type { TS } from './internal/load-compiler.js';
 
-type TS = typeof ts;
 type ParseSettings = ts.ScriptTarget | ts.CreateSourceFileOptions;
 
 /** How many files a cache parsed and how many it answered from memory; lets callers and tests see reuse. */

@@ -51,6 +51,32 @@ describe('code_check with TypeScript', () => {
     expect(result.summary).toContain('tsconfig.json');
   });
 
+  it('checks projects whose tsconfig uses options TypeScript 6 deprecates (node10 resolution, baseUrl)', async () => {
+    // The deprecation is a configuration-level error that code_check does not report; the options still apply, so
+    // imports resolve through them and the files get their ordinary diagnostics.
+    ws = makeWorkspace({
+      'tsconfig.json':
+        '{ "compilerOptions": { "moduleResolution": "node", "module": "commonjs", "baseUrl": ".", "paths": { "@/*": ["src/*"] }, "strict": true } }',
+      'node_modules/dep/package.json': '{ "name": "dep", "types": "index.d.ts" }',
+      'node_modules/dep/index.d.ts': 'export declare const pkg: string;\n',
+      'src/lib.ts': 'export const one = 1;\n',
+      'src/main.ts':
+        "import { pkg } from 'dep';\nimport { one } from '@/lib';\nimport { one as same } from 'src/lib';\nexport const n: number = pkg;\nexport const s: string = one + same;\n",
+    });
+    const result = await run({ paths: ['src/main.ts'] });
+    expect(result.success).toBe(true);
+    expect(result.diagnostics.map((d) => `${d.line}:${d.code}`)).toEqual(['4:TS2322', '5:TS2322']);
+    expect(result.summary).toContain(
+      'Options TypeScript 6.0 deprecates, still applied: baseUrl, moduleResolution=node10.',
+    );
+  });
+
+  it('without a tsconfig, side-effect imports of files TypeScript cannot resolve are not reported', async () => {
+    ws = makeWorkspace({ 'main.ts': "import './styles.css';\nexport const n: number = 'x';\n" });
+    const result = await run({ paths: ['main.ts'] });
+    expect(result.diagnostics.map((d) => d.code)).toEqual(['TS2322']);
+  });
+
   it('resolves declarations from node_modules through the workspace', async () => {
     ws = makeWorkspace({
       'node_modules/dep/package.json': '{ "name": "dep", "types": "index.d.ts" }',

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startNatsServer } from '@bough/test-utils';
@@ -57,6 +57,11 @@ async function tryPackage(pkg: PublicPackage): Promise<void> {
   await installing(() => must(`npm install ${pkg.name}`, 'npm', install, project));
   const nodeModules = join(project, 'node_modules');
   sizes.set(pkg.name, { bytes: treeBytes(nodeModules), top: largest(nodeModules, 3) });
+  // check and nav share the compiler ts-morph bundles: a tree that has it carries no second one from `typescript`.
+  if (existsSync(join(nodeModules, '@ts-morph', 'common')))
+    expect(existsSync(join(nodeModules, 'typescript')), `${pkg.name} installs typescript beside ts-morph's`).toBe(
+      false,
+    );
   const peers = EXAMPLE_PEERS[pkg.name];
   if (peers) {
     const add = ['install', ...peers, ...install.slice(2)];

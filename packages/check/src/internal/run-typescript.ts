@@ -1,14 +1,13 @@
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Workspace } from '@bough/workspace';
-import type ts from 'typescript';
+import type { ts } from '@ts-morph/common';
 import type { CheckCache } from '../check-cache.js';
 import type { CodeCheckLimits } from '../limits.js';
 import type { CodeDiagnostic } from '../schema.js';
 import type { CheckFile } from './collect-files.js';
+import { type Compiler, loadCompiler, type TS } from './load-compiler.js';
 import { countSkip, type EngineResult, emptyEngineResult } from './run-ruff.js';
 import { SyncFileCache } from './sync-file-cache.js';
-
-type TS = typeof ts;
 
 function defaultOptions(t: TS): ts.CompilerOptions {
   return {
@@ -22,6 +21,9 @@ function defaultOptions(t: TS): ts.CompilerOptions {
     esModuleInterop: true,
     resolveJsonModule: true,
     skipLibCheck: true,
+    // TypeScript 6 reports side-effect imports it cannot resolve (a stylesheet, say); without a tsconfig the project
+    // is most likely bundled, where those are fine.
+    noUncheckedSideEffectImports: false,
   };
 }
 
@@ -65,6 +67,21 @@ function toDiagnostic(t: TS, d: ts.Diagnostic, relative: string, maxChars: numbe
   };
 }
 
+// TS5101/TS5107: an option (or option value) that still works in this TypeScript but stops working in the next major.
+// They are configuration errors to tsc; here the files are checked as before and the summary names the options.
+const DEPRECATION_CODES = new Set([5101, 5107]);
+
+function deprecatedOptions(program: ts.Program): string[] {
+  const names = new Set<string>();
+  for (const d of program.getOptionsDiagnostics()) {
+    if (!DEPRECATION_CODES.has(d.code)) continue;
+    const text = typeof d.messageText === 'string' ? d.messageText : d.messageText.messageText;
+    const name = /^Option '([^']+)'/.exec(text)?.[1];
+    if (name) names.add(name);
+  }
+  return [...names];
+}
+
 /**
  * Type-checks the requested TS/JS files with the compiler API: the workspace's root tsconfig.json (and what it
  * extends) gives the options; imports are loaded through the workspace in rounds; only the requested files' syntactic
@@ -79,15 +96,14 @@ export async function runTypeScript(
   reuse: CheckCache,
 ): Promise<EngineResult> {
   const result = emptyEngineResult();
-  let t: TS;
+  let compiler: Compiler;
   try {
-    const loaded = (await import('typescript')) as TS & { default?: TS };
-    t = loaded.default ?? loaded;
+    compiler = await loadCompiler();
   } catch (error) {
     return { ...result, unavailable: `The TypeScript compiler could not be loaded: ${(error as Error).message}` };
   }
-  const libDir = dirname(t.getDefaultLibFilePath({}));
-  const cache = new SyncFileCache(workspace, libDir, {
+  const { t, libDir } = compiler;
+  const cache = new SyncFileCache(workspace, compiler, {
     maxBytes: limits.maxFileBytes,
     maxFiles: limits.maxProgramFiles,
   });
@@ -137,6 +153,9 @@ export async function runTypeScript(
   }
   if (program) reuse.finish(build, program);
   if (configSource) result.notes.push(`TypeScript options from ${configSource}.`);
+  const deprecated = program ? deprecatedOptions(program) : [];
+  if (deprecated.length > 0)
+    result.notes.push(`Options TypeScript ${t.versionMajorMinor} deprecates, still applied: ${deprecated.join(', ')}.`);
   if (cache.capped)
     result.notes.push(
       `Only ${limits.maxProgramFiles} imported file(s) were loaded; some imports may show as unresolved.`,

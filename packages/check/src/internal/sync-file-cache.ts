@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { isInside, readWorkspaceText, type Workspace } from '@bough/workspace';
 
 /**
@@ -15,15 +14,21 @@ export class SyncFileCache {
   readonly #failures = new Map<string, string>();
   readonly #workspace: Workspace;
   readonly #libDir: string;
+  readonly #library: (path: string) => string | undefined;
   readonly #maxBytes: number;
   readonly #maxFiles: number;
   #loaded = 0;
   /** True once the file cap refused a load. */
   capped = false;
 
-  constructor(workspace: Workspace, libDir: string, limits: { maxBytes: number; maxFiles: number }) {
+  constructor(
+    workspace: Workspace,
+    library: { readonly libDir: string; library(path: string): string | undefined },
+    limits: { maxBytes: number; maxFiles: number },
+  ) {
     this.#workspace = workspace;
-    this.#libDir = libDir;
+    this.#libDir = library.libDir;
+    this.#library = (path) => library.library(path);
     this.#maxBytes = limits.maxBytes;
     this.#maxFiles = limits.maxFiles;
   }
@@ -32,30 +37,12 @@ export class SyncFileCache {
     return isInside(base, resolve(path));
   }
 
-  /** Whether `path` is one of the compiler's own library files (each read once, synchronously, see readFile). */
+  /**
+   * Whether `path` lies in the compiler's library directory. Those files come from the compiler itself (its bundled
+   * texts), never from disk, so a file placed there (also inside the workspace) is not read; other names are absent.
+   */
   isLibrary(path: string): boolean {
     return this.#within(this.#libDir, path);
-  }
-
-  /**
-   * A library file's text: straight from disk where the library lies outside the workspace; where a project installs
-   * the checker under the workspace itself, through a held, proven parent directory (Workspace.holdDirSync), so a
-   * protected name, a link or a special file there is absent as it is everywhere else in the workspace.
-   */
-  #readLibrary(abs: string): string | null {
-    if (this.#within(this.#workspace.root, abs)) {
-      const dir = this.#workspace.holdDirSync(dirname(abs));
-      try {
-        return dir?.readText(basename(abs), this.#maxBytes) ?? null;
-      } finally {
-        dir?.close();
-      }
-    }
-    try {
-      return readFileSync(abs, 'utf8');
-    } catch {
-      return null;
-    }
   }
 
   /** Seeds a file already read through the workspace. */
@@ -66,10 +53,7 @@ export class SyncFileCache {
   /** The text of a file, or undefined when unknown yet, refused or missing. */
   readFile(path: string): string | undefined {
     const abs = resolve(path);
-    if (this.isLibrary(abs)) {
-      if (!this.#files.has(abs)) this.#files.set(abs, this.#readLibrary(abs));
-      return this.#files.get(abs) ?? undefined;
-    }
+    if (this.isLibrary(abs)) return this.#library(abs);
     if (!this.#within(this.#workspace.root, abs)) return undefined;
     if (!this.#files.has(abs)) {
       this.#pendingFiles.add(abs);

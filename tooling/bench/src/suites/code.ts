@@ -26,6 +26,7 @@ import {
   timeMedian,
   unmeasured,
 } from '../harness.js';
+import { typescriptCheckRows } from './code-check-ts.js';
 import { benchRequire, count, findStdlib, loadExport, repoRoot, size } from './support.js';
 
 const suite = 'code';
@@ -859,6 +860,8 @@ export const codeSuite: BenchSuite = {
     const pyFiles = Math.max(20, Math.round(200 * Math.min(1, scale * 4)));
     log(`code_check on ${pyFiles} Python files`);
     rows.push(...(await checkRows(join(scratch, 'check'), pyFiles, runs)));
+    log(`code_check on ${pyFiles} TypeScript files`);
+    rows.push(...(await typescriptCheckRows(join(scratch, 'check-ts'), pyFiles, runs)));
     return rows;
   },
 };
