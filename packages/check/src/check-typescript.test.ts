@@ -71,6 +71,24 @@ describe('code_check with TypeScript', () => {
     );
   });
 
+  it('keeps TypeScript 5 defaults where a tsconfig is silent, unless the project installs TypeScript 6', async () => {
+    const files = {
+      'tsconfig.json':
+        '{ "compilerOptions": { "target": "ES2022", "module": "ESNext", "moduleResolution": "bundler" } }',
+      'src/loose.ts': 'export function twice(x) {\n  return x * 2;\n}\nimport "./styles.css";\n',
+    };
+    ws = makeWorkspace(files);
+    const onFive = await run({ paths: ['src/loose.ts'], tool: 'typescript' });
+    expect(onFive.diagnostics).toEqual([]);
+    ws.cleanup();
+    ws = makeWorkspace({
+      ...files,
+      'node_modules/typescript/package.json': '{ "name": "typescript", "version": "6.0.2" }',
+    });
+    const onSix = await run({ paths: ['src/loose.ts'], tool: 'typescript' });
+    expect(onSix.diagnostics.map((d) => d.code).sort()).toEqual(['TS2882', 'TS7006']);
+  });
+
   it('without a tsconfig, side-effect imports of files TypeScript cannot resolve are not reported', async () => {
     ws = makeWorkspace({ 'main.ts': "import './styles.css';\nexport const n: number = 'x';\n" });
     const result = await run({ paths: ['main.ts'] });

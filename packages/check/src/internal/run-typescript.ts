@@ -40,7 +40,33 @@ function readOptions(t: TS, cache: SyncFileCache, root: string): { options: ts.C
     readFile: (p) => cache.readFile(p),
   };
   const parsed = t.parseJsonConfigFileContent(parsedJson.config, host, root, undefined, configPath);
-  return { options: parsed.options, source: 'tsconfig.json' };
+  return { options: withProjectDefaults(parsed.options, projectTypeScriptMajor(cache, root)), source: 'tsconfig.json' };
+}
+
+/** The major version of the `typescript` the project installs at its root, from its package.json (never run). */
+function projectTypeScriptMajor(cache: SyncFileCache, root: string): number | undefined {
+  const text = cache.readFile(join(root, 'node_modules', 'typescript', 'package.json'));
+  if (text === undefined) return undefined;
+  try {
+    const major = Number.parseInt(String((JSON.parse(text) as { version?: unknown }).version), 10);
+    return Number.isSafeInteger(major) ? major : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where a tsconfig is silent, TypeScript 6 turns `strict` and `noUncheckedSideEffectImports` on; TypeScript 5 left
+ * them off. Unless the project itself installs TypeScript 6 or later, the silent options keep the TypeScript 5
+ * meaning, so `code_check` reports what the project's own `tsc` reports rather than a stricter set.
+ */
+function withProjectDefaults(options: ts.CompilerOptions, major: number | undefined): ts.CompilerOptions {
+  if (major !== undefined && major >= 6) return options;
+  return {
+    ...options,
+    strict: options.strict ?? false,
+    noUncheckedSideEffectImports: options.noUncheckedSideEffectImports ?? false,
+  };
 }
 
 function toDiagnostic(t: TS, d: ts.Diagnostic, relative: string, maxChars: number): CodeDiagnostic | undefined {
