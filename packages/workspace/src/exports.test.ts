@@ -5,6 +5,7 @@ it('exports exactly these names, so every change to the public surface is delibe
     [
       "DEFAULT_PROTECTED",
       "DEFAULT_WORKSPACE_LIMITS",
+      "FILE_STAMP_SETTLE_MS",
       "HeldParents",
       "WORKSPACE_ERROR_CODES",
       "Workspace",
@@ -14,6 +15,7 @@ it('exports exactly these names, so every change to the public surface is delibe
       "countingBuffer",
       "emptySkipCounts",
       "extensionOf",
+      "fileStamp",
       "firstInvalidUtf8",
       "globToRegExp",
       "isInside",
@@ -21,8 +23,12 @@ it('exports exactly these names, so every change to the public surface is delibe
       "isWorkspaceFailure",
       "linkedPathSync",
       "readWorkspaceText",
+      "rereadAllowedFile",
       "resolveInWorkspace",
       "skipReasonOf",
+      "stampOfStats",
+      "stampParts",
+      "stampSettled",
     ]
   `);
 });
