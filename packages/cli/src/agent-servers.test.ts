@@ -1,20 +1,11 @@
 // `bough agent` ends the language servers its toolkit started when the run ends, whether the model answered, the run
 // was interrupted (Ctrl-C and SIGTERM abort the signal main gets) or it failed. Real clangd processes, found by their
 // working directory; skipped, with the reason printed, when clangd is not installed.
-import { execFileSync } from 'node:child_process';
-import { captureIO, processesIn, sseAnswer, useFakeModelAgent } from '@bough/test-utils';
+import { captureIO, notInstalled, processesIn, sseAnswer, useFakeModelAgent } from '@bough/test-utils';
 import { describe, expect, it } from 'vitest';
 import { main } from './main.js';
 
-function missing(program: string): boolean {
-  try {
-    execFileSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' });
-    return false;
-  } catch {
-    console.warn(`${program} is not installed; the agent's language-server tests are skipped.`);
-    return true;
-  }
-}
+const SKIPPED = "the agent's language-server tests are";
 
 const agent = useFakeModelAgent(main, {
   'compile_flags.txt': '-std=c11\n',
@@ -23,7 +14,7 @@ const agent = useFakeModelAgent(main, {
 
 const outline = sseAnswer(['Looking.'], [{ id: 'n1', name: 'code_nav', args: { action: 'outline', path: 'calc.c' } }]);
 
-describe.skipIf(missing('clangd'))('bough agent and its language servers', () => {
+describe.skipIf(notInstalled('clangd', SKIPPED))('bough agent and its language servers', () => {
   it('ends the server once the model answered', async () => {
     let during: number[] = [];
     const r = await agent.run(
