@@ -1,10 +1,11 @@
 import type { SgRoot } from '@ast-grep/napi';
+import type { FileStamp } from '@bough/workspace';
 
 /**
- * What identifies one version of a file: device, inode, size, modification and change times in nanoseconds, all from
- * the descriptor the workspace gate opened. Any write changes the change time, so an equal stamp means unchanged bytes.
+ * What identifies one version of a file: `@bough/workspace`'s file stamp (device, inode, size, modification and change
+ * times in nanoseconds), here taken from the descriptor the workspace gate opened.
  */
-export type FileStamp = string;
+export type { FileStamp };
 
 /** Where one match is in its file and what it says (the file name is added per call). */
 export interface CachedMatch {

@@ -1,22 +1,20 @@
 // `bough mcp` answers code_nav and code_check for Go through a gopls it starts itself (one per served workspace),
 // and ends it when the session closes. Skipped, with the reason printed, when gopls is not installed.
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { CLI_BIN, makeWorkspace, processesIn, requireCliBuild, type TempWorkspace } from '@bough/test-utils';
+import {
+  CLI_BIN,
+  makeWorkspace,
+  notInstalled,
+  processesIn,
+  requireCliBuild,
+  type TempWorkspace,
+} from '@bough/test-utils';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { until } from './test-sleepers.js';
 
-function missing(program: string): boolean {
-  try {
-    execFileSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' });
-    return false;
-  } catch {
-    console.warn(`${program} is not installed; the bough mcp language-server test is skipped.`);
-    return true;
-  }
-}
+const SKIPPED = 'the bough mcp language-server test is';
 
 let ws: TempWorkspace;
 beforeEach(() => {
@@ -29,7 +27,7 @@ beforeEach(() => {
 });
 afterEach(() => ws.cleanup());
 
-describe.skipIf(missing('gopls'))('bough mcp with a language server', () => {
+describe.skipIf(notInstalled('gopls', SKIPPED))('bough mcp with a language server', () => {
   it('navigates (hover and rename too) and checks Go through gopls, and ends gopls when the session closes', async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,

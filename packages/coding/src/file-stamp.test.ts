@@ -19,7 +19,8 @@ vi.mock('node:timers/promises', async (original) => {
   };
 });
 
-const { SETTLE_MS, currentStamp, stampBeforeRead } = await import('./internal/file-stamp.js');
+const { FILE_STAMP_SETTLE_MS: SETTLE_MS } = await import('@bough/workspace');
+const { currentStamp, stampBeforeRead } = await import('./internal/file-stamp.js');
 
 const BIG = 'x'.repeat(64 * 1024);
 const MIN = 1024;

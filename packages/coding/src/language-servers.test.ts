@@ -1,23 +1,14 @@
 // The toolkit runs language servers by itself: code_nav and code_check answer for Go through a real gopls that the
 // toolkit starts on the first Go call and ends when it is disposed. Skipped, with the reason printed, without gopls.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Branch } from '@bough/core';
-import { makeWorkspace, processesIn, type TempWorkspace } from '@bough/test-utils';
+import { makeWorkspace, notInstalled, processesIn, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, toolkitBranch } from '../test/helpers.js';
 import { codingToolkit } from './toolkit.js';
 
-function missing(program: string): boolean {
-  try {
-    execFileSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' });
-    return false;
-  } catch {
-    console.warn(`${program} is not installed; the toolkit's language-server tests are skipped.`);
-    return true;
-  }
-}
+const SKIPPED = "the toolkit's language-server tests are";
 
 const GO = {
   'go.mod': 'module example.com/demo\n\ngo 1.19\n',
@@ -40,7 +31,7 @@ function branchWith(options: Parameters<typeof codingToolkit>[0]) {
   return { branch, toolkit };
 }
 
-describe.skipIf(missing('gopls'))('the toolkit starts language servers on demand', () => {
+describe.skipIf(notInstalled('gopls', SKIPPED))('the toolkit starts language servers on demand', () => {
   it('answers code_nav and code_check for Go through gopls and ends it on dispose', async () => {
     const { branch, toolkit } = branchWith({ languageServers: GO_ENV });
     expect(processesIn(ws.root)).toEqual([]); // building the tools starts nothing

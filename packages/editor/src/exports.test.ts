@@ -11,11 +11,13 @@ it('exports exactly these names, so every change to the public surface is delibe
       "EditorRequest",
       "EditorResponse",
       "EditorWriteSuccess",
+      "changedLines",
       "createEditorTool",
       "editorProvider",
       "editorTouches",
       "handleEditor",
       "patchFiles",
+      "unifiedTextDiff",
     ]
   `);
 });

@@ -22,6 +22,8 @@ export {
   type EditorResponseFor,
   EditorWriteSuccess,
 } from './schema.js';
+/** The editor's own line diff, for packages that show or map a change (a rename's dry run, diagnostics across an edit). */
+export { type ChangedLines, changedLines, unifiedTextDiff } from './text-diff.js';
 /** The tool factory and the stateless provider. */
 export { createEditorTool, editorProvider } from './tool.js';
 export { editorTouches } from './touches.js';

@@ -1,5 +1,12 @@
 import { pathToFileURL } from 'node:url';
-import { type ProtectedNamePolicy, readWorkspaceText, Workspace } from '@bough/workspace';
+import {
+  fileStamp,
+  type ProtectedNamePolicy,
+  readWorkspaceText,
+  rereadAllowedFile,
+  stampSettled,
+  Workspace,
+} from '@bough/workspace';
 import {
   type DocumentSymbol,
   FileChangeType,
@@ -13,7 +20,6 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { type LspFailure, lspFailure } from './errors.js';
 import { flattenSymbols, kindName, relativeOf, toDiagnostic } from './internal/convert.js';
-import { fileStamp } from './internal/file-stamp.js';
 import { freshDiagnostics, type SyncedDocument } from './internal/fresh-diagnostics.js';
 import { groupRssBytes } from './internal/group-rss.js';
 import type { LanguageSession } from './internal/language-session.js';
@@ -51,6 +57,18 @@ export interface LspClientOptions {
   readonly env?: Readonly<Record<string, string>>;
 }
 
+/** A document this client opened: the real path the gate found, and the server's copy of it. */
+interface KnownDocument {
+  readonly path: string;
+  readonly session: LanguageSession;
+  readonly uri: string;
+  readonly relative: string;
+  readonly languageId: string;
+  readonly version: number;
+  /** The file's stamp when the server's copy is known to equal it; undefined when it must be read again. */
+  readonly stamp?: string | undefined;
+}
+
 /** Options of one request. */
 export interface LspCallOptions {
   readonly signal?: AbortSignal;
@@ -69,13 +87,10 @@ export class LspClient {
   #workspace?: Promise<Workspace>;
   #pool?: SessionPool;
   /**
-   * Documents the server holds exactly as they are on disk, by the path a caller gave: the gate already allowed that
-   * file, so while its stamp is unchanged a call needs neither the gate's walk nor a read (see `fileStamp`).
+   * Documents this client opened, by the path a caller gave, with where the gate found them: while a file's stamp is
+   * unchanged a call needs neither the gate's walk nor a read, and a changed file is read again in place.
    */
-  readonly #current = new Map<
-    string,
-    { path: string; stamp: string; session: LanguageSession; uri: string; relative: string; version: number }
-  >();
+  readonly #current = new Map<string, KnownDocument>();
 
   constructor(options: LspClientOptions) {
     this.#options = options;
@@ -98,22 +113,44 @@ export class LspClient {
     return new Set(this.#servers.flatMap((server) => Object.keys(server.extensions)));
   }
 
-  /** The document of `path` when the server's copy is known to equal the file on disk; nothing read or sent. */
-  #unchanged(path: string): SyncedDocument | undefined {
+  /**
+   * The document of `path` without the gate's walk, when this client opened it before and its path still leads to
+   * the same place: nothing read or sent while the stamp is the remembered (settled) one; otherwise the file is read
+   * again in place (`rereadAllowedFile`) and the server brought up to date. Undefined sends the caller to the gate.
+   */
+  async #known(path: string): Promise<SyncedDocument | undefined> {
     const known = this.#current.get(path);
     if (!known) return undefined;
-    const { session, uri, version } = known;
-    if (!session.alive || session.versionOf(uri) !== version || fileStamp(known.path) !== known.stamp) {
+    const { session, uri } = known;
+    if (!session.alive || session.versionOf(uri) !== known.version) {
       this.#current.delete(path);
       return undefined;
     }
-    session.touch(uri);
-    return { session, uri, relative: known.relative, version, sent: false };
+    if (known.stamp !== undefined && fileStamp(known.path) === known.stamp) {
+      session.touch(uri);
+      return { session, uri, relative: known.relative, version: known.version, sent: false };
+    }
+    const startedAt = Date.now();
+    const again = rereadAllowedFile(known.path, this.#limits.maxFileBytes);
+    if (!again) {
+      this.#current.delete(path);
+      return undefined;
+    }
+    const { version, sent } = await session.sync(uri, known.languageId, again.text);
+    this.#remember(path, { ...known, version }, again.stamp, startedAt);
+    return { session, uri, relative: known.relative, version, sent };
+  }
+
+  // A stamp is only kept once the file has settled since before the read: then no write the read missed can hide
+  // behind it (see `stampSettled`). Without one, the next call reads the file again.
+  #remember(path: string, entry: KnownDocument, stamp: string | undefined, readStartedAt: number): void {
+    const trusted = stamp !== undefined && stampSettled(stamp, readStartedAt) ? stamp : undefined;
+    this.#current.set(path, { ...entry, stamp: trusted });
   }
 
   async #open(path: string): Promise<SyncedDocument | LspFailure> {
-    const unchanged = this.#unchanged(path);
-    if (unchanged) return unchanged;
+    const known = await this.#known(path);
+    if (known) return known;
     let workspace: Workspace;
     try {
       this.#workspace ??= Workspace.open(
@@ -133,22 +170,19 @@ export class LspClient {
       },
       this.#limits,
     );
-    const target = await workspace.resolve(path, 'read');
-    if (!target.success) return target;
-    const chosen = serverFor(this.#servers, target.relative);
-    if (!chosen) return lspFailure('unsupported_language', `No language server is configured for ${target.relative}.`);
-    // Stamped before and after the read: a file that changed meanwhile is not remembered as current.
-    const stampBefore = fileStamp(target.path);
-    const read = await readWorkspaceText(workspace, target.path, { maxBytes: this.#limits.maxFileBytes });
+    // The read goes through the gate, which resolves the path once and says where the file really is.
+    const startedAt = Date.now();
+    const read = await readWorkspaceText(workspace, path, { maxBytes: this.#limits.maxFileBytes });
     if (!read.success) return read;
+    const chosen = serverFor(this.#servers, read.relative);
+    if (!chosen) return lspFailure('unsupported_language', `No language server is configured for ${read.relative}.`);
     const session = await this.#pool.session(chosen.server);
     if ('success' in session) return session;
     const uri = pathToFileURL(read.path).href;
     const { version, sent } = await session.sync(uri, chosen.languageId, read.text);
-    const stamp = fileStamp(read.path);
-    if (stamp !== undefined && stamp === stampBefore && read.path === target.path)
-      this.#current.set(path, { path: read.path, stamp, session, uri, relative: read.relative, version });
-    else this.#current.delete(path);
+    // The stamp after the read stands for the text read only if the file had settled before the read began.
+    const entry = { path: read.path, session, uri, relative: read.relative, languageId: chosen.languageId, version };
+    this.#remember(path, entry, fileStamp(read.path), startedAt);
     return { session, uri, relative: read.relative, version, sent };
   }
 

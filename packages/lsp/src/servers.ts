@@ -69,7 +69,9 @@ export const DEFAULT_LANGUAGE_SERVERS: readonly LanguageServerConfig[] = Object.
       hpp: 'cpp',
       hxx: 'cpp',
     },
-    command: ['clangd', '--background-index=false'],
+    // Errors only on stderr: at its default level clangd logs every request and reply there, which the client would
+    // read (and wake up for) on every call while keeping only the last lines, for failure messages.
+    command: ['clangd', '--background-index=false', '--log=error'],
     install: 'apt-get install clangd (or the clangd of your LLVM distribution)',
   },
 ]);

@@ -1,21 +1,12 @@
 // code_nav for Go and C through real language servers (gopls, clangd); skipped, with the reason printed, when absent.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LspClient } from '@bough/lsp';
-import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
+import { makeWorkspace, notInstalled, type TempWorkspace } from '@bough/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleCodeNav } from './handle-nav.js';
 
-function missing(program: string): boolean {
-  try {
-    execFileSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' });
-    return false;
-  } catch {
-    console.warn(`${program} is not installed; its code_nav tests are skipped.`);
-    return true;
-  }
-}
+const SKIPPED = 'its code_nav tests are';
 
 const GO = {
   'go.mod': 'module example.com/demo\n\ngo 1.19\n',
@@ -41,7 +32,7 @@ function withClient(files: Record<string, string>) {
   return state;
 }
 
-describe.skipIf(missing('gopls'))('code_nav through gopls', () => {
+describe.skipIf(notInstalled('gopls', SKIPPED))('code_nav through gopls', () => {
   const go = withClient(GO);
 
   it('outlines a Go file, finds its definition, and finds references across the module', async () => {
@@ -92,7 +83,7 @@ describe.skipIf(missing('gopls'))('code_nav through gopls', () => {
   });
 });
 
-describe.skipIf(missing('clangd'))('code_nav through clangd', () => {
+describe.skipIf(notInstalled('clangd', SKIPPED))('code_nav through clangd', () => {
   const c = withClient(C);
 
   it('outlines a C file with members, and finds references of a function in that file', async () => {

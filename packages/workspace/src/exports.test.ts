@@ -5,6 +5,7 @@ it('exports exactly these names, so every change to the public surface is delibe
     [
       "DEFAULT_PROTECTED",
       "DEFAULT_WORKSPACE_LIMITS",
+      "FILE_STAMP_SETTLE_MS",
       "HeldParents",
       "SYNC_FILE_BYTES",
       "Turns",
@@ -16,6 +17,7 @@ it('exports exactly these names, so every change to the public surface is delibe
       "countingBuffer",
       "emptySkipCounts",
       "extensionOf",
+      "fileStamp",
       "firstInvalidUtf8",
       "globToRegExp",
       "isInside",
@@ -23,8 +25,12 @@ it('exports exactly these names, so every change to the public surface is delibe
       "isWorkspaceFailure",
       "linkedPathSync",
       "readWorkspaceText",
+      "rereadAllowedFile",
       "resolveInWorkspace",
       "skipReasonOf",
+      "stampOfStats",
+      "stampParts",
+      "stampSettled",
     ]
   `);
 });

@@ -4,6 +4,16 @@ export type { WorkspaceErrorCode, WorkspaceFailure } from './errors.js';
 export { isWorkspaceFailure, WORKSPACE_ERROR_CODES } from './errors.js';
 /** The extension rule the tools pick a language by. */
 export { extensionOf } from './extension.js';
+/** File stamps: telling an unchanged file from a changed one with one `stat`, and re-reading a file the gate allowed. */
+export {
+  FILE_STAMP_SETTLE_MS,
+  type FileStamp,
+  fileStamp,
+  rereadAllowedFile,
+  stampOfStats,
+  stampParts,
+  stampSettled,
+} from './file-stamp.js';
 /** Path globs as regular expressions (ruff per-file rules, protected-name patterns). */
 export { globToRegExp } from './glob.js';
 /** A directory held open by descriptor and proven to be the one asked for ({@link Workspace.holdDirSync}). */

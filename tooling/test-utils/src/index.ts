@@ -45,6 +45,7 @@ export {
   spawnCli,
   waitForFile,
 } from './processes.js';
+export { notInstalled } from './programs.js';
 export {
   describeProtectedPolicy,
   PROTECTED_CANARY,

@@ -1,12 +1,14 @@
-import { type BigIntStats, closeSync, fstatSync, lstatSync, read, readSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, read, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import {
   addWalkSkips,
   emptySkipCounts,
   extensionOf,
+  fileStamp,
   HeldParents,
   skipReasonOf,
+  stampOfStats,
   type Workspace,
   type SkipCounts as WorkspaceSkipCounts,
 } from '@bough/workspace';
@@ -169,7 +171,7 @@ async function textOf(
   scratch: Buffer | undefined,
 ): Promise<SourceRead> {
   try {
-    const stamp = stampOf(fstatSync(fd, { bigint: true }));
+    const stamp = stampOfStats(fstatSync(fd, { bigint: true }));
     // Synchronous from the fstat to the decoded text: no other file can use the scratch buffer in between.
     const small = scratch && size < scratch.length ? readSmall(fd, maxBytes, scratch) : undefined;
     let got: { text: string } | { reason: 'too_large' | 'binary' };
@@ -195,8 +197,6 @@ export function readKit(workspace: Workspace): ReadKit {
   return { dirs: new HeldParents(workspace), scratch: Buffer.allocUnsafe(SYNC_READ_BYTES) };
 }
 
-const stampOf = (st: BigIntStats): FileStamp => `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
-
 /**
  * The cache entry of a listed file when the file is still the very one that was read: one synchronous lstat (no link
  * followed) must give the stamp the entry was read with. The same device, inode and change time mean the same,
@@ -206,14 +206,8 @@ const stampOf = (st: BigIntStats): FileStamp => `${st.dev}:${st.ino}:${st.size}:
 function unchanged(file: CandidateFile, lang: string, cache: AstParseCache): SourceRead | undefined {
   // No entry, nothing to compare with: the lstat is left out (a first query stats no file twice).
   if (!cache.has(file.path)) return undefined;
-  let st: BigIntStats | undefined;
-  try {
-    st = lstatSync(file.path, { bigint: true, throwIfNoEntry: false });
-  } catch {
-    return undefined;
-  }
-  if (!st?.isFile()) return undefined;
-  const stamp = stampOf(st);
+  const stamp = fileStamp(file.path);
+  if (stamp === undefined) return undefined;
   const hit = cache.get(file.path, stamp, lang);
   return hit ? { ok: true, text: hit.text, relative: file.relative, path: file.path, stamp, hit } : undefined;
 }

@@ -1,9 +1,9 @@
 import { type DialectProfile, dialectTools, PROFILE_NEEDS } from '@bough/coding';
 import { Branch, type ChatModel, type Registrable, type ToolRegistry } from '@bough/core';
-import { toolkitBranch, toolkitProvider } from '../toolset.js';
+import { toolkitProvider } from '../toolset.js';
 
-/** The toolkit options the agent builds with (what `toolkitBranch` takes). */
-type ToolkitOptions = NonNullable<Parameters<typeof toolkitBranch>[1]>;
+/** The toolkit options the agent builds with (what `toolkitProvider` takes). */
+type ToolkitOptions = NonNullable<Parameters<typeof toolkitProvider>[1]>;
 
 /** The tools an agent run offers its model, and the toolkit registry whose tools do the work. */
 export interface AgentTools {
@@ -11,6 +11,8 @@ export interface AgentTools {
   readonly tools: Registrable;
   /** The registry holding `bash` and `jobs`, whose background jobs the watchdog follows. */
   readonly toolkit: (branch: Branch) => ToolRegistry;
+  /** Ends what the toolkit started (background jobs, language servers); resolves once their processes are gone. */
+  readonly dispose: () => Promise<void>;
 }
 
 /**
@@ -21,10 +23,17 @@ export interface AgentTools {
  */
 export function agentTools(profile: DialectProfile, root: string, options: ToolkitOptions): AgentTools {
   if (profile === 'full') {
-    return { tools: toolkitProvider(root, options), toolkit: (branch) => branch.registry };
+    const provider = toolkitProvider(root, options);
+    return { tools: provider, toolkit: (branch) => branch.registry, dispose: () => provider.dispose() };
   }
-  const inner = toolkitBranch(root, { ...options, tools: PROFILE_NEEDS[profile] });
-  return { tools: dialectTools(profile, inner.registry), toolkit: () => inner.registry };
+  const provider = toolkitProvider(root, { ...options, tools: PROFILE_NEEDS[profile] });
+  const inner = new Branch({ name: 'cli', workspaceRoot: root });
+  inner.registerTools(provider);
+  return {
+    tools: dialectTools(profile, inner.registry),
+    toolkit: () => inner.registry,
+    dispose: () => provider.dispose(),
+  };
 }
 
 /** A branch for a new run with the tools of `profile` registered. */

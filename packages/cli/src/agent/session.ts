@@ -78,9 +78,22 @@ export function latestSession(root: string): string | undefined {
   return files[0]?.path;
 }
 
-/** Writes the branch to `path` atomically (temp file + rename), so a crash never leaves half a session. */
-export function saveSession(path: string, branch: Branch, root: string): void {
-  ignoreSessions(root, path);
+/**
+ * What saves one run's session: each call writes the branch to `path` atomically (temp file + rename), so a crash
+ * never leaves half a session. The session folder's ignore rules are set up by the first call only.
+ */
+export function sessionSaver(path: string, root: string): (branch: Branch) => void {
+  let ready = false;
+  return (branch) => {
+    if (!ready) {
+      ignoreSessions(root, path);
+      ready = true;
+    }
+    writeSession(path, branch, root);
+  };
+}
+
+function writeSession(path: string, branch: Branch, root: string): void {
   const file: SessionFile = {
     format: FORMAT,
     workspace: root,

@@ -8,7 +8,7 @@ import { agentCheckpoints } from '../agent/checkpoints.js';
 import { renderConfig, resolveAgentConfig } from '../agent/config.js';
 import { AgentOutput } from '../agent/events.js';
 import { buildModel } from '../agent/model.js';
-import { agentBranch, agentTools } from '../agent/profile.js';
+import { type AgentTools, agentBranch, agentTools } from '../agent/profile.js';
 import {
   agentProtectedNames,
   checkEvidence,
@@ -16,7 +16,7 @@ import {
   loadSession,
   newSessionPath,
   SESSION_DIR,
-  saveSession,
+  sessionSaver,
 } from '../agent/session.js';
 import { flag, has, type ParsedArgs, sandboxFlags, UsageError } from '../args.js';
 import { jobWatchdog, watchBackgroundJobs } from '../internal/job-watchdog.js';
@@ -122,6 +122,31 @@ export async function agentCommand(args: ParsedArgs, io: CliIO, signal: AbortSig
   };
   // The model is offered the tools of the family it was trained on (--profile, else read from its name).
   const tools = agentTools(config.profile.value, root, toolkit);
+  // Whatever way the run ends (an answer, Ctrl-C or SIGTERM, a thrown error), the language servers and background
+  // jobs the toolkit started end with it, and this returns once their processes are gone.
+  try {
+    return await runWithTools(io, signal, { root, instruction, session, json, output, model, config, tools });
+  } finally {
+    await tools.dispose();
+  }
+}
+
+/** The run itself, once the tools exist: the branch (new or resumed), the session file, the model's turns. */
+async function runWithTools(
+  io: CliIO,
+  signal: AbortSignal,
+  run: {
+    root: string;
+    instruction: string;
+    session: { path: string; resume: boolean };
+    json: boolean;
+    output: AgentOutput;
+    model: ReturnType<typeof buildModel>;
+    config: ReturnType<typeof resolveAgentConfig>;
+    tools: AgentTools;
+  },
+): Promise<number> {
+  const { root, instruction, session, json, output, model, config, tools } = run;
   let branch: Branch;
   if (session.resume) {
     branch = loadSession(session.path, root, { model, workspaceRoot: root, tools: tools.tools });
@@ -133,8 +158,9 @@ export async function agentCommand(args: ParsedArgs, io: CliIO, signal: AbortSig
   watchBackgroundJobs(tools.toolkit(branch), jobWatchdog());
   // Nothing is written before the model answered once: a run that never reached it leaves no session behind.
   let reached = session.resume;
+  const saver = sessionSaver(session.path, root);
   const save = () => {
-    if (reached) saveSession(session.path, branch, root);
+    if (reached) saver(branch);
   };
   const stopSaving = branch.subscribe((event) => {
     if (event.type !== 'message') return;

@@ -1,4 +1,4 @@
-import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
+import { unifiedTextDiff } from '@bough/editor';
 import type { TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol/node';
 import type { LspRange } from '../results.js';
 import { relativeOf } from './convert.js';
@@ -64,10 +64,10 @@ export function applyTextEdits(text: string, edits: readonly TextEdit[]): string
   return out;
 }
 
-/** One file's change as a git-style unified diff (`--- a/file`, `+++ b/file`), which the editor's `patch` applies. */
+/**
+ * One file's change as a git-style unified diff (`--- a/file`, `+++ b/file`), made by the editor's own line diff so
+ * its `patch` applies it as is.
+ */
 export function unifiedDiff(file: string, before: string, after: string): string {
-  return createTwoFilesPatch(`a/${file}`, `b/${file}`, before, after, undefined, undefined, {
-    context: 3,
-    headerOptions: FILE_HEADERS_ONLY,
-  });
+  return unifiedTextDiff(before, after, { old: `a/${file}`, new: `b/${file}` });
 }

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { LspClient } from '@bough/lsp';
+import { DEFAULT_LANGUAGE_SERVERS, LspClient } from '@bough/lsp';
 import { type BenchRow, type BenchSuite, median, unmeasured } from '../harness.js';
 import { BareClient } from './lsp-bare-client.js';
 import { repoRoot } from './support.js';
@@ -18,6 +18,13 @@ function installed(program: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The argv @bough/lsp starts a server with: the bare client starts the very same, so both servers do the same work. */
+function argvOf(server: string): readonly string[] {
+  const config = DEFAULT_LANGUAGE_SERVERS.find((entry) => entry.id === server);
+  if (!config) throw new Error(`no default configuration for ${server}`);
+  return config.command;
 }
 
 interface Project {
@@ -37,7 +44,7 @@ function goProject(): Project {
   const calls = Array.from({ length: 60 }, (_, i) => `\tprintln(F${i}(${i}), Add(${i}, 1))`).join('\n');
   return {
     server: 'gopls',
-    argv: ['gopls'],
+    argv: argvOf('gopls'),
     languageId: 'go',
     files: {
       'go.mod': 'module example.com/bench\n\ngo 1.19\n',
@@ -54,7 +61,7 @@ function cProject(): Project {
   const funcs = Array.from({ length: 60 }, (_, i) => `int f${i}(int n) { return add(n, ${i}); }`).join('\n');
   return {
     server: 'clangd',
-    argv: ['clangd', '--background-index=false'],
+    argv: argvOf('clangd'),
     languageId: 'c',
     files: {
       'compile_flags.txt': '-std=c11\n',
@@ -113,23 +120,37 @@ async function measure(project: Project, root: string, rounds: number, log: (m: 
       bareRefs.push(bareFirst ? first : second);
       ourRefs.push(bareFirst ? second : first);
     }
+    // The edit rounds alternate which side goes first as well: a server still finishing the previous round's work
+    // (gopls checks the other files of the package after it published the edited one) slows whoever comes next.
     let version = 1;
-    for (let i = 0; i < rounds; i++) {
-      const next = i % 2 === 0 ? project.broken(text) : text;
+    const bareEdit = async (next: string) => {
       version++;
       const done = bare.published(uri, version);
-      let t0 = performance.now();
+      const t0 = performance.now();
       await bare.connection.sendNotification('textDocument/didChange', {
         textDocument: { uri, version },
         contentChanges: [{ text: next }],
       });
       await done;
       bareDiag.push(performance.now() - t0);
+    };
+    const ourEdit = async (next: string) => {
       writeFileSync(path, next);
-      t0 = performance.now();
+      const t0 = performance.now();
       const got = await client.diagnostics(project.file);
       ourDiag.push(performance.now() - t0);
       if (!got.success || !got.fresh) throw new Error(got.success ? `not fresh: ${got.note}` : got.error);
+    };
+    // Twice the given rounds: an edit costs a few milliseconds on gopls, and the medians of 40 stay steady under load.
+    for (let i = 0; i < 2 * rounds; i++) {
+      const next = i % 2 === 0 ? project.broken(text) : text;
+      if (i % 4 < 2) {
+        await bareEdit(next);
+        await ourEdit(next);
+      } else {
+        await ourEdit(next);
+        await bareEdit(next);
+      }
     }
     rss = client.running()[0]?.rssBytes;
   } finally {
@@ -160,7 +181,7 @@ async function measure(project: Project, root: string, rounds: number, log: (m: 
     lowerIsBetter: true,
     goal: '≤ 1.2×',
     met: diag.ours <= 1.2 * diag.peer,
-    note: 'ours includes the write being read from disk through the workspace gate',
+    note: 'ours includes reading the written file from disk (in place when the gate already allowed its path); the bare client sends text it holds',
   });
   if (rss !== undefined)
     rows.push({
