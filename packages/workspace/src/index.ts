@@ -35,7 +35,7 @@ export { type ReadTextOptions, readWorkspaceText, type WorkspaceText } from './r
 /** The piecewise writer handed to a `replaceFile` filler. */
 export type { FillReplacement, ReplacementSink } from './replacement.js';
 /** Path intents and resolved path shape. */
-export type { PathIntent, ResolvedPath } from './resolved-path.js';
+export type { LinkRule, PathIntent, ResolvedPath } from './resolved-path.js';
 /** Per-reason counters of files a tool left out, shared by every tool that walks the workspace. */
 export { addWalkSkips, emptySkipCounts, type SkipCounts, skipReasonOf } from './skip-counts.js';
 /** Changes, steps and failures of an all-or-nothing multi-file transaction. */
