@@ -186,14 +186,7 @@ function decidePath(
 ): PermissionVerdict {
   const denied = denyRuleOf(rules, path);
   if (denied !== undefined) return { decision: 'deny', rule: denied, subject: path };
-  if (context.sandboxed === true && (policy.allowSandboxed ?? []).some((t) => t === tool || t === '*')) {
-    return { decision: 'allow', rule: 'allowSandboxed', subject: path, sandboxed: true };
-  }
-  const allowed = rules.allow.findOne(path);
-  if (allowed !== undefined) return { decision: 'allow', rule: allowed, subject: path };
-  const asked = rules.ask.findOne(path);
-  if (asked !== undefined) return { decision: 'ask', rule: asked, subject: path };
-  return { decision: 'deny', subject: path };
+  return afterDeny(policy, tool, rules, path, context);
 }
 
 /** deny → allowSandboxed → allow → ask → default deny, for one subject. */
@@ -213,14 +206,25 @@ function decide(
   // it is escalated to ask (refused without an approver).
   if (subject.opaque && rules.deny.patterns.length > 0)
     return { decision: 'ask', subject: subject.literal, opaque: true };
+  return afterDeny(policy, tool, rules, subject.literal, context);
+}
+
+/** allowSandboxed → allow → ask → default deny, for a subject no deny rule named (both paths above end here). */
+function afterDeny(
+  policy: PermissionPolicy,
+  tool: string,
+  rules: ToolRules,
+  subject: string,
+  context: PermissionCallContext,
+): PermissionVerdict {
   if (context.sandboxed === true && (policy.allowSandboxed ?? []).some((t) => t === tool || t === '*')) {
-    return { decision: 'allow', rule: 'allowSandboxed', subject: subject.literal, sandboxed: true };
+    return { decision: 'allow', rule: 'allowSandboxed', subject, sandboxed: true };
   }
-  const allowed = rules.allow.findOne(subject.literal);
-  if (allowed !== undefined) return { decision: 'allow', rule: allowed, subject: subject.literal };
-  const asked = rules.ask.findOne(subject.literal);
-  if (asked !== undefined) return { decision: 'ask', rule: asked, subject: subject.literal };
-  return { decision: 'deny', subject: subject.literal };
+  const allowed = rules.allow.findOne(subject);
+  if (allowed !== undefined) return { decision: 'allow', rule: allowed, subject };
+  const asked = rules.ask.findOne(subject);
+  if (asked !== undefined) return { decision: 'ask', rule: asked, subject };
+  return { decision: 'deny', subject };
 }
 
 /** What an `onAsk` handler is told about a call the policy wants a human (or program) to approve. */

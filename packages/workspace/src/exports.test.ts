@@ -22,6 +22,7 @@ it('exports exactly these names, so every change to the public surface is delibe
       "linkedPathSync",
       "readWorkspaceText",
       "resolveInWorkspace",
+      "rootRelative",
       "skipReasonOf",
     ]
   `);

@@ -13,8 +13,8 @@ export { HeldParents, type ParentLookup } from './held-parents.js';
 export { isInside } from './inside.js';
 /** Limits and their defaults. */
 export { DEFAULT_WORKSPACE_LIMITS, type WorkspaceLimits } from './limits.js';
-/** Where a path leads through the links on its way, by the gate's own walk (for checks made before a tool runs). */
-export { linkedPathSync } from './linked-path.js';
+/** A path as the gate names it, and where it leads through the links on its way (for checks made before a tool runs). */
+export { linkedPathSync, rootRelative } from './linked-path.js';
 /** One directory's listing in one answer. */
 export type { DirectoryListing, ListDirectoryOptions } from './list-directory.js';
 /** Options and result of a move. */
