@@ -1,5 +1,5 @@
 import type { ToolProgress } from '@bough/core';
-import type { SandboxMode, SandboxSettings } from '@bough/process';
+import type { CheckedSandbox, SandboxMode, SandboxSettings } from '@bough/process';
 import type { JobStore } from './job-store.js';
 import type { BashLimits } from './limits.js';
 
@@ -44,6 +44,11 @@ export interface BashOptions {
 /** Options of one call: the tool's configuration plus the call's cancellation signal. */
 export interface BashCallOptions extends BashOptions {
   readonly signal?: AbortSignal;
+  /**
+   * The OS sandbox settings of these options, checked and compiled once (`createBashTool` does it when the tool is
+   * made); without it each call checks and compiles them itself.
+   */
+  readonly checkedSandbox?: CheckedSandbox;
   /** Receives a running count of output bytes while the command runs (the CLI shows it as a counter). */
   readonly progress?: (update: ToolProgress) => void;
 }

@@ -1,5 +1,5 @@
 import { describeZodError, parseOnce, type ToolContext, type ToolProgress } from '@bough/core';
-import { clampTimeout, openSandbox, runProcess, splitCommand } from '@bough/process';
+import { checkSandboxSettings, clampTimeout, runProcess, splitCommand } from '@bough/process';
 import { startBackgroundJob } from './background.js';
 import type { BashCallOptions } from './bash-options.js';
 import { failure } from './errors.js';
@@ -44,7 +44,8 @@ async function bashResponse(
     return failure('invalid_path', 'The cwd contains a NUL character, which no directory name can hold. Remove it.');
   }
 
-  const sandbox = openSandbox(options.workspaceRoot, sandboxSettings(options, limits));
+  const checked = options.checkedSandbox ?? checkSandboxSettings(sandboxSettings(options, limits));
+  const sandbox = checked.open(options.workspaceRoot);
   if (!('wrap' in sandbox)) return failure(sandbox.error_code, sandbox.error);
   if (background === true) return startBackgroundJob(split.argv, command, timeout, cwd, options, sandbox);
 

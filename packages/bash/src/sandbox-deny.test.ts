@@ -67,6 +67,18 @@ describe.skipIf(!support.available)('deny rules inside the sandbox', () => {
     expect((await run('cat secrets/a.txt', {})).stdout).toBe('DENIED-DIR-CANARY\n');
   });
 
+  it('a tool compiles its rules once, when it is made: the list it was given cannot be changed afterwards', async () => {
+    const denyRead = ['secrets/**'];
+    const tool = createBashTool({ workspaceRoot: ws.root, sandbox: 'required', denyRead });
+    denyRead.length = 0;
+    const result = await tool.handler(
+      { command: 'cat secrets/a.txt', timeout: 20_000 },
+      { callId: 'once', signal: new AbortController().signal },
+    );
+    expect(result).toMatchObject({ success: true, sandboxed: true });
+    expect(JSON.stringify(result)).not.toMatch(/DENIED-/);
+  });
+
   it('keeps deny-write matches read-only: no write, removal or rename', async () => {
     const result = await run(
       "sh -c 'echo x > README.md; echo x > locked/config.json; touch locked/new; rm -f README.md; mv locked moved'",

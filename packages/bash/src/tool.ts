@@ -16,8 +16,9 @@ import { bashTouches } from './touches.js';
 export function createBashTool(options: BashOptions): Tool<BashRequest, BashResponse> {
   // Resolved once per build: a bad override throws a ConfigurationError naming the key.
   const limits = resolveBashLimits(options.limits);
-  // Deny rules the OS sandbox cannot enforce are refused here, when the tool is configured, never dropped.
-  checkSandboxSettings(sandboxSettings(options, limits));
+  // Deny rules the OS sandbox cannot enforce are refused here, when the tool is configured, never dropped; the
+  // compiled rules then serve every command of the tool.
+  const checkedSandbox = checkSandboxSettings(sandboxSettings(options, limits));
   return defineTool({
     name: 'bash',
     description: bashDescription(limits),
@@ -32,6 +33,7 @@ export function createBashTool(options: BashOptions): Tool<BashRequest, BashResp
       handleBash(request, {
         ...options,
         limits,
+        checkedSandbox,
         signal: context.signal,
         parsedBy: context.parsedBy,
         ...(context.progress ? { progress: context.progress } : {}),

@@ -6,10 +6,7 @@ import type { PreHook } from '@bough/core';
 import type { PermissionPolicy } from './permission-policy.js';
 import type { PermissionLimits } from './permission-subject.js';
 import { type AskHandler, pathDenied, permissionHook } from './permissions.js';
-import { toolRules } from './policy-rules.js';
-
-/** `*`, `**`: a rule about a whole tool (it refuses the tool's calls), not about paths. */
-const catchAll = (pattern: string) => /^\*+$/.test(pattern);
+import { isCatchAll, toolRules } from './policy-rules.js';
 
 /**
  * The paths the checkpoint store must keep out under `policy`: those a deny rule of the reader, the editor or `'*'`
@@ -17,7 +14,7 @@ const catchAll = (pattern: string) => /^\*+$/.test(pattern);
  * a path, so the store does no per-path work.
  */
 export function checkpointExclusions(policy: PermissionPolicy): ((path: string) => boolean) | undefined {
-  const names = (tool: string) => toolRules(policy, tool).deny.patterns.filter((pattern) => !catchAll(pattern));
+  const names = (tool: string) => toolRules(policy, tool).deny.patterns.filter((pattern) => !isCatchAll(pattern));
   const narrowed: PermissionPolicy = { deny: { reader: names('reader'), editor: names('editor') } };
   if (narrowed.deny?.reader?.length === 0 && narrowed.deny?.editor?.length === 0) return undefined;
   return (path) => pathDenied(narrowed, 'reader', path) || pathDenied(narrowed, 'editor', path);

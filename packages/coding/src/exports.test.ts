@@ -40,6 +40,7 @@ it('exports exactly these names, so every change to the public surface is delibe
       "hashFile",
       "isDialectProfile",
       "isPresetName",
+      "linkRuleOf",
       "literalSubject",
       "permissionHook",
       "permissionSubject",

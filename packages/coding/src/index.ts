@@ -58,6 +58,7 @@ export {
   type AskHandler,
   evaluatePermission,
   isPresetName,
+  linkRuleOf,
   PERMISSION_PRESETS,
   type PermissionAsk,
   type PermissionCallContext,

@@ -1,4 +1,5 @@
 import type { PreHook, PreHookResult, Touches } from '@bough/core';
+import type { LinkRule } from '@bough/workspace';
 import type { PermissionDecision, PermissionPolicy } from './permission-policy.js';
 import {
   type PermissionLimits,
@@ -51,6 +52,12 @@ export interface PermissionCallContext {
   readonly touches?: Touches;
   /** The workspace root the touched paths are relative to (they are matched relative to it). */
   readonly root?: string;
+  /**
+   * Follow symbolic links on the touched paths (default true, when `root` is given): where a link leads is a subject
+   * as well. False when the tool's own workspace gate judges where links lead ({@link linkRuleOf}), so the paths are
+   * matched as asked and no path is walked twice.
+   */
+  readonly followLinks?: boolean;
 }
 
 const RANK: Readonly<Record<PermissionDecision, number>> = { allow: 0, ask: 1, deny: 2 };
@@ -78,7 +85,8 @@ export function evaluatePermission(
 ): PermissionVerdict {
   const rules = toolRules(policy, tool);
   // Links are followed only when a rule could tell one path from another (a policy of `*` rules decides alike).
-  const paths = context.touches ? pathSubjects(context.touches, context.root, rules.namesPaths) : [];
+  const follow = rules.namesPaths && context.followLinks !== false;
+  const paths = context.touches ? pathSubjects(context.touches, context.root, follow) : [];
   const described = context.describe !== undefined || Object.hasOwn(STANDARD_PERMISSION_SUBJECTS, tool);
   if (described || paths.length === 0) {
     // Path rules still bind a described tool: a touched path a deny rule names refuses the call.
@@ -124,6 +132,36 @@ export function touchDenied(
   return firstDenied(rules, pathSubjects(touches, root, rules.namesPaths));
 }
 
+/**
+ * The policy's answer for where a symbolic link may lead, as the workspace gate asks it (`WorkspaceOptions.linkRule`):
+ * for a tool matched on its paths, any real path its rules do not allow outright is refused (an ask cannot be put to
+ * anyone in the middle of a call, so the model is told to name the real path, which is then asked about); for a tool
+ * with a describer (bash), a real path a deny rule names. Give it to the tool whose hook is made with `linksGated`.
+ *
+ * @param policy the rules to consult
+ * @param tool the tool's model-facing name, which selects the rules
+ * @param described the tool's rules are matched against a describer's subject, so only deny rules bind its paths
+ */
+export function linkRuleOf(policy: PermissionPolicy, tool: string, described = false): LinkRule {
+  const rules = toolRules(policy, tool);
+  const label = policy.name ? `permission policy '${policy.name}'` : 'permission policy';
+  // Rules that are all catch-alls answer every path alike: where a link leads cannot change what the hook decided.
+  if (!rules.namesPaths) return () => undefined;
+  return (real) => {
+    if (described) {
+      const rule = denyRuleOf(rules, real);
+      return rule === undefined
+        ? undefined
+        : `which the ${label} refuses for ${tool} (deny rule ${JSON.stringify(rule)})`;
+    }
+    const verdict = decidePath(policy, tool, rules, real, {});
+    if (verdict.decision === 'allow') return undefined;
+    if (verdict.decision === 'ask') return `which the ${label} asks about for ${tool}: name that path itself`;
+    const why = verdict.rule ? `deny rule ${JSON.stringify(verdict.rule)}` : 'no allow rule names it';
+    return `which the ${label} refuses for ${tool} (${why})`;
+  };
+}
+
 function firstDenied(rules: ToolRules, paths: readonly string[]): { rule: string; path: string } | undefined {
   for (const path of paths) {
     const rule = denyRuleOf(rules, path);
@@ -148,14 +186,7 @@ function decidePath(
 ): PermissionVerdict {
   const denied = denyRuleOf(rules, path);
   if (denied !== undefined) return { decision: 'deny', rule: denied, subject: path };
-  if (context.sandboxed === true && (policy.allowSandboxed ?? []).some((t) => t === tool || t === '*')) {
-    return { decision: 'allow', rule: 'allowSandboxed', subject: path, sandboxed: true };
-  }
-  const allowed = rules.allow.findOne(path);
-  if (allowed !== undefined) return { decision: 'allow', rule: allowed, subject: path };
-  const asked = rules.ask.findOne(path);
-  if (asked !== undefined) return { decision: 'ask', rule: asked, subject: path };
-  return { decision: 'deny', subject: path };
+  return afterDeny(policy, tool, rules, path, context);
 }
 
 /** deny → allowSandboxed → allow → ask → default deny, for one subject. */
@@ -175,14 +206,25 @@ function decide(
   // it is escalated to ask (refused without an approver).
   if (subject.opaque && rules.deny.patterns.length > 0)
     return { decision: 'ask', subject: subject.literal, opaque: true };
+  return afterDeny(policy, tool, rules, subject.literal, context);
+}
+
+/** allowSandboxed → allow → ask → default deny, for a subject no deny rule named (both paths above end here). */
+function afterDeny(
+  policy: PermissionPolicy,
+  tool: string,
+  rules: ToolRules,
+  subject: string,
+  context: PermissionCallContext,
+): PermissionVerdict {
   if (context.sandboxed === true && (policy.allowSandboxed ?? []).some((t) => t === tool || t === '*')) {
-    return { decision: 'allow', rule: 'allowSandboxed', subject: subject.literal, sandboxed: true };
+    return { decision: 'allow', rule: 'allowSandboxed', subject, sandboxed: true };
   }
-  const allowed = rules.allow.findOne(subject.literal);
-  if (allowed !== undefined) return { decision: 'allow', rule: allowed, subject: subject.literal };
-  const asked = rules.ask.findOne(subject.literal);
-  if (asked !== undefined) return { decision: 'ask', rule: asked, subject: subject.literal };
-  return { decision: 'deny', subject: subject.literal };
+  const allowed = rules.allow.findOne(subject);
+  if (allowed !== undefined) return { decision: 'allow', rule: allowed, subject };
+  const asked = rules.ask.findOne(subject);
+  if (asked !== undefined) return { decision: 'ask', rule: asked, subject };
+  return { decision: 'deny', subject };
 }
 
 /** What an `onAsk` handler is told about a call the policy wants a human (or program) to approve. */
@@ -218,6 +260,7 @@ export type AskHandler = (
  * @param describe what the calls are matched against (a source's own describer); without it, the standard
  *   describer of each call's tool name (bash, subagent), else every path the call's tool declares it touches
  * @param root the workspace root now (the sandbox worktree while one is active), which touched paths are relative to
+ * @param linksGated the tool's workspace gate judges where links lead ({@link linkRuleOf}): paths are matched as asked
  */
 export function permissionHook(
   policy: PermissionPolicy,
@@ -226,6 +269,7 @@ export function permissionHook(
   sandboxed?: (tool: string) => boolean,
   describe?: PermissionSubjectDescriber,
   root?: () => string | undefined,
+  linksGated = false,
 ): PreHook {
   const label = policy.name ? `permission policy '${policy.name}'` : 'the permission policy';
   // An allowed call (the common case) is answered synchronously, without a promise or the text a refusal needs.
@@ -238,6 +282,7 @@ export function permissionHook(
       describe,
       touches,
       root: root?.(),
+      followLinks: !linksGated,
     });
     if (verdict.decision === 'allow') return undefined;
     return refuseOrAsk(label, tool.name, args, verdict, policy.name, onAsk, touches);

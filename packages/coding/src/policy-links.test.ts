@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Touches } from '@bough/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluatePermission, type PermissionPolicy } from './permissions.js';
+import { call, toolkitBranch } from '../test/helpers.js';
+import { evaluatePermission, type PermissionPolicy, permissionHook } from './permissions.js';
 
 // A link inside the workspace must not carry a call past a path rule: the place it leads to is matched as well.
 describe('path rules and symbolic links', () => {
@@ -51,5 +52,77 @@ describe('path rules and symbolic links', () => {
     expect(create('notes/new.md')).toMatchObject({ decision: 'ask', subject: 'docs/new.md' });
     expect(verdict('reader', { read: ['src/a.ts'] })).toMatchObject({ decision: 'allow', subject: 'src/a.ts' });
     expect(verdict('editor', { create: ['src/b.ts', 'src/c/d.ts'] })).toMatchObject({ decision: 'allow' });
+  });
+});
+
+// Through the toolkit, the reader's and the editor's own gates judge where a link leads (the walk that opens the
+// path), so their permission check matches paths as asked and walks nothing itself.
+describe('path rules and links through the toolkit', () => {
+  let root: string;
+  beforeAll(() => {
+    root = realpathSync(mkdtempSync(join(tmpdir(), 'policy-gate-')));
+    mkdirSync(join(root, 'secrets'));
+    mkdirSync(join(root, 'docs'));
+    mkdirSync(join(root, 'src'));
+    writeFileSync(join(root, 'secrets', 'key'), 'SECRET-CANARY');
+    writeFileSync(join(root, 'docs', 'a.md'), 'doc\n');
+    symlinkSync(join(root, 'secrets'), join(root, 'public'));
+    symlinkSync('docs', join(root, 'notes'));
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const branchWith = (permissions: PermissionPolicy, onAsk?: () => boolean) =>
+    toolkitBranch(root, {
+      tools: ['reader', 'editor'],
+      permissions,
+      notify: false,
+      diagnostics: false,
+      ...(onAsk ? { onAsk } : {}),
+    });
+
+  it('refuses through the gate what a link would carry past a rule, naming the rule; nothing shown or written', async () => {
+    const branch = branchWith({ allow: { '*': ['*'] }, deny: { '*': ['secrets/**'] } });
+    const many = await call(branch, 'reader', { action: 'read_many', paths: ['docs/a.md', 'public/key'] });
+    expect(JSON.stringify(many)).not.toContain('SECRET-CANARY');
+    expect(JSON.stringify(many)).toContain('deny rule \\"secrets/**\\"');
+    const created = await call(branch, 'editor', { action: 'write', file_path: 'public/new', content: 'x' });
+    expect(created).toMatchObject({ error_code: 'symlink_rejected' });
+    expect(await call(branch, 'reader', { action: 'read', path: 'notes/a.md' })).toMatchObject({ success: true });
+  });
+
+  it('refuses a link into a path an ask rule names (the model names the real path, which is then asked about)', async () => {
+    const asked: string[] = [];
+    const branch = branchWith(
+      { allow: { editor: ['src/*', 'notes/*'], reader: ['*'] }, ask: { editor: ['docs/*'] } },
+      () => {
+        asked.push('x');
+        return true;
+      },
+    );
+    const viaLink = await call(branch, 'editor', { action: 'write', file_path: 'notes/new.md', content: 'x' });
+    expect(viaLink).toMatchObject({ error_code: 'symlink_rejected', error: expect.stringContaining('asks about') });
+    expect(asked).toEqual([]);
+    expect(await call(branch, 'editor', { action: 'write', file_path: 'docs/new.md', content: 'x' })).toMatchObject({
+      success: true,
+    });
+    expect(asked).toEqual(['x']);
+  });
+
+  it('leaves links alone under rules that are all catch-alls (an approved write through a link goes ahead)', async () => {
+    const branch = branchWith({ ask: { editor: ['*'] }, allow: { reader: ['*'] } }, () => true);
+    expect(await call(branch, 'editor', { action: 'write', file_path: 'notes/b.md', content: 'x' })).toMatchObject({
+      success: true,
+    });
+  });
+
+  it('a hook made for a gated tool matches paths as asked; made for any other, it still follows links', () => {
+    const policy: PermissionPolicy = { allow: { '*': ['*'] }, deny: { '*': ['secrets/**'] } };
+    const tool = { name: 'reader', touches: () => ({ read: ['public/key'] }) } as never;
+    const args = { action: 'read', path: 'public/key' };
+    expect(
+      permissionHook(policy, undefined, undefined, undefined, undefined, () => root, true)({ tool, args, callId: 'a' }),
+    ).toBeUndefined();
+    expect(
+      permissionHook(policy, undefined, undefined, undefined, undefined, () => root)({ tool, args, callId: 'b' }),
+    ).toBeDefined();
   });
 });

@@ -44,11 +44,11 @@ describe('a path rule binds every tool through the MCP front door', () => {
     ws = secretsWorkspace();
     const before = files(join(ws.root, 'secrets'));
     client = await serve(ws.root);
-    for (const [tool, args] of ROUTES) {
+    for (const [tool, args, code = 'denied'] of ROUTES) {
       const result = await client.callTool({ name: tool, arguments: args(ws) });
       const label = `${tool} ${JSON.stringify(args(ws))}`;
       expect(result.isError, label).toBe(true);
-      expect(result.structuredContent, label).toMatchObject({ error_code: 'denied' });
+      expect(result.structuredContent, label).toMatchObject({ error_code: code });
       expect(JSON.stringify(result), label).not.toContain(CANARY);
     }
     expect(files(join(ws.root, 'secrets'))).toEqual(before);

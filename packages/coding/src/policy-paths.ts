@@ -1,18 +1,18 @@
 import { realpathSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
+import { posix } from 'node:path';
 import { type Touches, touchedPaths } from '@bough/core';
-import { linkedPathSync } from '@bough/workspace';
+import { linkedPathSync, rootRelative } from '@bough/workspace';
 
 /**
  * The strings path rules are matched against for one call: every path its tool declares it touches (`Tool.touches`),
  * relative to the workspace root with forward slashes (`.` for the root itself and for a touch of the whole
  * workspace), or absolute when it lies outside the root (the tool refuses those itself). With `followLinks`, when a
  * path goes through a symbolic link the place it leads to is a subject as well, so a link cannot carry a call past a
- * rule.
+ * rule. The paths are named and followed as the workspace gate does (`rootRelative`, `linkedPathSync`).
  *
  * @param touches what the call touches, as its tool declared it
  * @param root the workspace root relative paths are resolved against; without it paths are only tidied
- * @param followLinks also follow links on disk (default true; one `lstat` per component of each path, as the gate does)
+ * @param followLinks also follow links on disk (default true; one `realpath` of each path)
  */
 export function pathSubjects(touches: Touches, root?: string, followLinks = true): string[] {
   const only = singlePath(touches);
@@ -25,15 +25,12 @@ export function pathSubjects(touches: Touches, root?: string, followLinks = true
       addOnce(out, tidy(path));
       continue;
     }
-    const subject = plainRelative(path) ? path : inRoot(root, resolve(root, path));
+    const subject = rootRelative(root, path);
     addOnce(out, subject);
     if (realRoot === undefined) continue;
-    // The place a link on the way leads to is a subject as well: inside the root found by the workspace gate's own
-    // walk (one lstat per component, nothing when no link is met); a path outside may be an alias of a place inside
+    // The place a link on the way leads to is a subject as well; a path outside may be an alias of a place inside
     // (a linked temporary directory), which the gate accepts, so it is resolved in full.
-    const linked = isAbsolute(subject)
-      ? aliasOf(realRoot, subject)
-      : linkedPathSync(realRoot, subject, isCreated(touches, path));
+    const linked = linkedPathSync(realRoot, subject, isCreated(touches, path));
     if (linked !== undefined) addOnce(out, linked);
   }
   return out;
@@ -65,23 +62,6 @@ function addOnce(out: string[], subject: string): void {
   if (!out.includes(subject)) out.push(subject);
 }
 
-// A relative path with no `.`/`..`/empty segment and no backslash is already in the form rules see (the common case:
-// skipping resolve/relative keeps the check cheap).
-const PLAIN = /^(?!\.\.?(?:\/|$))(?!.*\/\.\.?(?:\/|$))(?!.*\/\/)[^/\\][^\\]*(?<!\/)$/;
-const plainRelative = (path: string) => sep === '/' && PLAIN.test(path);
-
-/** A path relative to `root` with forward slashes, `.` for the root, or the absolute path when outside it. */
-function inRoot(root: string, absolute: string): string {
-  if (absolute.startsWith(`${root}/`) && sep === '/') {
-    const rest = absolute.slice(root.length + 1);
-    if (plainRelative(rest)) return rest;
-  }
-  const rel = relative(root, absolute);
-  if (rel === '') return '.';
-  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return absolute;
-  return sep === '/' ? rel : rel.split(sep).join('/');
-}
-
 /** Without a root: `./a//b/` → `a/b`, `` → `.`. */
 function tidy(path: string): string {
   const normal = posix.normalize(path.replace(/\\/g, '/'));
@@ -93,32 +73,13 @@ function tidy(path: string): string {
 const realRoots = new Map<string, string | undefined>();
 
 function rootReal(root: string): string | undefined {
-  if (realRoots.has(root)) return realRoots.get(root);
-  const real = realOf(root);
-  if (realRoots.size > 64) realRoots.clear();
-  if (real !== undefined) realRoots.set(root, real);
-  return real;
-}
-
-/** Where an absolute path really lies, relative to the real root when inside it; undefined when nothing of it exists. */
-function aliasOf(realRoot: string, absolute: string): string | undefined {
-  const real = realOf(absolute);
-  return real === undefined ? undefined : inRoot(realRoot, real);
-}
-
-/** The real path of `path`, or of its deepest existing ancestor with the rest appended; undefined when none exists. */
-function realOf(path: string): string | undefined {
-  const rest: string[] = [];
-  let head = path;
-  for (;;) {
+  if (!realRoots.has(root)) {
+    if (realRoots.size > 64) realRoots.clear();
     try {
-      const real = realpathSync.native(head);
-      return rest.length === 0 ? real : join(real, ...rest.reverse());
+      realRoots.set(root, realpathSync.native(root));
     } catch {
-      const parent = dirname(head);
-      if (parent === head) return undefined;
-      rest.push(basename(head));
-      head = parent;
+      return undefined;
     }
   }
+  return realRoots.get(root);
 }

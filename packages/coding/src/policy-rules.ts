@@ -25,6 +25,9 @@ export interface ToolRules {
   readonly namesPaths: boolean;
 }
 
+/** `*`, `**`, …: a pattern that matches every subject, so which path a call touches cannot change its answer. */
+export const isCatchAll = (pattern: string): boolean => /^\*+$/.test(pattern);
+
 const compiled = new WeakMap<RuleLists, Map<string, ToolRules>>();
 
 /**
@@ -44,7 +47,7 @@ export function toolRules(policy: RuleLists, tool: string): ToolRules {
     const allow = set(policy.allow);
     const ask = set(policy.ask);
     const all = [...deny.patterns, ...allow.patterns, ...ask.patterns];
-    rules = Object.freeze({ deny, allow, ask, namesPaths: all.some((pattern) => !/^\*+$/.test(pattern)) });
+    rules = Object.freeze({ deny, allow, ask, namesPaths: !all.every(isCatchAll) });
     byTool.set(tool, rules);
   }
   return rules;
@@ -54,7 +57,7 @@ function ruleSet(patterns: readonly string[]): RuleSet {
   const any = anyGlob(patterns);
   // A leading catch-all (`*`, the usual allow rule) is the first match of every subject: no expression to run.
   const first = patterns[0];
-  const leadingCatchAll = first !== undefined && /^\*+$/.test(first) ? first : undefined;
+  const leadingCatchAll = first !== undefined && isCatchAll(first) ? first : undefined;
   const findOne = (subject: string): string | undefined => {
     if (leadingCatchAll !== undefined) return leadingCatchAll;
     if (patterns.length === 0 || !any.test(subject)) return undefined;

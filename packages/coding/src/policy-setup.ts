@@ -1,5 +1,6 @@
 import { ConfigurationError } from '@bough/core';
 import type { PermissionPolicy } from './permission-policy.js';
+import { isCatchAll } from './policy-rules.js';
 
 /** One tool as the policy check at setup sees it. */
 export interface PolicyTool {
@@ -9,9 +10,6 @@ export interface PolicyTool {
   /** Its rules are matched against a describer's subject (a source's own, or bash's and subagent's standard one). */
   readonly described: boolean;
 }
-
-/** `*`, `**`: a pattern that matches every subject, so it needs no paths to be enforced. */
-const catchAll = (pattern: string) => /^\*+$/.test(pattern);
 
 /**
  * Refuses, at setup, a policy with a rule that could not be enforced: a rule naming particular paths (anything but
@@ -27,7 +25,7 @@ export function assertPolicyEnforceable(policy: PermissionPolicy, tools: readonl
     for (const decision of ['deny', 'allow', 'ask'] as const) {
       const rules = policy[decision];
       const patterns = [...(rules?.[tool.name] ?? []), ...(rules?.['*'] ?? [])];
-      const rule = patterns.find((pattern) => !catchAll(pattern));
+      const rule = patterns.find((pattern) => !isCatchAll(pattern));
       if (rule === undefined) continue;
       throw new ConfigurationError(
         `The permission policy's ${decision} rule ${JSON.stringify(rule)} applies to the tool ${tool.name}, which ` +

@@ -8,7 +8,7 @@ import type { LspClient } from '@bough/lsp';
 import { createCodeNavTool } from '@bough/nav';
 import { createReaderTool } from '@bough/reader';
 import { createSearchTool } from '@bough/search';
-import type { ProtectedNamePolicy } from '@bough/workspace';
+import type { LinkRule, ProtectedNamePolicy } from '@bough/workspace';
 import { commandsSandboxed } from './command-sandbox.js';
 import { editorEvidence } from './editor-evidence.js';
 import { type PermissionSubjectDescriber, STANDARD_PERMISSION_SUBJECTS } from './permission-subject.js';
@@ -40,6 +40,8 @@ export interface SourceSettings {
   readonly protectedNames?: ProtectedNamePolicy;
   /** Paths a tool must not show among what it finds (a deny rule of the permission policy names them), by tool. */
   readonly hidden?: (tool: string) => (relativePath: string) => boolean;
+  /** Where a link on a touched path may lead (the policy's rules on the real path), by tool, when a policy is set. */
+  readonly linkRule?: (tool: string) => LinkRule;
   /** The toolkit's language-server client of a root, for code_check and code_nav (absent when turned off). */
   readonly lspFor?: (root: string) => LspClient | undefined;
   jobs(limits: BashOptions['limits']): JobStore;
@@ -69,6 +71,12 @@ export interface ToolSource<Options extends object = Record<string, unknown>, Re
    * `allowSandboxed` and the source's `guard` are told. Without it, never.
    */
   readonly sandboxed?: (options: Options) => boolean;
+  /**
+   * Its tool takes `settings.linkRule(name)` as its `linkRule` option and opens every path a call touches through a
+   * workspace gate built with it, so where a link leads is judged by the walk that opens the path; the permission
+   * check then matches the touched paths as asked. Without it, the check follows links itself.
+   */
+  readonly gatesLinks?: boolean;
   /**
    * A pre hook the toolkit runs before the permission policy for this source's calls (bash: a plain command that
    * names a protected path is asked about or refused). Without it, only the policy decides.
@@ -161,6 +169,11 @@ function withHidden<O extends object>(settings: SourceSettings, tool: string, op
   return settings.hidden ? { ...options, hidden: settings.hidden(tool) } : options;
 }
 
+/** A tool's options with the policy's rule on where links may lead (`linkRule`), when a policy is set. */
+function withLinkRule<O extends object>(settings: SourceSettings, tool: string, options: O): O {
+  return settings.linkRule ? { ...options, linkRule: settings.linkRule(tool) } : options;
+}
+
 /** A code tool's options with the toolkit's language-server lookup, unless the caller passed its own client. */
 type WithLsp<O extends { lsp?: LspClient }> = O & { readonly lspFor?: (root: string) => LspClient | undefined };
 
@@ -188,14 +201,16 @@ export const STANDARD_SOURCES: readonly AnyToolSource[] = Object.freeze([
     name: 'reader',
     scope: 'workspace',
     evidence: readerEvidence,
-    options: (s) => withHidden(s, 'reader', withPolicy(s, s.toolOptions.reader)),
+    gatesLinks: true,
+    options: (s) => withLinkRule(s, 'reader', withHidden(s, 'reader', withPolicy(s, s.toolOptions.reader))),
     make: (root, _c, o: OptionsOf<typeof createReaderTool>) => createReaderTool({ ...o, workspaceRoot: root }),
   }),
   source({
     name: 'editor',
     scope: 'workspace',
     evidence: editorEvidence,
-    options: (s) => withPolicy(s, s.toolOptions.editor),
+    gatesLinks: true,
+    options: (s) => withLinkRule(s, 'editor', withPolicy(s, s.toolOptions.editor)),
     make: (root, _c, o: OptionsOf<typeof createEditorTool>) => createEditorTool(editorOptions(root, o)),
   }),
   source({

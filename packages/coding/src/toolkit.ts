@@ -28,6 +28,7 @@ import { STANDARD_PERMISSION_SUBJECTS } from './permission-subject.js';
 import {
   type AskHandler,
   isPresetName,
+  linkRuleOf,
   PERMISSION_PRESETS,
   type PermissionPolicy,
   type PermissionPresetName,
@@ -254,6 +255,8 @@ function buildTools(
     ...(servers ? { lspFor: (root: string) => servers.clientFor(root) } : {}),
     // A tool that shows the paths it finds leaves out those a deny rule of the policy names.
     ...(policy ? { hidden: (tool: string) => (path: string) => pathDenied(policy, tool, path) } : {}),
+    // Where a link on a touched path leads is judged by the gate of a tool that takes this (`gatesLinks`).
+    ...(policy ? { linkRule: (tool: string) => linkRuleOf(policy, tool) } : {}),
   };
   const trailingPost = options.notify !== false ? [nudgePostHook(state)] : [];
   // How strictly a source's guard escalates: refuse outright under the presets that ask for commands anyway.
@@ -270,6 +273,7 @@ function buildTools(
           () => sandboxed,
           source.permissionSubject,
           () => state.currentRoot(),
+          source.gatesLinks === true,
         )
       : undefined;
     const first = guard ? chainPre(guard, permission) : permission;

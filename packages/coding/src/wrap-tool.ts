@@ -40,10 +40,13 @@ export function wrapSource(
   // `exchange` option): the guard's read of a file is the one the tool edits, and what it wrote is recorded as is.
   const files = source.evidence.kind === 'write' ? new CallFiles() : undefined;
   const options: Record<string, unknown> = files ? { ...own, exchange: files } : own;
-  // The guard and the evidence hash use the same protected-name policy as the wrapped tool (the toolkit puts its one
-  // policy in every file tool's options).
-  const policy = (options as { protectedNames?: WorkspaceOptions['protectedNames'] }).protectedNames;
-  const gateOptions: WorkspaceOptions | undefined = policy ? { protectedNames: policy } : undefined;
+  // The guard and the evidence hash use the same protected-name policy and link rule as the wrapped tool (the toolkit
+  // puts its one policy in every file tool's options), so the guard refuses no less than the tool's own gate.
+  const { protectedNames: policy, linkRule } = options as Pick<WorkspaceOptions, 'protectedNames' | 'linkRule'>;
+  const gateOptions: WorkspaceOptions | undefined =
+    policy || linkRule
+      ? { ...(policy ? { protectedNames: policy } : {}), ...(linkRule ? { linkRule } : {}) }
+      : undefined;
   const first = source.make(state.workspaceRoot, context, options);
   if (first.name !== source.name)
     throw new ConfigurationError(`Source ${source.name} built a tool named ${first.name}.`);

@@ -1,5 +1,5 @@
 import { describeZodError, errorMessage, type OnlyKnownFields, parseOnce, type ToolContext } from '@bough/core';
-import { type ProtectedNamePolicy, Workspace } from '@bough/workspace';
+import { type LinkRule, type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import { editAction } from './edit-action.js';
 import { failure } from './errors.js';
 import type { EditorFileExchange } from './file-exchange.js';
@@ -25,6 +25,11 @@ export interface EditorOptions {
   limits?: Partial<EditorLimits>;
   /** Credential names refused for reads and writes (default: the workspace package's list). */
   protectedNames?: ProtectedNamePolicy;
+  /**
+   * Where a symbolic link on a requested path may lead (the workspace's `linkRule`): a permission policy's path rules
+   * applied to the real path the gate reached. The coding toolkit sets it from its policy.
+   */
+  linkRule?: LinkRule;
   /** An already opened workspace to reuse (its root and its `durable` setting win over the options here). */
   workspace?: Workspace;
   /**
@@ -53,6 +58,7 @@ export async function openEditorWorkspace(options: EditorOptions): Promise<Works
   return Workspace.openSync(options.workspaceRoot, {
     ...(options.protectedNames ? { protectedNames: options.protectedNames } : {}),
     ...(options.durable === true ? { durable: true } : {}),
+    ...(options.linkRule ? { linkRule: options.linkRule } : {}),
     limits: { maxWriteBytes: Math.max(limits.maxFileBytes, limits.maxWriteBytes) + 1024 * 1024 },
   });
 }

@@ -24,6 +24,7 @@ export type { RunOptions } from './run-options.js';
 export { type RunProcessOutcome, runProcess } from './run-process.js';
 /** The OS sandbox (bubblewrap) for commands and jobs. */
 export {
+  type CheckedSandbox,
   checkSandboxSettings,
   openSandbox,
   type SandboxMode,

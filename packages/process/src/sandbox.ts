@@ -111,7 +111,14 @@ export function openSandbox(
   workspaceRoot: string,
   settings: SandboxSettings | undefined,
 ): SandboxSession | ProcessFailure {
-  const deny = checkedDenyRules(settings);
+  return openChecked(workspaceRoot, settings, checkedDenyRules(settings));
+}
+
+function openChecked(
+  workspaceRoot: string,
+  settings: SandboxSettings | undefined,
+  deny: DenyMatchers,
+): SandboxSession | ProcessFailure {
   const mode = settings?.mode ?? 'off';
   if (mode === 'off') return PLAIN;
   const support = sandboxSupport(settings?.bwrapPath);
@@ -171,12 +178,21 @@ export function openSandbox(
   };
 }
 
+/** Sandbox settings checked once, their deny patterns compiled: each command's confinement is opened from it. */
+export interface CheckedSandbox {
+  readonly settings: SandboxSettings | undefined;
+  /** {@link openSandbox} with these settings, without checking and compiling them again. */
+  open(workspaceRoot: string): SandboxSession | ProcessFailure;
+}
+
 /**
  * Throws a `ConfigurationError` when a setting cannot be enforced (a deny pattern outside the workspace, negated,
- * empty, …); call it when a tool is configured so a bad rule is refused at setup, not at the first command.
+ * empty, …); call it when a tool is configured so a bad rule is refused at setup, not at the first command, and open
+ * every command's sandbox from the answer so the patterns are compiled once.
  */
-export function checkSandboxSettings(settings: SandboxSettings | undefined): void {
-  checkedDenyRules(settings);
+export function checkSandboxSettings(settings: SandboxSettings | undefined): CheckedSandbox {
+  const deny = checkedDenyRules(settings);
+  return Object.freeze({ settings, open: (workspaceRoot: string) => openChecked(workspaceRoot, settings, deny) });
 }
 
 /** The compiled deny rules; rules with the sandbox off would be dropped, so that is refused too. */

@@ -14,10 +14,10 @@ import { statPath } from './stat-path.js';
 /** Opens the workspace a reader works in. */
 export async function openReaderWorkspace(options: ReaderOptions): Promise<Workspace> {
   if (options.workspace) return options.workspace;
-  return Workspace.open(
-    options.workspaceRoot,
-    options.protectedNames ? { protectedNames: options.protectedNames } : {},
-  );
+  return Workspace.open(options.workspaceRoot, {
+    ...(options.protectedNames ? { protectedNames: options.protectedNames } : {}),
+    ...(options.linkRule ? { linkRule: options.linkRule } : {}),
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ProtectedNamePolicy, Workspace } from '@bough/workspace';
+import type { LinkRule, ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import type { DocumentCache } from './document-cache.js';
 import type { ReaderLimits } from './limits.js';
 import type { FetchPolicy, Resolver } from './remote/fetch-remote.js';
@@ -26,6 +26,11 @@ export interface ReaderOptions {
    * as protected. The coding toolkit sets it from its policy.
    */
   hidden?: (relative: string) => boolean;
+  /**
+   * Where a symbolic link on a requested path may lead (the workspace's `linkRule`): a permission policy's path rules
+   * applied to the real path the gate reached. The coding toolkit sets it from its policy.
+   */
+  linkRule?: LinkRule;
   /** An already opened workspace to reuse (its root wins over `workspaceRoot`). */
   workspace?: Workspace;
 }

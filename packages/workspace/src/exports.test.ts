@@ -27,6 +27,7 @@ it('exports exactly these names, so every change to the public surface is delibe
       "readWorkspaceText",
       "rereadAllowedFile",
       "resolveInWorkspace",
+      "rootRelative",
       "skipReasonOf",
       "stampOfStats",
       "stampParts",

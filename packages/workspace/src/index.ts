@@ -25,8 +25,8 @@ export { isInside } from './inside.js';
 export { SYNC_FILE_BYTES } from './internal/small-file-steps.js';
 /** Limits and their defaults. */
 export { DEFAULT_WORKSPACE_LIMITS, type WorkspaceLimits } from './limits.js';
-/** Where a path leads through the links on its way, by the gate's own walk (for checks made before a tool runs). */
-export { linkedPathSync } from './linked-path.js';
+/** A path as the gate names it, and where it leads through the links on its way (for checks made before a tool runs). */
+export { linkedPathSync, rootRelative } from './linked-path.js';
 /** One directory's listing in one answer. */
 export type { DirectoryListing, ListDirectoryOptions } from './list-directory.js';
 /** Options and result of a move. */
@@ -47,7 +47,7 @@ export { type ReadTextOptions, readWorkspaceText, type WorkspaceText } from './r
 /** The piecewise writer handed to a `replaceFile` filler. */
 export type { FillReplacement, ReplacementSink } from './replacement.js';
 /** Path intents and resolved path shape. */
-export type { PathIntent, ResolvedPath } from './resolved-path.js';
+export type { LinkRule, PathIntent, ResolvedPath } from './resolved-path.js';
 /** Per-reason counters of files a tool left out, shared by every tool that walks the workspace. */
 export { addWalkSkips, emptySkipCounts, type SkipCounts, skipReasonOf } from './skip-counts.js';
 /** Changes, steps and failures of an all-or-nothing multi-file transaction. */

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { linkedPathSync } from './linked-path.js';
+import { linkedPathSync, rootRelative } from './linked-path.js';
 
 describe('linkedPathSync', () => {
   let base: string;
@@ -41,5 +41,29 @@ describe('linkedPathSync', () => {
 
   it('gives the absolute real path when a link leads out of the root', () => {
     expect(linkedPathSync(root, 'out/x')).toBe(join(base, 'outside', 'x'));
+  });
+
+  it('resolves an absolute path in full: an alias of a place inside is named relative to the root', () => {
+    symlinkSync(root, join(base, 'alias'));
+    expect(linkedPathSync(root, join(base, 'alias', 'secrets', 'key'))).toBe('secrets/key');
+    expect(linkedPathSync(root, join(base, 'alias', 'src', 'new.ts'))).toBe('src/new.ts');
+    expect(linkedPathSync(root, join(root, 'public', 'key'))).toBe('secrets/key');
+    expect(linkedPathSync(root, join(base, 'outside', 'x'))).toBeUndefined();
+  });
+});
+
+describe('rootRelative', () => {
+  it.each([
+    ['src/a.ts', 'src/a.ts'],
+    ['', '.'],
+    ['.', '.'],
+    ['./a//b/', 'a/b'],
+    ['src/../secrets/k', 'secrets/k'],
+    ['/ws/secrets/k', 'secrets/k'],
+    ['/ws', '.'],
+    ['../x', '/x'],
+    ['/elsewhere/k', '/elsewhere/k'],
+  ])('%j is %j under /ws', (path, expected) => {
+    expect(rootRelative('/ws', path)).toBe(expected);
   });
 });

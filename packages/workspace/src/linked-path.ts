@@ -1,7 +1,20 @@
 import { existsSync, realpathSync } from 'node:fs';
-import { isAbsolute, relative, sep } from 'node:path';
-import { isInside } from './inside.js';
-import { childPath } from './internal/paths.js';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { childPath, isInside, plainParts, posixRelative } from './internal/paths.js';
+
+/**
+ * A path as the gate names it relative to `root`, on the names alone: forward slashes, `.` for the root itself, the
+ * normal form of `./a//b` or `src/../a` (`a/b`, `a`), or the absolute normal path when it lies outside `root`. A
+ * relative path made of plain names is its own answer, without path arithmetic (the common request).
+ *
+ * @param root an absolute directory (the workspace root as given or real; links are not followed)
+ * @param path relative to `root`, or absolute
+ */
+export function rootRelative(root: string, path: string): string {
+  if (!isAbsolute(path) && plainParts(path) !== undefined) return path;
+  const absolute = resolve(root, path);
+  return isInside(root, absolute) ? posixRelative(root, absolute) : absolute;
+}
 
 /**
  * Where `path` leads when a symbolic link on the way takes it somewhere else: the real path relative to `root`
@@ -12,23 +25,26 @@ import { childPath } from './internal/paths.js';
  * the way followed, and nothing looked up below the deepest component that exists (no link can lie there; a dangling
  * link, which the gate refuses, leads nowhere to match). An existing path costs one `realpath` (a path that is its
  * own real path met no link); with `missing`, or when that fails, existence is checked from the end first, so a
- * path that does not exist yet (a file about to be created) costs no thrown error. It never throws and opens nothing:
- * for checks that match rules against paths before a tool runs (a permission policy); the tool's own pass through
- * the gate still decides what may be opened.
+ * path that does not exist yet (a file about to be created) costs no thrown error. An absolute path (an alias of a
+ * place inside the root, such as a linked temporary directory) is resolved in full the same way. It never throws and
+ * opens nothing: for checks that match rules against paths before a tool runs (a permission policy); the tool's own
+ * pass through the gate still decides what may be opened.
  *
  * @param root the real path of the workspace root (as `Workspace.root` holds it)
- * @param path a path relative to `root` made of plain names (`src/a.ts`, no empty, `.` or `..` component); anything
- *   else answers undefined, as does a platform whose separator is not `/`
+ * @param path an absolute path, or a path relative to `root` made of plain names (`src/a.ts`, no empty, `.` or `..`
+ *   component: {@link rootRelative} gives that form); any other answers undefined, as does a platform whose separator
+ *   is not `/`
  * @param missing the path is expected not to exist yet (a create): skip the first, failing `realpath`
  */
 export function linkedPathSync(root: string, path: string, missing = false): string | undefined {
-  if (!isPlain(path)) return undefined;
+  if (isAbsolute(path)) return whereAbsolute(root, path);
+  const parts = plainParts(path);
+  if (parts === undefined) return undefined;
   const asked = childPath(root, path);
   if (!missing) {
     const real = realOf(asked);
     if (real !== undefined) return real === asked ? undefined : relativeOrAbsolute(root, real);
   }
-  const parts = path.split('/');
   // The deepest part that exists: only it can have links on its way (the root itself is real).
   for (let depth = missing ? parts.length : parts.length - 1; depth > 0; depth--) {
     const whole = depth === parts.length;
@@ -41,12 +57,22 @@ export function linkedPathSync(root: string, path: string, missing = false): str
   return undefined;
 }
 
-/** The test of the gate's `plainParts` without splitting: plain names only, checked without building a list (this runs per call). */
-function isPlain(path: string): boolean {
-  if (sep !== '/' || path === '' || path === '.' || path === '..') return false;
-  if (path.startsWith('/') || path.endsWith('/') || path.includes('//')) return false;
-  if (path.startsWith('./') || path.startsWith('../') || path.endsWith('/.') || path.endsWith('/..')) return false;
-  return !path.includes('/./') && !path.includes('/../');
+/** The real place of an absolute path (its deepest existing ancestor resolved, the rest appended), if it differs. */
+function whereAbsolute(root: string, path: string): string | undefined {
+  const rest: string[] = [];
+  let head = path;
+  for (;;) {
+    const real = realOf(head);
+    if (real !== undefined) {
+      const where = relativeOrAbsolute(root, rest.length === 0 ? real : join(real, ...rest.reverse()));
+      // Inside the root the answer is relative, so an absolute spelling of a place inside is always told where it is.
+      return where === path ? undefined : where;
+    }
+    const parent = dirname(head);
+    if (parent === head) return undefined;
+    rest.push(basename(head));
+    head = parent;
+  }
 }
 
 function realOf(path: string): string | undefined {
@@ -58,9 +84,5 @@ function realOf(path: string): string | undefined {
 }
 
 function relativeOrAbsolute(root: string, absolute: string): string {
-  if (!isInside(root, absolute)) return absolute;
-  const rel = relative(root, absolute);
-  if (rel === '') return '.';
-  if (isAbsolute(rel)) return absolute;
-  return sep === '/' ? rel : rel.split(sep).join('/');
+  return isInside(root, absolute) ? posixRelative(root, absolute) : absolute;
 }

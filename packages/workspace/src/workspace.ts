@@ -20,7 +20,7 @@ import {
 } from './open-read.js';
 import { DEFAULT_PROTECTED, isProtectedName, type ProtectedNamePolicy } from './protected-names.js';
 import type { FillReplacement } from './replacement.js';
-import type { PathIntent, ResolvedPath } from './resolved-path.js';
+import type { LinkRule, PathIntent, ResolvedPath } from './resolved-path.js';
 import { applyChangesIn, type FileChange, type TransactionFailure } from './transaction.js';
 import { type WalkEntry, type WalkOptions, type WalkSummary, walkIn } from './walk.js';
 import {
@@ -46,6 +46,12 @@ export interface WorkspaceOptions {
    * kernel crash right after the call returned, at the price of a disk flush (milliseconds) per write.
    */
   durable?: boolean;
+  /**
+   * Where a symbolic link on a request's way may lead: the gate follows links inside the root as before, and asks
+   * this rule about the real path it reached; a reason refuses the request (`symlink_rejected`). For a permission
+   * policy whose path rules must bind real paths: the gate's own walk finds the link, so nothing walks the path twice.
+   */
+  linkRule?: LinkRule;
 }
 
 function badRoot(root: string, why: string): ConfigurationError {
@@ -72,6 +78,7 @@ export class Workspace {
       policy: options.protectedNames ?? DEFAULT_PROTECTED,
       limits: this.limits,
       durable: options.durable === true,
+      ...(options.linkRule ? { linkRule: options.linkRule } : {}),
     });
   }
 

@@ -18,7 +18,7 @@ export function signalGroup(pid: number | undefined, signal: NodeJS.Signals | 0)
  * init, for orphans) reaps them; on Linux those are read from /proc and not counted, elsewhere any member counts.
  */
 export function groupHasLiveMembers(pgid: number | undefined): boolean {
-  if (!signalGroup(pgid, 0)) return false;
+  if (pgid === undefined || !signalGroup(pgid, 0)) return false;
   let entries: string[];
   try {
     entries = readdirSync('/proc');
@@ -26,18 +26,25 @@ export function groupHasLiveMembers(pgid: number | undefined): boolean {
     return true;
   }
   for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
-    } catch {
-      continue; // the process ended while we looked
-    }
-    // Fields after the command name (which may contain spaces and parentheses): state, ppid, pgrp, ...
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') return true;
+    if (/^\d+$/.test(entry) && liveInGroup(entry, pgid)) return true;
   }
   return false;
+}
+
+/**
+ * True while process `pid` runs (is neither a zombie nor dead) as a member of group `pgid`, read from
+ * `/proc/<pid>/stat` (Linux); false when it has ended or its pid now belongs to a process of another group.
+ */
+export function liveInGroup(pid: number | string, pgid: number): boolean {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+  } catch {
+    return false; // the process ended while we looked
+  }
+  // Fields after the command name (which may contain spaces and parentheses): state, ppid, pgrp, ...
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X';
 }
 
 /** Waits, at most `maxMs`, until nothing in the group is running any more. */

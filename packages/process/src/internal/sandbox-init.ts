@@ -1,7 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { signalGroup, waitForGroupToDie } from './process-group.js';
+import { liveInGroup, signalGroup, waitForGroupToDie } from './process-group.js';
 
 // When a sandboxed command exits, bubblewrap's outer process reports its status at once, while the namespace's init
 // (pid 1 inside, in the same process group) is still ending the namespace. The group is therefore never empty when
@@ -54,22 +53,9 @@ export async function waitForGroup(pgid: number, initPid: number | undefined, ma
   if (initPid === undefined) return waitForGroupToDie(pgid, maxMs);
   const deadline = Date.now() + maxMs;
   let pause = 1;
-  while (initRunning(initPid, pgid) && Date.now() < deadline) {
+  while (liveInGroup(initPid, pgid) && Date.now() < deadline) {
     signalGroup(pgid, 'SIGKILL');
     await sleep(pause);
     pause = Math.min(5, pause * 2);
   }
-}
-
-/** True while `pid` is a live (not zombie) process of group `pgid`; a reused pid belongs to another group. */
-function initRunning(pid: number, pgid: number): boolean {
-  let stat: string;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-  } catch {
-    return false;
-  }
-  // Fields after the command name (which may hold spaces and parentheses): state, ppid, pgrp, ...
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X';
 }

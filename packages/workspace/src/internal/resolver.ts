@@ -5,7 +5,7 @@ import { basename, dirname, isAbsolute, join, normalize, relative, resolve } fro
 import { errnoCode, quotePath, type WorkspaceFailure, workspaceFailure } from '../errors.js';
 import type { WorkspaceLimits } from '../limits.js';
 import { isGitDirName, isProtectedName, type ProtectedNamePolicy } from '../protected-names.js';
-import type { PathIntent, ResolvedPath } from '../resolved-path.js';
+import type { LinkRule, PathIntent, ResolvedPath } from '../resolved-path.js';
 import { gitDirGuard } from './git-dir-guard.js';
 import { lexicalCheck } from './lexical.js';
 import { childPath, components, inPseudoFs, isInside, plainParts, posixRelative } from './paths.js';
@@ -18,6 +18,8 @@ export interface ResolverContext {
   readonly limits: WorkspaceLimits;
   /** fsync new content before it is renamed or linked into place ({@link WorkspaceOptions.durable}); default off. */
   readonly durable?: boolean;
+  /** Where a followed link may lead ({@link WorkspaceOptions.linkRule}); without it, anywhere inside the root. */
+  readonly linkRule?: LinkRule;
 }
 
 /** A resolved path plus what the safe operations need: the checked stat and which components are still missing. */
@@ -98,8 +100,11 @@ export async function resolveDetail(
   const plain = plainParts(input);
   const abs = plain ? childPath(ctx.root, input) : isAbsolute(input) ? normalize(input) : resolve(ctx.root, input);
   let rel: string | undefined = plain ? input : relative(ctx.root, abs);
+  // Set when the walk leaves the path as spelled (a link followed, an alias of the root mapped onto it).
+  let linked = false;
   if (!plain && !isInside(ctx.root, abs)) {
     if (!isAbsolute(input) || inPseudoFs(abs, ctx.root)) return outside(input);
+    linked = true;
     rel = await realignAlias(ctx, abs);
     if (rel === undefined || !isInside(ctx.root, resolve(ctx.root, rel))) return outside(input);
   }
@@ -163,6 +168,7 @@ export async function resolveDetail(
         return fsFailure(input, error);
       }
       current = target;
+      linked = true;
     } else {
       current = next;
     }
@@ -181,6 +187,16 @@ export async function resolveDetail(
   const realParts = asAsked ? plain : components(relative(ctx.root, path));
   const realNamed = checkNames(ctx, input, realParts, intent);
   if (realNamed) return realNamed;
+  const relativePath = asAsked ? input : posixRelative(ctx.root, path);
+  if (linked && ctx.linkRule) {
+    const why = ctx.linkRule(relativePath, intent);
+    if (why !== undefined) {
+      return workspaceFailure(
+        'symlink_rejected',
+        `${quotePath(input)} goes through a symbolic link to ${quotePath(relativePath)}, ${why}. Do not retry it through the link.`,
+      );
+    }
+  }
   if (intent === 'write') {
     const gitDir = await gitDirGuard(ctx.root, realParts, realParts.length - missing.length, input);
     if (gitDir) return gitDir;
@@ -189,7 +205,7 @@ export async function resolveDetail(
   return {
     success: true,
     path,
-    relative: asAsked ? input : posixRelative(ctx.root, path),
+    relative: relativePath,
     exists: finalStat !== undefined,
     kind,
     ...(finalStat ? { stat: finalStat } : {}),
