@@ -1,9 +1,20 @@
 import { defineTool, errorMessage, parseOnce, type Tool, type ToolHooks } from '@bough/core';
+import {
+  createWorktree,
+  discardWorktree,
+  PROTECTED_BRANCHES,
+  worktreeCommit,
+  worktreeDiff,
+  worktreeMerge,
+} from '@bough/worktree';
 import { z } from 'zod';
 import { fail } from './errors.js';
-import { sandboxDiff } from './sandbox-diff.js';
-import { PROTECTED_BRANCHES, sandboxCommit, sandboxMerge } from './sandbox-ops.js';
-import { createSandbox, discardSandbox, type SandboxOptions } from './sandbox-session.js';
+import {
+  type LegacySandboxOptions,
+  sandboxMergeMessage,
+  sandboxResult,
+  worktreeOptions,
+} from './internal/sandbox-legacy.js';
 import type { ToolkitState } from './toolkit-state.js';
 
 /** Request of the `sandbox` tool. */
@@ -25,11 +36,13 @@ const DESCRIPTION =
   'merges back into the base branch (refused on detached or protected branches; a conflicting merge is aborted ' +
   'and reported) and removes the sandbox; discard throws it away. Only one sandbox can be active at a time.';
 
-/** Settings of the sandbox tool, fixed by whoever constructs the toolkit (never by the model). */
-export interface SandboxToolOptions extends Omit<SandboxOptions, 'signal'> {
+/**
+ * Settings of the sandbox tool, fixed by whoever constructs the toolkit (never by the model). The git worktree itself
+ * is `@bough/worktree`; `timeoutMs`, `maxOutputBytes` and `maxPatchChars` are its limits.
+ */
+export interface SandboxToolOptions extends Omit<LegacySandboxOptions, 'signal'> {
   readonly allowProtected?: boolean;
   readonly protectedBranches?: readonly string[];
-  readonly maxPatchChars?: number;
 }
 
 /** Builds the `sandbox` tool over a build's slot; the slot is cleared only once the worktree and branch are gone. */
@@ -62,11 +75,12 @@ async function run(
   options: SandboxToolOptions & { signal: AbortSignal },
 ) {
   const slot = state.sandbox;
+  const git = worktreeOptions(options);
   if (request.action === 'create') {
     if (slot.session) {
       return fail('sandbox_active', `Sandbox ${slot.session.name} is already active; merge or discard it first.`);
     }
-    const made = await createSandbox(state.workspaceRoot, options);
+    const made = sandboxResult(await createWorktree(state.workspaceRoot, git));
     if (!made.success) return made;
     slot.session = made.session;
     return {
@@ -82,20 +96,24 @@ async function run(
   if (!session) return fail('no_sandbox', 'No sandbox is active. Create one first with action "create".');
   switch (request.action) {
     case 'diff':
-      return sandboxDiff(session, options);
+      return sandboxResult(await worktreeDiff(session, git));
     case 'commit':
       if (!request.message) return fail('invalid_request', 'commit needs a message describing the change.');
-      return sandboxCommit(session, request.message, options);
+      return sandboxResult(await worktreeCommit(session, request.message, git));
     case 'merge': {
-      const result = await sandboxMerge(session, {
-        ...options,
-        protectedBranches: options.protectedBranches ?? PROTECTED_BRANCHES,
-      });
+      const result = sandboxResult(
+        await worktreeMerge(session, {
+          ...git,
+          allowProtected: options.allowProtected === true,
+          protectedBranches: options.protectedBranches ?? PROTECTED_BRANCHES,
+          message: sandboxMergeMessage(session),
+        }),
+      );
       if (result.success) slot.session = undefined;
       return result;
     }
     default: {
-      const result = await discardSandbox(session, options);
+      const result = await discardWorktree(session, git);
       if (result.success) slot.session = undefined;
       return {
         ...result,
