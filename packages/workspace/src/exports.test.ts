@@ -1,14 +1,26 @@
 import { expect, it } from 'vitest';
 
-it('exports exactly these names, so every change to the public surface is deliberate', async () => {
+it('exports exactly these names from the public entry, so every change to the public surface is deliberate', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
     [
       "DEFAULT_PROTECTED",
       "DEFAULT_WORKSPACE_LIMITS",
-      "HeldParents",
       "WORKSPACE_ERROR_CODES",
       "Workspace",
       "WorkspaceError",
+      "isProtectedName",
+      "isWorkspaceFailure",
+      "readWorkspaceText",
+      "resolveInWorkspace",
+    ]
+  `);
+});
+
+it('keeps the helpers shared with sibling packages on the internal entry, and only there', async () => {
+  const internal = Object.keys(await import('./shared-internals.js')).sort();
+  expect(internal).toMatchInlineSnapshot(`
+    [
+      "HeldParents",
       "addWalkSkips",
       "countLineFeedsIn",
       "countingBuffer",
@@ -17,14 +29,12 @@ it('exports exactly these names, so every change to the public surface is delibe
       "firstInvalidUtf8",
       "globToRegExp",
       "isInside",
-      "isProtectedName",
-      "isWorkspaceFailure",
       "linkedPathSync",
-      "readWorkspaceText",
-      "resolveInWorkspace",
       "skipReasonOf",
     ]
   `);
+  const publicNames = Object.keys(await import('./index.js'));
+  expect(internal.filter((name) => publicNames.includes(name))).toEqual([]);
 });
 
 it('gives a Workspace exactly these methods, so a new capability of the gate is a deliberate change', async () => {

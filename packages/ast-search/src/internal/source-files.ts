@@ -1,15 +1,15 @@
 import { type BigIntStats, closeSync, fstatSync, lstatSync, read, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { Workspace } from '@bough/workspace';
 import {
   addWalkSkips,
   emptySkipCounts,
   extensionOf,
   HeldParents,
   skipReasonOf,
-  type Workspace,
   type SkipCounts as WorkspaceSkipCounts,
-} from '@bough/workspace';
+} from '@bough/workspace/internal';
 import type { AstParseCache, CachedSource, FileStamp } from '../parse-cache.js';
 
 /** A file chosen for searching. */
