@@ -1,8 +1,10 @@
 import { defineTool, errorMessage, parseOnce, type Tool, type ToolHooks } from '@bough/core';
 import {
+  type CreateWorktreeOptions,
   createWorktree,
   discardWorktree,
   PROTECTED_BRANCHES,
+  WORKTREE_LIMITS,
   worktreeCommit,
   worktreeDiff,
   worktreeMerge,
@@ -47,6 +49,8 @@ export interface SandboxToolOptions extends Omit<LegacySandboxOptions, 'signal'>
 
 /** Builds the `sandbox` tool over a build's slot; the slot is cleared only once the worktree and branch are gone. */
 export function createSandboxTool(state: ToolkitState, options: SandboxToolOptions, hooks: ToolHooks): Tool {
+  // Checked here, so a bad `timeoutMs` / `maxOutputBytes` / `maxPatchChars` throws when the toolkit is built.
+  const limits = WORKTREE_LIMITS.resolve(worktreeOptions(options).limits);
   return defineTool({
     name: 'sandbox',
     description: DESCRIPTION,
@@ -59,9 +63,8 @@ export function createSandboxTool(state: ToolkitState, options: SandboxToolOptio
     handler: async (request, { signal, parsedBy }) => {
       const parsed = parseOnce(SandboxRequest, request, parsedBy);
       if (!parsed.success) return fail('invalid_request', `Invalid sandbox request: ${parsed.error.message}`);
-      const git = { ...options, signal };
       try {
-        return await run(parsed.data, state, git);
+        return await run(parsed.data, state, options, { ...worktreeOptions(options), limits, signal });
       } catch (error) {
         return fail('sandbox_error', `The sandbox action failed unexpectedly: ${errorMessage(error)}`);
       }
@@ -72,10 +75,10 @@ export function createSandboxTool(state: ToolkitState, options: SandboxToolOptio
 async function run(
   request: SandboxRequest,
   state: ToolkitState,
-  options: SandboxToolOptions & { signal: AbortSignal },
+  options: SandboxToolOptions,
+  git: CreateWorktreeOptions,
 ) {
   const slot = state.sandbox;
-  const git = worktreeOptions(options);
   if (request.action === 'create') {
     if (slot.session) {
       return fail('sandbox_active', `Sandbox ${slot.session.name} is already active; merge or discard it first.`);
