@@ -6,7 +6,6 @@ import {
   PROTECTED_BRANCHES as WORKTREE_PROTECTED_BRANCHES,
   type WorktreeCleanup,
   type WorktreeDiff,
-  type WorktreeMergeResult,
   type WorktreeSession,
   worktreeCommit,
   worktreeDiff,
@@ -14,8 +13,10 @@ import {
 } from '@bough/worktree';
 import type { CodingFailure } from './errors.js';
 import {
+  type LegacyMergeResult,
   type LegacySandboxOptions,
   sandboxMergeMessage,
+  sandboxMergeResult,
   sandboxResult,
   worktreeOptions,
 } from './internal/sandbox-legacy.js';
@@ -26,8 +27,11 @@ export type SandboxSession = WorktreeSession;
 export type SandboxOptions = Omit<LegacySandboxOptions, 'maxPatchChars'>;
 /** @deprecated Use `WorktreeCleanup` from `@bough/worktree`. */
 export type SandboxCleanup = WorktreeCleanup;
-/** @deprecated Use `WorktreeMergeResult` from `@bough/worktree`. */
-export type SandboxMergeResult = WorktreeMergeResult;
+/**
+ * @deprecated Use `WorktreeMergeResult` from `@bough/worktree` (where a merge with incomplete cleanup is the failure
+ * `cleanup_incomplete`).
+ */
+export type SandboxMergeResult = LegacyMergeResult;
 /** @deprecated Use `WorktreeDiff` from `@bough/worktree`. */
 export type SandboxDiff = WorktreeDiff;
 
@@ -62,7 +66,7 @@ export async function sandboxMerge(
   options: SandboxOptions & { allowProtected?: boolean; protectedBranches?: readonly string[] } = {},
 ): Promise<SandboxMergeResult | CodingFailure> {
   const { allowProtected, protectedBranches } = options;
-  return sandboxResult(
+  return sandboxMergeResult(
     await worktreeMerge(session, {
       ...worktreeOptions(options),
       ...(allowProtected !== undefined ? { allowProtected } : {}),

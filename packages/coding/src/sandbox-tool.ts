@@ -14,6 +14,7 @@ import { fail } from './errors.js';
 import {
   type LegacySandboxOptions,
   sandboxMergeMessage,
+  sandboxMergeResult,
   sandboxResult,
   worktreeOptions,
 } from './internal/sandbox-legacy.js';
@@ -104,7 +105,7 @@ async function run(
       if (!request.message) return fail('invalid_request', 'commit needs a message describing the change.');
       return sandboxResult(await worktreeCommit(session, request.message, git));
     case 'merge': {
-      const result = sandboxResult(
+      const result = sandboxMergeResult(
         await worktreeMerge(session, {
           ...git,
           allowProtected: options.allowProtected === true,

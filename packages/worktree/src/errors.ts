@@ -12,6 +12,7 @@ export const WORKTREE_ERROR_CODES = defineErrorCodes([
   'protected_branch',
   'merge_conflict',
   'merge_failed',
+  'cleanup_incomplete',
 ]);
 
 /** A failure code of the worktree functions. */

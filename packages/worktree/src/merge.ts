@@ -2,13 +2,7 @@ import picomatch from 'picomatch';
 import { fail, type WorktreeFailure } from './errors.js';
 import { git, gitError } from './internal/git.js';
 import { missing } from './internal/worktree-paths.js';
-import {
-  discardWorktree,
-  gitOptions,
-  type WorktreeCleanup,
-  type WorktreeOptions,
-  type WorktreeSession,
-} from './session.js';
+import { discardWorktree, gitOptions, type WorktreeOptions, type WorktreeSession } from './session.js';
 
 /** Branch names {@link worktreeMerge} refuses to merge into unless `allowProtected` is set. */
 export const PROTECTED_BRANCHES: readonly string[] = ['main', 'master', 'release*'];
@@ -57,12 +51,13 @@ export async function worktreeCommit(
   return { success: true, commit: sha.stdout.trim(), message: `Committed to ${session.branch}.` };
 }
 
-/** Success of {@link worktreeMerge}: merged, and how the cleanup went (success is false if cleanup was partial). */
-export type WorktreeMergeResult = WorktreeCleanup & {
+/** Success of {@link worktreeMerge}: merged, and the worktree and its branch are gone. */
+export interface WorktreeMergeResult {
+  readonly success: true;
   readonly merged: true;
   readonly commit: string;
   readonly message: string;
-};
+}
 
 /**
  * Commits pending work, merges the session's branch into its recorded base (`--no-ff`) after verifying the
@@ -108,13 +103,27 @@ export async function worktreeMerge(
   if (!merge.ok) return abortMerge(session, merge.stdout + merge.stderr, options);
   const sha = await git(['rev-parse', 'HEAD'], session.repoRoot, at);
   const cleanup = await discardWorktree(session, options);
+  const commit = sha.stdout.trim();
+  if (!cleanup.success) {
+    // Merged, but the worktree or its branch is still there: a failure value, so `success` alone tells a caller
+    // that something is left to do, with `merged: true` saying the merge itself happened.
+    return fail(
+      'cleanup_incomplete',
+      `Merged ${session.branch} into ${session.base}, but cleanup is incomplete (${cleanup.errors.join('; ') || 'see git status'}); discard to finish.`,
+      {
+        merged: true,
+        commit,
+        worktree_removed: cleanup.worktree_removed,
+        branch_deleted: cleanup.branch_deleted,
+        errors: cleanup.errors,
+      },
+    );
+  }
   return {
-    ...cleanup,
+    success: true,
     merged: true,
-    commit: sha.stdout.trim(),
-    message: cleanup.success
-      ? `Merged ${session.branch} into ${session.base} and removed the worktree.`
-      : `Merged ${session.branch} into ${session.base}, but cleanup is incomplete; discard to finish.`,
+    commit,
+    message: `Merged ${session.branch} into ${session.base} and removed the worktree.`,
   };
 }
 

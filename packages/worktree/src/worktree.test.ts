@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigurationError } from '@bough/core';
 import { gitSync, initRepo, makeWorkspace, type TempWorkspace } from '@bough/test-utils';
@@ -61,11 +61,32 @@ describe('a worktree session', () => {
     expect(again).not.toHaveProperty('commit');
     writeFileSync(join(session.worktree, 'pending.txt'), 'not committed yet\n');
     const merged = await worktreeMerge(session);
-    expect(merged).toMatchObject({ success: true, merged: true, worktree_removed: true, branch_deleted: true });
+    expect(merged).toEqual({ success: true, merged: true, commit: expect.any(String), message: expect.any(String) });
     expect(readFileSync(ws.path('feature.txt'), 'utf8')).toBe('done\n');
     expect(readFileSync(ws.path('pending.txt'), 'utf8')).toBe('not committed yet\n');
     expect(branches()).toEqual(['dev']);
     expect(await worktreeDiff(session)).toMatchObject({ success: false, error_code: 'worktree_missing' });
+  });
+
+  it('answers cleanup_incomplete, with merged: true, when the merge happened but the branch could not be deleted', async () => {
+    const session = await made();
+    writeFileSync(join(session.worktree, 'merged.txt'), 'm\n');
+    expect(await worktreeCommit(session, 'm')).toMatchObject({ success: true });
+    const lock = join(ws.root, '.git', 'refs', 'heads', `${session.branch}.lock`);
+    writeFileSync(lock, '');
+    const merged = await worktreeMerge(session);
+    expect(merged).toMatchObject({
+      success: false,
+      error_code: 'cleanup_incomplete',
+      merged: true,
+      commit: expect.stringMatching(/^[0-9a-f]{40}$/),
+      worktree_removed: true,
+      branch_deleted: false,
+    });
+    expect(readFileSync(ws.path('merged.txt'), 'utf8')).toBe('m\n');
+    rmSync(lock);
+    expect(await discardWorktree(session)).toMatchObject({ success: true });
+    expect(branches()).toEqual(['dev']);
   });
 
   it('refuses to merge into a protected branch, by glob, unless allowed', async () => {

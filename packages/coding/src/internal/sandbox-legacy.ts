@@ -1,7 +1,14 @@
 // The `sandbox` tool and the deprecated `createSandbox` family answer as they did before the git worktree moved to
 // @bough/worktree: branches named `sandbox-<hex>`, `Merge sandbox <branch>` commits, the coding failure codes
-// `sandbox_missing` / `sandbox_unsafe`, and limits given as `timeoutMs` / `maxOutputBytes` / `maxPatchChars`.
-import type { CreateWorktreeOptions, WorktreeFailure, WorktreeLimits, WorktreeSession } from '@bough/worktree';
+// `sandbox_missing` / `sandbox_unsafe`, a merge with incomplete cleanup as `success: false, merged: true`, and limits given as `timeoutMs` / `maxOutputBytes` / `maxPatchChars`.
+import type {
+  CreateWorktreeOptions,
+  WorktreeCleanup,
+  WorktreeFailure,
+  WorktreeLimits,
+  WorktreeMergeResult,
+  WorktreeSession,
+} from '@bough/worktree';
 import type { CodingFailure } from '../errors.js';
 
 /** The options the sandbox functions have always taken. */
@@ -44,4 +51,27 @@ export function sandboxResult<T extends { readonly success: boolean }>(result: T
     return { ...failure, error_code: RENAMED[code] } as CodingFailure;
   }
   return failure as CodingFailure;
+}
+
+/** The merge result the sandbox has always given: the cleanup report beside the merge. */
+export type LegacyMergeResult = WorktreeCleanup & {
+  readonly merged: true;
+  readonly commit: string;
+  readonly message: string;
+};
+
+/** A worktree merge in the sandbox's shape: `cleanup_incomplete` becomes `success: false, merged: true`. */
+export function sandboxMergeResult(result: WorktreeMergeResult | WorktreeFailure): LegacyMergeResult | CodingFailure {
+  if (result.success) return { ...result, worktree_removed: true, branch_deleted: true, errors: [] };
+  if (result.error_code !== 'cleanup_incomplete') return sandboxResult<LegacyMergeResult>(result);
+  const left = result as WorktreeFailure & Omit<LegacyMergeResult, 'success' | 'message'>;
+  return {
+    success: false,
+    merged: true,
+    commit: left.commit,
+    message: left.error,
+    worktree_removed: left.worktree_removed,
+    branch_deleted: left.branch_deleted,
+    errors: left.errors,
+  };
 }
