@@ -7,8 +7,16 @@ const alias: Record<string, string> = {};
 for (const dir of ['packages', 'tooling']) {
   for (const name of readdirSync(resolve(dir))) {
     try {
-      const pkg = JSON.parse(readFileSync(resolve(dir, name, 'package.json'), 'utf8')) as { name: string };
+      const pkg = JSON.parse(readFileSync(resolve(dir, name, 'package.json'), 'utf8')) as {
+        name: string;
+        exports?: Record<string, string | Record<string, string>>;
+      };
       alias[pkg.name] = resolve(dir, name, 'src/index.ts');
+      // Subpath entries (`@bough/workspace/internal`, `@bough/ai-sdk/anthropic`) resolve to their sources too.
+      for (const [subpath, target] of Object.entries(pkg.exports ?? {})) {
+        const source = typeof target === 'object' ? target['@bough/source'] : undefined;
+        if (subpath !== '.' && source) alias[`${pkg.name}${subpath.slice(1)}`] = resolve(dir, name, source);
+      }
     } catch {
       // not a package folder
     }

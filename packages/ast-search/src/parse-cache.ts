@@ -1,5 +1,5 @@
 import type { SgRoot } from '@ast-grep/napi';
-import type { FileStamp } from '@bough/workspace';
+import type { FileStamp } from '@bough/workspace/internal';
 
 /**
  * What identifies one version of a file: `@bough/workspace`'s file stamp (device, inode, size, modification and change

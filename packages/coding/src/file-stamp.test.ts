@@ -19,7 +19,7 @@ vi.mock('node:timers/promises', async (original) => {
   };
 });
 
-const { FILE_STAMP_SETTLE_MS: SETTLE_MS } = await import('@bough/workspace');
+const { FILE_STAMP_SETTLE_MS: SETTLE_MS } = await import('@bough/workspace/internal');
 const { currentStamp, stampBeforeRead } = await import('./internal/file-stamp.js');
 
 const BIG = 'x'.repeat(64 * 1024);

@@ -72,18 +72,23 @@ export {
   permissionHook,
 } from './permissions.js';
 export { readerEvidence } from './reader-evidence.js';
-/** The read-only sandbox diff. */
-export { type SandboxDiff, sandboxDiff } from './sandbox-diff.js';
-/** Sandbox operations on a worktree session. */
-export { PROTECTED_BRANCHES, type SandboxMergeResult, sandboxCommit, sandboxMerge } from './sandbox-ops.js';
-/** Sandbox creation and retry-safe cleanup. */
+/**
+ * The git-worktree functions under their old names, deprecated: the library is `@bough/worktree` (`createWorktree`,
+ * `worktreeDiff`, `worktreeCommit`, `worktreeMerge`, `discardWorktree`); these keep the `sandbox-` branches and codes.
+ */
 export {
   createSandbox,
   discardSandbox,
+  PROTECTED_BRANCHES,
   type SandboxCleanup,
+  type SandboxDiff,
+  type SandboxMergeResult,
   type SandboxOptions,
   type SandboxSession,
-} from './sandbox-session.js';
+  sandboxCommit,
+  sandboxDiff,
+  sandboxMerge,
+} from './sandbox-compat.js';
 /** The `sandbox` tool's request schema and options (the tool itself is built by the toolkit). */
 export { SandboxRequest, type SandboxToolOptions } from './sandbox-tool.js';
 /** What a source's calls tell the read-before-edit guard: each source brings an extractor typed to its own results. */

@@ -1,4 +1,5 @@
 import { defineLimits, type LimitValues } from '@bough/core';
+import { DEFAULT_WORKTREE_LIMITS } from '@bough/worktree';
 
 /**
  * Every limit of `@bough/coding`, each with its reason; each is overridable through {@link CodingToolkitOptions}
@@ -45,18 +46,23 @@ export const CODING_LIMITS = defineLimits('coding', {
     reason: "Characters of a subagent's answer returned to the parent, bounding the parent's context growth.",
   },
   sandboxPatchChars: {
-    value: 10_000,
-    reason: 'Characters of sandbox diff patch returned; the full size is reported beside it.',
+    value: DEFAULT_WORKTREE_LIMITS.patchChars,
+    reason:
+      "Characters of sandbox diff patch returned (the worktree's `patchChars`); the full size is reported beside it.",
   },
   gitOutputBytes: {
-    value: 4_000_000,
-    reason: 'Bytes of output kept per git stream; a diff bigger than this is cut anyway before it reaches the model.',
+    value: DEFAULT_WORKTREE_LIMITS.gitOutputBytes,
+    reason: 'Bytes of output kept per git stream of the sandbox (the worktree limit of the same name).',
   },
   subagentInstructionChars: {
     value: 20_000,
     reason: 'Longest subagent instruction accepted: a task description, not a document.',
   },
-  gitTimeoutMs: { value: 30_000, rule: 'timeout', reason: 'Time budget for one git command run by the sandbox.' },
+  gitTimeoutMs: {
+    value: DEFAULT_WORKTREE_LIMITS.gitTimeoutMs,
+    rule: 'timeout',
+    reason: 'Time budget for one git command run by the sandbox (the worktree limit of the same name).',
+  },
   guardMaxBytes: {
     value: 256 * 1024 * 1024,
     reason:

@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { posix } from 'node:path';
 import { type Touches, touchedPaths } from '@bough/core';
-import { linkedPathSync, rootRelative } from '@bough/workspace';
+import { linkedPathSync, rootRelative } from '@bough/workspace/internal';
 
 /**
  * The strings path rules are matched against for one call: every path its tool declares it touches (`Tool.touches`),

@@ -1,9 +1,23 @@
 import { defineTool, errorMessage, parseOnce, type Tool, type ToolHooks } from '@bough/core';
+import {
+  type CreateWorktreeOptions,
+  createWorktree,
+  discardWorktree,
+  PROTECTED_BRANCHES,
+  WORKTREE_LIMITS,
+  worktreeCommit,
+  worktreeDiff,
+  worktreeMerge,
+} from '@bough/worktree';
 import { z } from 'zod';
 import { fail } from './errors.js';
-import { sandboxDiff } from './sandbox-diff.js';
-import { PROTECTED_BRANCHES, sandboxCommit, sandboxMerge } from './sandbox-ops.js';
-import { createSandbox, discardSandbox, type SandboxOptions } from './sandbox-session.js';
+import {
+  type LegacySandboxOptions,
+  sandboxMergeMessage,
+  sandboxMergeResult,
+  sandboxResult,
+  worktreeOptions,
+} from './internal/sandbox-legacy.js';
 import type { ToolkitState } from './toolkit-state.js';
 
 /** Request of the `sandbox` tool. */
@@ -25,15 +39,19 @@ const DESCRIPTION =
   'merges back into the base branch (refused on detached or protected branches; a conflicting merge is aborted ' +
   'and reported) and removes the sandbox; discard throws it away. Only one sandbox can be active at a time.';
 
-/** Settings of the sandbox tool, fixed by whoever constructs the toolkit (never by the model). */
-export interface SandboxToolOptions extends Omit<SandboxOptions, 'signal'> {
+/**
+ * Settings of the sandbox tool, fixed by whoever constructs the toolkit (never by the model). The git worktree itself
+ * is `@bough/worktree`; `timeoutMs`, `maxOutputBytes` and `maxPatchChars` are its limits.
+ */
+export interface SandboxToolOptions extends Omit<LegacySandboxOptions, 'signal'> {
   readonly allowProtected?: boolean;
   readonly protectedBranches?: readonly string[];
-  readonly maxPatchChars?: number;
 }
 
 /** Builds the `sandbox` tool over a build's slot; the slot is cleared only once the worktree and branch are gone. */
 export function createSandboxTool(state: ToolkitState, options: SandboxToolOptions, hooks: ToolHooks): Tool {
+  // Checked here, so a bad `timeoutMs` / `maxOutputBytes` / `maxPatchChars` throws when the toolkit is built.
+  const limits = WORKTREE_LIMITS.resolve(worktreeOptions(options).limits);
   return defineTool({
     name: 'sandbox',
     description: DESCRIPTION,
@@ -46,9 +64,8 @@ export function createSandboxTool(state: ToolkitState, options: SandboxToolOptio
     handler: async (request, { signal, parsedBy }) => {
       const parsed = parseOnce(SandboxRequest, request, parsedBy);
       if (!parsed.success) return fail('invalid_request', `Invalid sandbox request: ${parsed.error.message}`);
-      const git = { ...options, signal };
       try {
-        return await run(parsed.data, state, git);
+        return await run(parsed.data, state, options, { ...worktreeOptions(options), limits, signal });
       } catch (error) {
         return fail('sandbox_error', `The sandbox action failed unexpectedly: ${errorMessage(error)}`);
       }
@@ -59,14 +76,15 @@ export function createSandboxTool(state: ToolkitState, options: SandboxToolOptio
 async function run(
   request: SandboxRequest,
   state: ToolkitState,
-  options: SandboxToolOptions & { signal: AbortSignal },
+  options: SandboxToolOptions,
+  git: CreateWorktreeOptions,
 ) {
   const slot = state.sandbox;
   if (request.action === 'create') {
     if (slot.session) {
       return fail('sandbox_active', `Sandbox ${slot.session.name} is already active; merge or discard it first.`);
     }
-    const made = await createSandbox(state.workspaceRoot, options);
+    const made = sandboxResult(await createWorktree(state.workspaceRoot, git));
     if (!made.success) return made;
     slot.session = made.session;
     return {
@@ -82,20 +100,24 @@ async function run(
   if (!session) return fail('no_sandbox', 'No sandbox is active. Create one first with action "create".');
   switch (request.action) {
     case 'diff':
-      return sandboxDiff(session, options);
+      return sandboxResult(await worktreeDiff(session, git));
     case 'commit':
       if (!request.message) return fail('invalid_request', 'commit needs a message describing the change.');
-      return sandboxCommit(session, request.message, options);
+      return sandboxResult(await worktreeCommit(session, request.message, git));
     case 'merge': {
-      const result = await sandboxMerge(session, {
-        ...options,
-        protectedBranches: options.protectedBranches ?? PROTECTED_BRANCHES,
-      });
+      const result = sandboxMergeResult(
+        await worktreeMerge(session, {
+          ...git,
+          allowProtected: options.allowProtected === true,
+          protectedBranches: options.protectedBranches ?? PROTECTED_BRANCHES,
+          message: sandboxMergeMessage(session),
+        }),
+      );
       if (result.success) slot.session = undefined;
       return result;
     }
     default: {
-      const result = await discardSandbox(session, options);
+      const result = await discardWorktree(session, git);
       if (result.success) slot.session = undefined;
       return {
         ...result,

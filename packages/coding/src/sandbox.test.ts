@@ -104,6 +104,10 @@ describe('sandbox lifecycle', () => {
     expect(after).not.toContain('PRIVATE-KEY-BYTES');
   });
 
+  it('refuses a bad patch or git setting when the toolkit is built, naming it', () => {
+    expect(() => branchFor({ sandbox: { maxPatchChars: -1 } })).toThrow(/patchChars/);
+  });
+
   it('caps the patch and reports its full size', async () => {
     const branch = branchFor({ sandbox: { maxPatchChars: 50 } });
     await call(branch, 'sandbox', { action: 'create' });

@@ -1,15 +1,15 @@
 import type { BranchView } from '@bough/core';
 import { Workspace, type WorkspaceOptions } from '@bough/workspace';
+import type { WorktreeSession } from '@bough/worktree';
 import type { DiagnosticsWatcher } from './diagnostics-introduced.js';
 import type { GuardLimits } from './edit-guard.js';
 import { FileState } from './file-state.js';
 import { DEFAULT_CODING_LIMITS } from './limits.js';
 import type { NudgeEngine } from './nudge-engine.js';
-import type { SandboxSession } from './sandbox-session.js';
 
 /** The one sandbox a build may have; `session` is set exactly while a worktree or its branch still exists. */
 export interface SandboxSlot {
-  session: SandboxSession | undefined;
+  session: WorktreeSession | undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { countLineFeedsIn } from '@bough/workspace';
+import { countLineFeedsIn } from '@bough/workspace/internal';
 import { describe, expect, it } from 'vitest';
 import { windowRing } from './internal/window-ring.js';
 

@@ -1,12 +1,6 @@
 import { pathToFileURL } from 'node:url';
-import {
-  fileStamp,
-  type ProtectedNamePolicy,
-  readWorkspaceText,
-  rereadAllowedFile,
-  stampSettled,
-  Workspace,
-} from '@bough/workspace';
+import { type ProtectedNamePolicy, readWorkspaceText, Workspace } from '@bough/workspace';
+import { fileStamp, rereadAllowedFile, stampSettled } from '@bough/workspace/internal';
 import {
   type DocumentSymbol,
   FileChangeType,

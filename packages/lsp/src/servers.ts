@@ -1,4 +1,4 @@
-import { extensionOf } from '@bough/workspace';
+import { extensionOf } from '@bough/workspace/internal';
 
 /** Which program serves which files, how to start it, and what to tell a user who does not have it. */
 export interface LanguageServerConfig {

@@ -1,16 +1,7 @@
 import { describeZodError, errorMessage, parseOnce, type ToolContext } from '@bough/core';
 import type { LspClient } from '@bough/lsp';
-import {
-  addWalkSkips,
-  emptySkipCounts,
-  extensionOf,
-  type ProtectedNamePolicy,
-  readWorkspaceText,
-  type SkipCounts,
-  skipReasonOf,
-  Workspace,
-  WorkspaceError,
-} from '@bough/workspace';
+import { type ProtectedNamePolicy, readWorkspaceText, Workspace, WorkspaceError } from '@bough/workspace';
+import { addWalkSkips, emptySkipCounts, extensionOf, type SkipCounts, skipReasonOf } from '@bough/workspace/internal';
 import type { NavErrorCode } from './errors.js';
 import { lspNav } from './internal/lsp-nav.js';
 import { type LspSymbolAnswer, lspHover, lspRename } from './internal/lsp-symbol-actions.js';

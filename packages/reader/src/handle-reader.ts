@@ -1,5 +1,6 @@
 import { describeZodError, errorMessage, type OnlyKnownFields, parseOnce, type ToolContext } from '@bough/core';
-import { extensionOf, Workspace } from '@bough/workspace';
+import { Workspace } from '@bough/workspace';
+import { extensionOf } from '@bough/workspace/internal';
 import { failure } from './errors.js';
 import { resolveReaderLimits } from './limits.js';
 import { listDir } from './list-dir.js';

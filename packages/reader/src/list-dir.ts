@@ -1,11 +1,11 @@
 import {
-  extensionOf,
   type WalkEntry,
   type WalkSummary,
   type Workspace,
   WorkspaceError,
   type WorkspaceFailure,
 } from '@bough/workspace';
+import { extensionOf } from '@bough/workspace/internal';
 import { failure } from './errors.js';
 import type { ReaderLimits } from './limits.js';
 import type { ReaderResponse } from './schema.js';

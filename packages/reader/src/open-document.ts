@@ -1,6 +1,6 @@
 import { errorMessage } from '@bough/core';
 import type { Workspace } from '@bough/workspace';
-import { extensionOf } from '@bough/workspace';
+import { extensionOf } from '@bough/workspace/internal';
 import { convertDocument, type DocumentKind, kindOfExtension } from './convert/convert.js';
 import { ConversionAborted, ConversionOutOfMemory, ConversionTimeout } from './convert/isolated.js';
 import { failure } from './errors.js';

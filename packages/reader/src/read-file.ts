@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { LoadedFile, OpenedFile, Workspace } from '@bough/workspace';
-import { extensionOf } from '@bough/workspace';
+import { extensionOf } from '@bough/workspace/internal';
 import { failure } from './errors.js';
 import { IMAGE_TYPES, looksLikeImage } from './internal/image.js';
 import { loadedWindow } from './internal/loaded-window.js';

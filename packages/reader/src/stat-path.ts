@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
-import { countingBuffer, type OpenedFile, type Workspace } from '@bough/workspace';
+import type { OpenedFile, Workspace } from '@bough/workspace';
+import { countingBuffer } from '@bough/workspace/internal';
 import { failure } from './errors.js';
 import type { ReaderLimits } from './limits.js';
 import type { ReaderResponse } from './schema.js';

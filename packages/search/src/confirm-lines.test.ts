@@ -1,7 +1,7 @@
 import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
-import { countingBuffer } from '@bough/workspace';
+import { countingBuffer } from '@bough/workspace/internal';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ok, searchIn } from '../test/helpers.js';
 import { linesOf } from './internal/read-lines.js';

@@ -1,4 +1,5 @@
-import { DEFAULT_PROTECTED, globToRegExp, type ProtectedNamePolicy } from '@bough/workspace';
+import { DEFAULT_PROTECTED, type ProtectedNamePolicy } from '@bough/workspace';
+import { globToRegExp } from '@bough/workspace/internal';
 
 function escapeGlob(name: string): string {
   return name.replace(/[\\[\]{}*?!,]/g, '\\$&');

@@ -1,17 +1,29 @@
 import { expect, it } from 'vitest';
 
-it('exports exactly these names, so every change to the public surface is deliberate', async () => {
+it('exports exactly these names from the public entry, so every change to the public surface is deliberate', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
     [
       "DEFAULT_PROTECTED",
       "DEFAULT_WORKSPACE_LIMITS",
+      "WORKSPACE_ERROR_CODES",
+      "Workspace",
+      "WorkspaceError",
+      "isProtectedName",
+      "isWorkspaceFailure",
+      "readWorkspaceText",
+      "resolveInWorkspace",
+    ]
+  `);
+});
+
+it('keeps the helpers shared with sibling packages on the internal entry, and only there', async () => {
+  const internal = Object.keys(await import('./shared-internals.js')).sort();
+  expect(internal).toMatchInlineSnapshot(`
+    [
       "FILE_STAMP_SETTLE_MS",
       "HeldParents",
       "SYNC_FILE_BYTES",
       "Turns",
-      "WORKSPACE_ERROR_CODES",
-      "Workspace",
-      "WorkspaceError",
       "addWalkSkips",
       "countLineFeedsIn",
       "countingBuffer",
@@ -21,12 +33,8 @@ it('exports exactly these names, so every change to the public surface is delibe
       "firstInvalidUtf8",
       "globToRegExp",
       "isInside",
-      "isProtectedName",
-      "isWorkspaceFailure",
       "linkedPathSync",
-      "readWorkspaceText",
       "rereadAllowedFile",
-      "resolveInWorkspace",
       "rootRelative",
       "skipReasonOf",
       "stampOfStats",
@@ -34,6 +42,8 @@ it('exports exactly these names, so every change to the public surface is delibe
       "stampSettled",
     ]
   `);
+  const publicNames = Object.keys(await import('./index.js'));
+  expect(internal.filter((name) => publicNames.includes(name))).toEqual([]);
 });
 
 it('gives a Workspace exactly these methods, so a new capability of the gate is a deliberate change', async () => {

@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, lstatSync, read, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { Workspace } from '@bough/workspace';
 import {
   addWalkSkips,
   emptySkipCounts,
@@ -9,9 +10,8 @@ import {
   HeldParents,
   skipReasonOf,
   stampOfStats,
-  type Workspace,
   type SkipCounts as WorkspaceSkipCounts,
-} from '@bough/workspace';
+} from '@bough/workspace/internal';
 import type { AstParseCache, CachedSource, FileStamp } from '../parse-cache.js';
 
 /** A file chosen for searching. */

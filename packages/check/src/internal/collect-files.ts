@@ -1,12 +1,5 @@
-import {
-  addWalkSkips,
-  emptySkipCounts,
-  extensionOf,
-  type SkipCounts,
-  type Workspace,
-  WorkspaceError,
-  type WorkspaceFailure,
-} from '@bough/workspace';
+import { type Workspace, WorkspaceError, type WorkspaceFailure } from '@bough/workspace';
+import { addWalkSkips, emptySkipCounts, extensionOf, type SkipCounts } from '@bough/workspace/internal';
 
 /** File extensions each checker understands. */
 export const PYTHON_EXTENSIONS: ReadonlySet<string> = new Set(['py', 'pyi']);

@@ -1,5 +1,6 @@
 import type { Workspace } from '@bough/workspace';
-import { globToRegExp, readWorkspaceText } from '@bough/workspace';
+import { readWorkspaceText } from '@bough/workspace';
+import { globToRegExp } from '@bough/workspace/internal';
 
 /** Ruff settings found in the workspace, in the shape the wasm `Workspace` accepts, plus per-file ignores. */
 export interface RuffConfig {

@@ -1,5 +1,6 @@
 import type { ToolProgress } from '@bough/core';
-import { emptySkipCounts, readWorkspaceText, type SkipCounts, skipReasonOf, type Workspace } from '@bough/workspace';
+import { readWorkspaceText, type Workspace } from '@bough/workspace';
+import { emptySkipCounts, type SkipCounts, skipReasonOf } from '@bough/workspace/internal';
 import type { CodeCheckLimits } from '../limits.js';
 import type { CodeDiagnostic } from '../schema.js';
 import type { CheckFile } from './collect-files.js';

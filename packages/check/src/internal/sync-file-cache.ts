@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { isInside, readWorkspaceText, type Workspace } from '@bough/workspace';
+import { readWorkspaceText, type Workspace } from '@bough/workspace';
+import { isInside } from '@bough/workspace/internal';
 
 /**
  * Answers the TypeScript compiler's synchronous file questions from memory. Workspace files are only ever read through

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { FILE_STAMP_SETTLE_MS, type FileStamp, fileStamp, stampParts } from '@bough/workspace';
+import { FILE_STAMP_SETTLE_MS, type FileStamp, fileStamp, stampParts } from '@bough/workspace/internal';
 
 // The stamp itself (device, inode, size, mtime, ctime) and how long a file must settle before one is trusted are
 // @bough/workspace's, shared with the language-server client and structural search; the waiting is this guard's own.

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { countLineFeedsIn } from '@bough/workspace';
+import { countLineFeedsIn } from '@bough/workspace/internal';
 import { type ByteAllowance, byteAllowance, findBytes } from './byte-find.js';
 import { firstLoneSurrogate, type TextEncodingName } from './text-codec.js';
 

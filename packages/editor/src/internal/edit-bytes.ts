@@ -1,5 +1,5 @@
 import type { Workspace, WrittenFile } from '@bough/workspace';
-import { countLineFeedsIn } from '@bough/workspace';
+import { countLineFeedsIn } from '@bough/workspace/internal';
 import { failure } from '../errors.js';
 import type { EditorLimits } from '../limits.js';
 import type { EditorResponse } from '../schema.js';

@@ -1,5 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
-import { type OpenedFile, SYNC_FILE_BYTES, type Workspace, type WorkspaceFailure } from '@bough/workspace';
+import type { OpenedFile, Workspace, WorkspaceFailure } from '@bough/workspace';
+import { SYNC_FILE_BYTES } from '@bough/workspace/internal';
 import { type EditorFailure, failure } from '../errors.js';
 import type { FileShare } from './file-share.js';
 import { type DecodedText, decodeText } from './text-codec.js';

@@ -1,4 +1,5 @@
-import { type FileChange, type OpenedFile, Turns, type Workspace } from '@bough/workspace';
+import type { FileChange, OpenedFile, Workspace } from '@bough/workspace';
+import { Turns } from '@bough/workspace/internal';
 import { type EditorFailure, failure } from '../errors.js';
 import type { EditorLimits } from '../limits.js';
 import { replacing } from './apply-edit.js';

@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import type { OpenedFile, ReplacementSink } from '@bough/workspace';
-import { countLineFeedsIn } from '@bough/workspace';
+import { countLineFeedsIn } from '@bough/workspace/internal';
 import { excerptBounds, sequenceBoundary } from './byte-edit.js';
 import { byteAllowance, findBytes } from './byte-find.js';
 import { firstLoneSurrogate } from './text-codec.js';

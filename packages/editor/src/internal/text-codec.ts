@@ -1,4 +1,4 @@
-import { firstInvalidUtf8 } from '@bough/workspace';
+import { firstInvalidUtf8 } from '@bough/workspace/internal';
 
 /** Encodings the editor can round-trip byte for byte. */
 export type TextEncodingName = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be';

@@ -1,4 +1,4 @@
-import { countingBuffer } from '@bough/workspace';
+import { countingBuffer } from '@bough/workspace/internal';
 
 /** Equal-sized scratch buffers for a streamed pass, and a line-feed counter that works on any range of them. */
 export interface WindowRing {

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { isInside } from '@bough/workspace';
+import { isInside } from '@bough/workspace/internal';
 import type { Diagnostic, DocumentSymbol, SymbolInformation } from 'vscode-languageserver-protocol/node';
 import type { LspDiagnostic, LspSymbol } from '../results.js';
 

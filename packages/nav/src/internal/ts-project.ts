@@ -1,5 +1,6 @@
 import type { Workspace } from '@bough/workspace';
-import { extensionOf, readWorkspaceText } from '@bough/workspace';
+import { readWorkspaceText } from '@bough/workspace';
+import { extensionOf } from '@bough/workspace/internal';
 import type { ts as TsNs } from 'ts-morph';
 import type { NavLimits } from '../limits.js';
 import type { NavItem } from '../schema.js';

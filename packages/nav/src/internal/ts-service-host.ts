@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { isInside, type Workspace } from '@bough/workspace';
+import type { Workspace } from '@bough/workspace';
+import { isInside } from '@bough/workspace/internal';
 import type { ts as TsNs } from 'ts-morph';
 import type { ScriptState } from './ts-nav-item.js';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import { type CountingBuffer, countingBuffer, firstInvalidUtf8 } from '@bough/workspace';
+import { type CountingBuffer, countingBuffer, firstInvalidUtf8 } from '@bough/workspace/internal';
 import { RowBuilder, type WindowResult } from './row-builder.js';
 import { completePrefixLength, countCodePoints } from './utf8.js';
 

@@ -1,7 +1,8 @@
 import { closeSync, read, readFile } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { promisify } from 'node:util';
-import type { CountingBuffer, HeldFile, HeldParents, Workspace } from '@bough/workspace';
+import type { HeldFile, Workspace } from '@bough/workspace';
+import type { CountingBuffer, HeldParents } from '@bough/workspace/internal';
 import { heldAtOffset, startsWithBom } from './offset-check.js';
 import type { PendingMatch } from './pending-match.js';
 import { linesOf, type OpenFile } from './read-lines.js';

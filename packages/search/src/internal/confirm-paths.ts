@@ -1,5 +1,6 @@
 import { basename, dirname } from 'node:path';
-import { HeldParents, type Workspace } from '@bough/workspace';
+import type { Workspace } from '@bough/workspace';
+import { HeldParents } from '@bough/workspace/internal';
 import { type ConfirmBudget, outOfTime } from './verify-results.js';
 
 /**

@@ -1,5 +1,5 @@
 import { readSync } from 'node:fs';
-import type { CountingBuffer } from '@bough/workspace';
+import type { CountingBuffer } from '@bough/workspace/internal';
 
 // The first bytes of every file are read into a plain buffer of this size: one read, no WebAssembly memory to set up.
 export const SMALL_READ_BYTES = 64 * 1024;

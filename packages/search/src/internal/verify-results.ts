@@ -1,4 +1,5 @@
-import { type CountingBuffer, countingBuffer, HeldParents, type Workspace } from '@bough/workspace';
+import type { Workspace } from '@bough/workspace';
+import { type CountingBuffer, countingBuffer, HeldParents } from '@bough/workspace/internal';
 import { checkFile, type FileCheck, NOTHING_CONFIRMED } from './check-file.js';
 import { type PendingMatch, shownPart } from './pending-match.js';
 import { SMALL_READ_BYTES } from './read-lines.js';

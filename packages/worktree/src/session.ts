@@ -1,73 +1,101 @@
 import { randomBytes } from 'node:crypto';
-import { lstatSync, unlinkSync } from 'node:fs';
+import { unlinkSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import type { ToolFailure } from '@bough/core';
-import { fail } from './errors.js';
+import { ConfigurationError } from '@bough/core';
+import { fail, type WorktreeFailure } from './errors.js';
 import { type GitOptions, git, gitError } from './internal/git.js';
-import { ensureContainer, ensureExcluded, makePlainDirs } from './internal/sandbox-paths.js';
-import { DEFAULT_CODING_LIMITS } from './limits.js';
+import { ensureContainer, ensureExcluded, makePlainDirs, worktreeKind } from './internal/worktree-paths.js';
+import { WORKTREE_LIMITS, type WorktreeLimits } from './limits.js';
 
-/** One live sandbox: a git worktree on its own branch, created from a recorded base. */
-export interface SandboxSession {
+/** One live session: a git worktree on its own branch, created from a recorded base. */
+export interface WorktreeSession {
+  /** The worktree's directory name under `.worktrees`, also its branch (`<prefix>-<8 hex>`). */
   readonly name: string;
   /** Absolute path of the worktree (`<repo>/.worktrees/<name>`). */
   readonly worktree: string;
-  /** The sandbox's branch (same as `name`). */
+  /** The session's branch (same as `name`). */
   readonly branch: string;
-  /** Branch the sandbox was created from; merge only goes back into it. */
+  /** Branch the session was created from; a merge only goes back into it. */
   readonly base: string;
+  /** The commit of `base` the session started from; diffs compare against it. */
   readonly baseSha: string;
+  /** Absolute, real path of the repository's top directory. */
   readonly repoRoot: string;
-  /** Where tools work while the sandbox is active: the workspace's counterpart inside the worktree. */
+  /** The workspace's counterpart inside the worktree: where tools work while the session is active. */
   readonly workdir: string;
   /** `-c` settings for commands that commit (identity). */
   readonly gitConfig: readonly string[];
 }
 
-/** Options shared by the sandbox functions. */
-export interface SandboxOptions {
-  readonly timeoutMs?: number;
-  /** Bytes of output kept per git stream (default `gitOutputBytes` of the coding limits). */
-  readonly maxOutputBytes?: number;
+/** Options shared by the worktree functions. */
+export interface WorktreeOptions {
+  /** Overrides of {@link WORKTREE_LIMITS}; a bad value throws a `ConfigurationError` naming the key. */
+  readonly limits?: Partial<WorktreeLimits>;
   readonly signal?: AbortSignal;
   /** Commit identity; without it the repository's own is used, or a neutral fallback when it has none. */
   readonly identity?: { readonly name: string; readonly email: string };
 }
 
+/** Options of {@link createWorktree}. */
+export interface CreateWorktreeOptions extends WorktreeOptions {
+  /** First part of the worktree's name and branch, before a random suffix (default `worktree`). */
+  readonly prefix?: string;
+}
+
+/** What {@link createWorktree} returns on success. */
+export interface CreatedWorktree {
+  readonly success: true;
+  readonly session: WorktreeSession;
+}
+
+/** A prefix that is safe as the start of a branch name and a directory name. */
+const PREFIX = /^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/;
+
 /** Git options for commands about one repository. */
-export function gitOptions(root: string, options: SandboxOptions, config: readonly string[] = []): GitOptions {
+export function gitOptions(root: string, options: WorktreeOptions, config: readonly string[] = []): GitOptions {
+  const limits = WORKTREE_LIMITS.resolve(options.limits);
   return {
     root,
-    timeoutMs: options.timeoutMs ?? DEFAULT_CODING_LIMITS.gitTimeoutMs,
-    maxOutputBytes: options.maxOutputBytes ?? DEFAULT_CODING_LIMITS.gitOutputBytes,
+    timeoutMs: limits.gitTimeoutMs,
+    maxOutputBytes: limits.gitOutputBytes,
     ...(options.signal ? { signal: options.signal } : {}),
     config,
   };
 }
 
-/** Creates a worktree sandbox for the repository holding `workspaceRoot`, based on its current branch. */
-export async function createSandbox(
+/**
+ * Creates a worktree session for the repository holding `workspaceRoot`, on a new branch from its current branch.
+ * Refused (typed failure) outside a repository, without commits, on a detached HEAD, or when `.worktrees`,
+ * `.git/info` or its `exclude` file is a link.
+ */
+export async function createWorktree(
   workspaceRoot: string,
-  options: SandboxOptions = {},
-): Promise<{ success: true; session: SandboxSession } | ToolFailure> {
+  options: CreateWorktreeOptions = {},
+): Promise<CreatedWorktree | WorktreeFailure> {
+  const prefix = options.prefix ?? 'worktree';
+  if (!PREFIX.test(prefix)) {
+    throw new ConfigurationError(
+      `worktree prefix must be 1-40 letters, digits, '_' or '-', starting with a letter or digit; got ${JSON.stringify(prefix)}`,
+    );
+  }
   const ws = await realpath(workspaceRoot);
   const probe = gitOptions(ws, options);
   const top = await git(['rev-parse', '--show-toplevel'], ws, probe);
   if (!top.ok)
     return fail(
       'not_a_git_repo',
-      `The workspace is not inside a git repository, so no sandbox can be made: ${gitError(top)}`,
+      `The workspace is not inside a git repository, so no worktree can be made: ${gitError(top)}`,
     );
   const repoRoot = await realpath(top.stdout.trim());
   const at = gitOptions(repoRoot, options);
   const head = await git(['rev-parse', '--abbrev-ref', 'HEAD'], repoRoot, at);
-  if (!head.ok) return fail('no_commits', `The repository has no commit to base a sandbox on: ${gitError(head)}`);
+  if (!head.ok) return fail('no_commits', `The repository has no commit to base a worktree on: ${gitError(head)}`);
   const base = head.stdout.trim();
   if (base === 'HEAD') {
     return fail(
       'detached_head',
-      'The repository is in a detached HEAD state; check out a branch before creating a sandbox.',
+      'The repository is in a detached HEAD state; check out a branch before creating a worktree.',
     );
   }
   const sha = await git(['rev-parse', 'HEAD'], repoRoot, at);
@@ -76,24 +104,24 @@ export async function createSandbox(
   if (container) return container;
   const excluded = await ensureExcluded(repoRoot, at);
   if (excluded) return excluded;
-  const name = `sandbox-${randomBytes(4).toString('hex')}`;
+  const name = `${prefix}-${randomBytes(4).toString('hex')}`;
   const worktree = join(repoRoot, '.worktrees', name);
   const add = await git(['worktree', 'add', '-b', name, worktree, sha.stdout.trim()], repoRoot, at);
-  if (!add.ok) return fail('git_failed', `Could not create the sandbox worktree: ${gitError(add)}`);
+  if (!add.ok) return fail('git_failed', `Could not create the worktree: ${gitError(add)}`);
   const gitConfig = await identityConfig(repoRoot, at, options);
   const inner = relative(repoRoot, ws);
   const workdir = inner === '' ? worktree : join(worktree, inner);
   // A workspace below the repository root may hold no tracked file yet; its counterpart must still exist, made
-  // one plain directory at a time (a committed link on the way must not lead the sandbox out of its worktree).
+  // one plain directory at a time (a committed link on the way must not lead out of the worktree).
   const madeWorkdir = await makePlainDirs(worktree, inner);
   if (madeWorkdir) {
-    await discardSandbox(
+    await discardWorktree(
       { name, worktree, branch: name, base, baseSha: '', repoRoot, workdir, gitConfig: [] },
       options,
     );
     return madeWorkdir;
   }
-  const session: SandboxSession = {
+  const session: WorktreeSession = {
     name,
     worktree,
     branch: name,
@@ -106,18 +134,19 @@ export async function createSandbox(
   return { success: true, session: Object.freeze(session) };
 }
 
-async function identityConfig(repoRoot: string, at: GitOptions, options: SandboxOptions): Promise<string[]> {
+async function identityConfig(repoRoot: string, at: GitOptions, options: WorktreeOptions): Promise<string[]> {
   if (options.identity) return [`user.name=${options.identity.name}`, `user.email=${options.identity.email}`];
   const email = await git(['config', '--get', 'user.email'], repoRoot, at);
   const name = await git(['config', '--get', 'user.name'], repoRoot, at);
   const config: string[] = [];
-  if (!name.ok || name.stdout.trim() === '') config.push('user.name=bough sandbox');
-  if (!email.ok || email.stdout.trim() === '') config.push('user.email=sandbox@bough.invalid');
+  if (!name.ok || name.stdout.trim() === '') config.push('user.name=bough worktree');
+  if (!email.ok || email.stdout.trim() === '') config.push('user.email=worktree@bough.invalid');
   return config;
 }
 
 /** What a discard (or the cleanup after a merge) managed to do. */
-export interface SandboxCleanup {
+export interface WorktreeCleanup {
+  /** True when both the worktree and the branch are gone, judged by looking again afterwards. */
   readonly success: boolean;
   readonly worktree_removed: boolean;
   readonly branch_deleted: boolean;
@@ -125,10 +154,13 @@ export interface SandboxCleanup {
 }
 
 /**
- * Removes the worktree and deletes the sandbox branch. Retry-safe: a part already gone counts as done, and
- * success is judged by looking again afterwards, so the result always matches what is on disk.
+ * Removes the worktree and deletes its branch. Retry-safe: a part already gone counts as done, and success is
+ * judged by looking again afterwards, so the result always matches what is on disk.
  */
-export async function discardSandbox(session: SandboxSession, options: SandboxOptions = {}): Promise<SandboxCleanup> {
+export async function discardWorktree(
+  session: WorktreeSession,
+  options: WorktreeOptions = {},
+): Promise<WorktreeCleanup> {
   const at = gitOptions(session.repoRoot, options);
   const errors: string[] = [];
   // A worktree path that became a link (or a file) is not ours to recurse into: drop the entry itself, never its target.
@@ -154,16 +186,7 @@ export async function discardSandbox(session: SandboxSession, options: SandboxOp
   return { success: worktreeGone && branchGone, worktree_removed: worktreeGone, branch_deleted: branchGone, errors };
 }
 
-/** What is at a worktree path, without following a link. */
-export function worktreeKind(path: string): 'directory' | 'absent' | 'other' {
-  try {
-    return lstatSync(path).isDirectory() ? 'directory' : 'other';
-  } catch {
-    return 'absent';
-  }
-}
-
-/** 'unknown' (git could not answer) is never taken for 'absent', so a failed check keeps the slot. */
+/** 'unknown' (git could not answer) is never taken for 'absent', so a failed check keeps the session. */
 async function branchState(ref: string, repoRoot: string, at: GitOptions): Promise<'present' | 'absent' | 'unknown'> {
   const result = await git(['rev-parse', '--verify', '--quiet', ref], repoRoot, at);
   if (result.ok) return 'present';

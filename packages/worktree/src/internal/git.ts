@@ -1,5 +1,4 @@
 import { runProcess } from '@bough/process';
-import { DEFAULT_CODING_LIMITS } from '../limits.js';
 
 /** The outcome of one git command. */
 export interface GitResult {
@@ -9,20 +8,20 @@ export interface GitResult {
   readonly stderr: string;
 }
 
-/** How git commands of one sandbox run. */
+/** How the git commands of one worktree session run. */
 export interface GitOptions {
   /** Directory git must stay inside (the repository root). */
   readonly root: string;
   readonly timeoutMs: number;
-  /** Bytes kept per output stream (the toolkit's `gitOutputBytes`). */
-  readonly maxOutputBytes?: number;
+  /** Bytes kept per output stream (the `gitOutputBytes` limit). */
+  readonly maxOutputBytes: number;
   readonly signal?: AbortSignal;
   /** `-c key=value` settings put before the subcommand (identity for commits and merges). */
   readonly config?: readonly string[];
 }
 
 /**
- * Settings for every sandbox git command: no hooks (a model that can write files must not get code run by
+ * Settings for every git command of a session: no hooks (a model that can write files must not get code run by
  * `worktree add`, `commit` or `merge`) and no filesystem monitor program from the repository's config.
  */
 const SAFETY_CONFIG = ['core.hooksPath=/dev/null', 'core.fsmonitor=false'];
@@ -36,7 +35,7 @@ export async function git(args: readonly string[], cwd: string, options: GitOpti
     workspaceRoot: options.root,
     timeoutMs: options.timeoutMs,
     ...(options.signal ? { signal: options.signal } : {}),
-    maxOutputBytes: options.maxOutputBytes ?? DEFAULT_CODING_LIMITS.gitOutputBytes,
+    maxOutputBytes: options.maxOutputBytes,
   });
   if (!outcome.success) return { ok: false, code: null, stdout: '', stderr: outcome.error };
   const stderr = outcome.timed_out

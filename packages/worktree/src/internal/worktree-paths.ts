@@ -1,18 +1,17 @@
-import { constants } from 'node:fs';
+import { constants, lstatSync } from 'node:fs';
 import { type FileHandle, lstat, mkdir, open } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { ToolFailure } from '@bough/core';
-import { fail } from '../errors.js';
+import { fail, type WorktreeFailure } from '../errors.js';
 import { type GitOptions, git, gitError } from './git.js';
 
 const unsafe = (what: string) =>
   fail(
-    'sandbox_unsafe',
-    `${what} is a symbolic link or not a plain directory/file, so the sandbox will not write through it (it could lead outside the repository). Remove it, then retry.`,
+    'worktree_unsafe',
+    `${what} is a symbolic link or not a plain directory/file, so no worktree is written through it (it could lead outside the repository). Remove it, then retry.`,
   );
 
 /** `<repo>/.worktrees` must be a plain directory inside the repository (made here if missing), never a link. */
-export async function ensureContainer(repoRoot: string): Promise<ToolFailure | undefined> {
+export async function ensureContainer(repoRoot: string): Promise<WorktreeFailure | undefined> {
   const dir = join(repoRoot, '.worktrees');
   await mkdir(dir).catch(() => {});
   const info = await lstat(dir).catch(() => undefined);
@@ -21,7 +20,7 @@ export async function ensureContainer(repoRoot: string): Promise<ToolFailure | u
 }
 
 /** Adds `/.worktrees/` to the repository's info/exclude without following links. */
-export async function ensureExcluded(repoRoot: string, at: GitOptions): Promise<ToolFailure | undefined> {
+export async function ensureExcluded(repoRoot: string, at: GitOptions): Promise<WorktreeFailure | undefined> {
   const common = await git(['rev-parse', '--git-common-dir'], repoRoot, at);
   if (!common.ok) return fail('git_failed', `Could not find the repository's git directory: ${gitError(common)}`);
   const dir = common.stdout.trim();
@@ -49,7 +48,7 @@ export async function ensureExcluded(repoRoot: string, at: GitOptions): Promise<
 }
 
 /** Creates `inner` below `top` one component at a time, refusing any component that is a link or a file. */
-export async function makePlainDirs(top: string, inner: string): Promise<ToolFailure | undefined> {
+export async function makePlainDirs(top: string, inner: string): Promise<WorktreeFailure | undefined> {
   let current = top;
   for (const part of inner.split(sep).filter((piece) => piece !== '')) {
     current = join(current, part);
@@ -57,4 +56,22 @@ export async function makePlainDirs(top: string, inner: string): Promise<ToolFai
     if (!(await lstat(current).catch(() => undefined))?.isDirectory()) return unsafe(relative(top, current));
   }
   return undefined;
+}
+
+/** What is at a worktree path, without following a link. */
+export function worktreeKind(path: string): 'directory' | 'absent' | 'other' {
+  try {
+    return lstatSync(path).isDirectory() ? 'directory' : 'other';
+  } catch {
+    return 'absent';
+  }
+}
+
+/** A failure when the worktree has disappeared (interrupted cleanup or removed by hand). */
+export function missing(session: { readonly name: string; readonly worktree: string }): WorktreeFailure | undefined {
+  if (worktreeKind(session.worktree) === 'directory') return undefined;
+  return fail(
+    'worktree_missing',
+    `The worktree ${session.name} no longer exists (cleanup was interrupted or it was removed). Discard it to finish cleaning up.`,
+  );
 }

@@ -1,15 +1,14 @@
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ToolFailure } from '@bough/core';
 import { isProtectedName } from '@bough/workspace';
-import { fail } from './errors.js';
+import { fail, type WorktreeFailure } from './errors.js';
 import { git, gitError } from './internal/git.js';
-import { DEFAULT_CODING_LIMITS } from './limits.js';
-import { gone } from './sandbox-ops.js';
-import { gitOptions, type SandboxOptions, type SandboxSession } from './sandbox-session.js';
+import { missing } from './internal/worktree-paths.js';
+import { WORKTREE_LIMITS } from './limits.js';
+import { gitOptions, type WorktreeOptions, type WorktreeSession } from './session.js';
 
-/** Success of {@link sandboxDiff}: everything the sandbox changed relative to its base, untracked files included. */
-export interface SandboxDiff {
+/** Success of {@link worktreeDiff}: everything the session changed relative to its base, untracked files included. */
+export interface WorktreeDiff {
   readonly success: true;
   readonly files_changed: readonly string[];
   readonly stat: string;
@@ -26,15 +25,16 @@ const literal = (file: string) => `:(literal)${file}`;
 const NO_DRIVERS = ['--no-renames', '--no-ext-diff', '--no-textconv'];
 
 /**
- * Read-only diff of the sandbox against its base commit: committed, uncommitted and untracked changes. Protected
- * files are listed by name only, and untracked links by name only (their targets are not shown).
+ * Read-only diff of the worktree against its base commit: committed, uncommitted and untracked changes, the patch
+ * cut at the `patchChars` limit. Protected files (the workspace's credential names) are listed by name only, and
+ * untracked links by name only (their targets are not shown).
  */
-export async function sandboxDiff(
-  session: SandboxSession,
-  options: SandboxOptions & { maxPatchChars?: number } = {},
-): Promise<SandboxDiff | ToolFailure> {
-  const missing = gone(session);
-  if (missing) return missing;
+export async function worktreeDiff(
+  session: WorktreeSession,
+  options: WorktreeOptions = {},
+): Promise<WorktreeDiff | WorktreeFailure> {
+  const gone = missing(session);
+  if (gone) return gone;
   const at = gitOptions(session.repoRoot, options);
   const cwd = session.worktree;
   const [names, others] = await Promise.all([
@@ -42,7 +42,7 @@ export async function sandboxDiff(
     git(['ls-files', '--others', '--exclude-standard', '-z'], cwd, at),
   ]);
   const failed = [names, others].find((result) => !result.ok);
-  if (failed) return fail('git_failed', `Could not diff the sandbox: ${gitError(failed)}`);
+  if (failed) return fail('git_failed', `Could not diff the worktree: ${gitError(failed)}`);
   const split = (text: string) => text.split('\0').filter((name) => name !== '');
   const tracked = split(names.stdout);
   const untracked = split(others.stdout);
@@ -57,7 +57,7 @@ export async function sandboxDiff(
       git(['diff', ...NO_DRIVERS, '--stat', session.baseSha, ...paths], cwd, at),
     ]);
     if (!patch.ok || !summary.ok)
-      return fail('git_failed', `Could not diff the sandbox: ${gitError(patch.ok ? summary : patch)}`);
+      return fail('git_failed', `Could not diff the worktree: ${gitError(patch.ok ? summary : patch)}`);
     full = patch.stdout;
     stat = summary.stdout.trimEnd();
   }
@@ -74,7 +74,7 @@ export async function sandboxDiff(
     notes.push(` ${file} (new, untracked)`);
   }
   for (const file of withheld) notes.push(` ${file} (protected: content not shown)`);
-  const cap = options.maxPatchChars ?? DEFAULT_CODING_LIMITS.sandboxPatchChars;
+  const cap = WORKTREE_LIMITS.resolve(options.limits).patchChars;
   return {
     success: true,
     files_changed: [...tracked, ...untracked],
