@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { codingToolkit } from '@bough/coding';
+import { Branch } from '@bough/core';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { generateText, stepCountIs } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -35,6 +37,12 @@ describe('anthropicTools through generateText (text editor and bash dialect)', (
       args: { maxCharacters: 500 },
     });
     expect(tools.bash).toMatchObject({ type: 'provider', id: 'anthropic.bash_20250124' });
+  });
+
+  it('builds its toolkit from the profile needs, and refuses a registry lacking one of them, naming it', () => {
+    const branch = new Branch({ name: 'x', workspaceRoot: ws.root });
+    branch.registerTools(codingToolkit({ workspaceRoot: ws.root, tools: ['reader', 'editor'] }));
+    expect(() => anthropicTools(branch)).toThrow(/anthropic tools call bash/);
   });
 
   it('views, replaces, creates and inserts with the documented texts', async () => {

@@ -28,7 +28,7 @@ export type AnthropicToolSet = {
  * apply, and results read as Anthropic documents them. Pass the result as `tools` to `generateText` or `streamText`.
  */
 export function anthropicTools(source: DialectSource, options: AnthropicToolsOptions = {}): AnthropicToolSet {
-  const registry = dialectRegistry(source);
+  const registry = dialectRegistry(source, 'anthropic');
   const timeout = options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {};
   return {
     str_replace_based_edit_tool: anthropic.tools.textEditor_20250728({

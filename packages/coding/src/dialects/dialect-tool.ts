@@ -35,9 +35,3 @@ export async function forward(
   const result = await callRegistry(registry, name, args, options);
   return result.ok ? result.value : result.failure;
 }
-
-/** The first string among a request's alias fields (models trained on other harnesses name a field differently). */
-export function pick(request: Record<string, unknown>, ...names: string[]): string | undefined {
-  for (const name of names) if (typeof request[name] === 'string') return request[name] as string;
-  return undefined;
-}

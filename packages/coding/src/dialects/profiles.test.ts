@@ -59,4 +59,13 @@ describe('dialect profiles over the toolkit', () => {
     expect(done.status).toBe('completed');
     expect(file('sub/b.txt')).toBe('d\n');
   });
+
+  it('refuses a toolkit without a tool the profile calls, naming it', () => {
+    const toolkit = toolkitBranch(ws.root, { tools: ['reader', 'editor', 'bash'] }).registry;
+    expect(() => dialectTools('gemini', toolkit)).toThrow(/gemini profile calls search/);
+    expect(dialectTools('anthropic', toolkit).map((tool) => tool.name)).toEqual([
+      'str_replace_based_edit_tool',
+      'bash',
+    ]);
+  });
 });
