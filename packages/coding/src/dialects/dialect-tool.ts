@@ -1,4 +1,4 @@
-import { defineTool, type Tool, type ToolRegistry } from '@bough/core';
+import { defineTool, type Tool, type ToolFailure, type ToolRegistry } from '@bough/core';
 import type { z } from 'zod';
 import { callRegistry, type DialectCallOptions } from './dialect-call.js';
 
@@ -18,9 +18,11 @@ export function dialectTool<REQ>(
     description,
     request,
     scope: 'stateless',
-    // A dialect tool that hands back a registry tool's answer unchanged shows it the way that tool does.
+    // A dialect tool that hands back a registry tool's answer unchanged shows it the way that tool does; any other
+    // answers in its provider's wording, failures included (their `error` is that wording: see DialectFailure).
     ...(rendersLike?.toModelText ? { toModelText: rendersLike.toModelText } : {}),
     ...(rendersLike?.summarize ? { summarize: rendersLike.summarize } : {}),
+    ...(rendersLike ? {} : { failureText: (failure: ToolFailure) => failure.error }),
     handler: (parsed, context) => run(parsed, { callId: context.callId, signal: context.signal }),
   });
 }

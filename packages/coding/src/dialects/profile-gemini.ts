@@ -1,8 +1,9 @@
-import type { Tool, ToolRegistry } from '@bough/core';
+import type { Tool, ToolFailure, ToolRegistry } from '@bough/core';
 import { z } from 'zod';
 import { withArgumentAliases } from './argument-aliases.js';
 import { runCommand } from './command-output.js';
 import { callRegistry } from './dialect-call.js';
+import { dialectFailure } from './dialect-failure.js';
 import { dialectTool } from './dialect-tool.js';
 
 // Gemini CLI's releases name these fields differently (`absolute_path`, `path`, `directory`): the shared alias table
@@ -11,7 +12,8 @@ const file = { file_path: z.string().describe('Path of the file.') };
 const dir = {
   dir_path: z.string().optional().describe('Directory, relative to the workspace root; default the root.'),
 };
-const err = (text: string) => `Error: ${text}`;
+/** A failure of the tool behind, as Gemini CLI words a tool error (and MCP marks it `isError`). */
+const err = (failure: ToolFailure) => dialectFailure(`Error: ${failure.error}`, failure.error_code);
 
 /**
  * The `gemini` profile: Gemini CLI's file and shell tools with their names and parameters, as MCP tools over the
@@ -63,7 +65,7 @@ export function geminiProfileTools(registry: ToolRegistry): Tool[] {
         { action: 'read', path: r.file_path, offset: r.offset, limit: r.limit },
         o,
       );
-      if (!read.ok) return err(read.failure.error);
+      if (!read.ok) return err(read.failure);
       const rows = String(read.value.content ?? '').replace(/^\d+\t/gm, '');
       const next = read.value.next_offset;
       return typeof next === 'number'
@@ -77,7 +79,7 @@ export function geminiProfileTools(registry: ToolRegistry): Tool[] {
         { action: 'write', file_path: r.file_path, content: r.content },
         o,
       );
-      if (!done.ok) return err(done.failure.error);
+      if (!done.ok) return err(done.failure);
       return done.value.created
         ? `Successfully created and wrote to new file: ${r.file_path}.`
         : `Successfully overwrote file: ${r.file_path}.`;
@@ -93,19 +95,26 @@ export function geminiProfileTools(registry: ToolRegistry): Tool[] {
       };
       if (expected > 1 && r.allow_multiple !== true) {
         const trial = await callRegistry(registry, 'editor', { ...args, dry_run: true }, o, 'count');
-        if (!trial.ok) return err(trial.failure.error);
+        if (!trial.ok) return err(trial.failure);
         if (trial.value.replacements !== expected) {
-          return `Failed to edit, expected ${expected} occurrences but found ${String(trial.value.replacements)}. No edits made.`;
+          const found = String(trial.value.replacements);
+          return dialectFailure(`Failed to edit, expected ${expected} occurrences but found ${found}. No edits made.`);
         }
       }
       const done = await callRegistry(registry, 'editor', args, o);
       if (!done.ok) {
         const count = (done.failure as { match_count?: unknown }).match_count;
-        if (done.failure.error_code === 'multiple_matches')
-          return `Failed to edit, expected 1 occurrence but found ${String(count)}. No edits made.`;
-        if (done.failure.error_code === 'not_found_in_file')
-          return `Failed to edit, 0 occurrences found for old_string in ${r.file_path}. No edits made.\n${done.failure.error}`;
-        return err(done.failure.error);
+        const code = done.failure.error_code;
+        if (code === 'multiple_matches')
+          return dialectFailure(
+            `Failed to edit, expected 1 occurrence but found ${String(count)}. No edits made.`,
+            code,
+          );
+        if (code === 'not_found_in_file') {
+          const text = `Failed to edit, 0 occurrences found for old_string in ${r.file_path}. No edits made.`;
+          return dialectFailure(`${text}\n${done.failure.error}`, code);
+        }
+        return err(done.failure);
       }
       return `Successfully modified file: ${r.file_path} (${String(done.value.replacements)} replacements).`;
     }),
@@ -121,7 +130,7 @@ export function geminiProfileTools(registry: ToolRegistry): Tool[] {
         },
         o,
       );
-      if (!found.ok) return err(found.failure.error);
+      if (!found.ok) return err(found.failure);
       return found.value.count === 0
         ? `No files found matching pattern "${r.pattern}".`
         : `Found ${String(found.value.count)} file(s) matching "${r.pattern}":\n${String(found.value.content)}`;
@@ -133,7 +142,7 @@ export function geminiProfileTools(registry: ToolRegistry): Tool[] {
         { action: 'grep', pattern: r.pattern, path: r.dir_path ?? '', ...(r.include ? { glob: r.include } : {}) },
         o,
       );
-      if (!found.ok) return err(found.failure.error);
+      if (!found.ok) return err(found.failure);
       return found.value.count === 0
         ? `No matches found for pattern "${r.pattern}".`
         : `Found ${String(found.value.count)} match(es) for pattern "${r.pattern}":\n${String(found.value.content)}`;
@@ -141,6 +150,7 @@ export function geminiProfileTools(registry: ToolRegistry): Tool[] {
     dialectTool('run_shell_command', 'Run one program with arguments (no shell operators).', shell, async (r, o) => {
       const cwd = r.dir_path ?? '';
       const outcome = await runCommand(registry, r.command, { ...o, ...(cwd ? { cwd } : {}) });
+      if (outcome.refused) return err(outcome.refused);
       return [
         `Command: ${r.command}`,
         `Directory: ${cwd || '(root)'}`,
@@ -151,7 +161,7 @@ export function geminiProfileTools(registry: ToolRegistry): Tool[] {
     }),
     dialectTool('list_directory', 'List the entries of a directory.', list, async (r, o) => {
       const listed = await callRegistry(registry, 'reader', { action: 'list_dir', path: r.dir_path ?? '' }, o);
-      if (!listed.ok) return err(listed.failure.error);
+      if (!listed.ok) return err(listed.failure);
       const all = Array.isArray(listed.value.entries) ? (listed.value.entries as string[]) : [];
       // Directories first, then files, each sorted (the order Gemini CLI shows).
       const dirs = all.filter((entry) => entry.endsWith('/')).map((entry) => `[DIR] ${entry.slice(0, -1)}`);
