@@ -159,3 +159,63 @@ describe('adapted tools in generateText, typed', () => {
     expect(new AiSdkChatModel(mock).name).toBe('mock-model-id');
   });
 });
+
+// A failure reaches the model as the major's error output: ai 5 calls toModelOutput with the output itself, ai 6 and
+// 7 with { toolCallId, input, output }; one adapted tool serves all three.
+const noForecast = defineTool({
+  name: 'weather',
+  description: 'Looks up the weather for a city.',
+  request: z.object({ city: z.string() }).strict(),
+  handler: async () => ({ success: false as const, error: 'No forecast for Oslo.', error_code: 'not_found' as const }),
+});
+const failureSent = { type: 'error-text', value: 'Error (not_found): No forecast for Oslo.' };
+type Prompted = { prompt: readonly { role: string; content: unknown }[] };
+/** The output part of the tool result in the last prompt a mock model received. */
+function sentOutput(calls: readonly Prompted[]): unknown {
+  const tool = calls.at(-1)?.prompt.find((message) => message.role === 'tool');
+  return (tool?.content as { output?: unknown }[] | undefined)?.[0]?.output;
+}
+
+describe('a failed call reaches the model as an error output', () => {
+  it('ai 5', async () => {
+    const usage5 = { inputTokens: 1, outputTokens: 1, totalTokens: 2 };
+    const prompts: Prompted[] = [];
+    const mock = new MockLanguageModelV2({
+      doGenerate: async (options) => {
+        prompts.push(options as Prompted);
+        const answered = options.prompt.some((m) => m.role === 'tool');
+        return {
+          content: answered ? [text] : [call],
+          finishReason: answered ? 'stop' : 'tool-calls',
+          usage: usage5,
+          warnings: [],
+        };
+      },
+    });
+    const tools = { weather: toAiSdkTool(noForecast) } as unknown as ai5.ToolSet;
+    await ai5.generateText({ model: mock, tools, prompt: 'Oslo?', stopWhen: ai5.stepCountIs(3) });
+    expect(sentOutput(prompts)).toEqual(failureSent);
+  });
+
+  it('ai 6', async () => {
+    const mock = new MockLanguageModelV3({ doGenerate: [turn([call], 'tool-calls'), turn([text], 'stop')] });
+    const result = await ai6.generateText({
+      model: mock,
+      tools: { weather: toAiSdkTool(noForecast) },
+      prompt: 'Oslo?',
+      stopWhen: ai6.stepCountIs(3),
+    });
+    expect(sentOutput(mock.doGenerateCalls as Prompted[])).toEqual(failureSent);
+    // The program still gets the typed failure.
+    expect(result.steps[0]!.toolResults[0]!.output).toMatchObject({ success: false, error_code: 'not_found' });
+  });
+
+  it.skipIf(!ai7Runs)('ai 7', async () => {
+    const ai7 = await import('ai7');
+    const { MockLanguageModelV4 } = await import('ai7/test');
+    const mock = new MockLanguageModelV4({ doGenerate: [turn([call], 'tool-calls'), turn([text], 'stop')] });
+    const tools = { weather: toAiSdkTool(noForecast) };
+    await ai7.generateText({ model: mock, tools, prompt: 'Oslo?', stopWhen: ai7.isStepCount(3) });
+    expect(sentOutput(mock.doGenerateCalls as Prompted[])).toEqual(failureSent);
+  });
+});

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { codingToolkit } from '@bough/coding';
+import { Branch } from '@bough/core';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { generateText, stepCountIs } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -14,16 +16,20 @@ afterEach(() => ws.cleanup());
 
 const edit = (input: Record<string, unknown>): ScriptedCall => ({ toolName: 'str_replace_based_edit_tool', input });
 
-/** Runs a scripted conversation through generateText and returns every tool result's output, in order. */
+/**
+ * Runs a scripted conversation through generateText and returns what the model was sent for each tool result, in
+ * order: a text result as its text, anything else (an `error-text` failure) as the output part itself.
+ */
 async function run(turns: ScriptedCall[][], maxCharacters?: number): Promise<unknown[]> {
   const tools = anthropicTools({ workspaceRoot: ws.root }, maxCharacters ? { maxCharacters } : {});
-  const result = await generateText({
-    model: scriptedModel(turns),
-    tools,
-    prompt: 'work on the files',
-    stopWhen: stepCountIs(turns.length + 1),
-  });
-  return result.steps.flatMap((step) => step.toolResults.map((toolResult) => toolResult.output));
+  const model = scriptedModel(turns);
+  await generateText({ model, tools, prompt: 'work on the files', stopWhen: stepCountIs(turns.length + 1) });
+  const prompt = model.doGenerateCalls.at(-1)?.prompt ?? [];
+  return prompt
+    .filter((message) => message.role === 'tool')
+    .flatMap((message) => message.content)
+    .flatMap((part) => (part.type === 'tool-result' ? [part.output] : []))
+    .map((output) => (output.type === 'text' ? output.value : output));
 }
 
 describe('anthropicTools through generateText (text editor and bash dialect)', () => {
@@ -35,6 +41,12 @@ describe('anthropicTools through generateText (text editor and bash dialect)', (
       args: { maxCharacters: 500 },
     });
     expect(tools.bash).toMatchObject({ type: 'provider', id: 'anthropic.bash_20250124' });
+  });
+
+  it('builds its toolkit from the profile needs, and refuses a registry lacking one of them, naming it', () => {
+    const branch = new Branch({ name: 'x', workspaceRoot: ws.root });
+    branch.registerTools(codingToolkit({ workspaceRoot: ws.root, tools: ['reader', 'editor'] }));
+    expect(() => anthropicTools(branch)).toThrow(/anthropic tools call bash/);
   });
 
   it('views, replaces, creates and inserts with the documented texts', async () => {
@@ -67,12 +79,13 @@ describe('anthropicTools through generateText (text editor and bash dialect)', (
       [edit({ command: 'view', path: 'missing.py' })],
       [{ toolName: 'bash', input: { command: 'cat .env' } }],
     ]);
-    expect(outputs[0]).toMatch(/^Error: .*read/i);
+    const failed = (wording: RegExp) => ({ type: 'error-text', value: expect.stringMatching(wording) });
+    expect(outputs[0]).toEqual(failed(/^Error: .*read/i));
     expect(readFileSync(join(ws.root, 'app.py'), 'utf8')).toContain('return "hi"');
-    expect(outputs[1]).toMatch(/^Error: Permission denied\./);
-    expect(outputs[2]).toBe('Error: File not found');
-    expect(String(outputs[3])).not.toContain('canary');
-    expect(String(outputs[3])).toMatch(/\[exit code 126\]$/);
+    expect(outputs[1]).toEqual(failed(/^Error: Permission denied\./));
+    expect(outputs[2]).toEqual({ type: 'error-text', value: 'Error: File not found' });
+    expect(JSON.stringify(outputs[3])).not.toContain('canary');
+    expect(outputs[3]).toEqual(failed(/^Error: /));
   });
 
   it('runs commands through bough bash and shows their output and exit status', async () => {

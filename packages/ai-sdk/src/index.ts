@@ -7,6 +7,7 @@ export {
 } from './chat-model.js';
 export { AI_SDK_ERROR_CODES, type AiSdkErrorCode, type AiSdkFailure } from './errors.js';
 export type { AiSdkInputSchema } from './input-schema.js';
+export type { AiSdkModelOutputArgument, AiSdkToolModelOutput } from './internal/model-output.js';
 export type {
   AiSdkCallOptions,
   AiSdkFunctionTool,

@@ -26,7 +26,7 @@ export type OpenAiToolSet = {
  * to `generateText` or `streamText`.
  */
 export function openaiTools(source: DialectSource, options: OpenAiToolsOptions = {}): OpenAiToolSet {
-  const registry = dialectRegistry(source);
+  const registry = dialectRegistry(source, 'openai');
   const timeout = options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {};
   return {
     apply_patch: openai.tools.applyPatch({

@@ -1,6 +1,15 @@
-import { executeTool, type Tool, type ToolCall, type ToolHooks, type ToolRegistry, toolJsonSchema } from '@bough/core';
+import {
+  executeTool,
+  type Tool,
+  type ToolCall,
+  type ToolHooks,
+  type ToolRegistry,
+  toolJsonSchema,
+  toolOutputText,
+} from '@bough/core';
 import type { AiSdkFailure } from './errors.js';
 import { type AiSdkInputSchema, passThroughSchema } from './input-schema.js';
+import { type AiSdkModelOutputArgument, type AiSdkToolModelOutput, failuresAsErrors } from './internal/model-output.js';
 import { AI_SDK_LIMITS } from './limits.js';
 
 /** Options shared by {@link toAiSdkTool} and {@link toAiSdkTools}. */
@@ -43,6 +52,12 @@ export interface AiSdkTool<REQ = unknown, RES = unknown> {
   readonly inputSchema: AiSdkInputSchema<REQ>;
   /** Runs one call through core's executor; failures are returned as values, never thrown. */
   readonly execute: (input: REQ, options: AiSdkToolCallOptions) => Promise<AiSdkToolOutput<RES>>;
+  /**
+   * What the model is sent for a result: a failure as `error-text` (the text MCP shows, so providers mark the result
+   * failed), anything else as the SDK sends it by default. Takes ai 5's argument (the output) and ai 6/7's
+   * (`{ toolCallId, input, output }`) alike.
+   */
+  readonly toModelOutput: (argument: AiSdkModelOutputArgument<AiSdkToolOutput<RES>>) => AiSdkToolModelOutput;
 }
 
 type Runner = (name: string, input: unknown, execution: AiSdkToolCallOptions) => Promise<ToolCall>;
@@ -51,6 +66,7 @@ function adapt<REQ, RES>(tool: Tool<REQ, RES>, run: Runner, options: AiSdkToolOp
   return {
     description: tool.description,
     inputSchema: passThroughSchema<REQ>(toolJsonSchema(tool)),
+    toModelOutput: failuresAsErrors((failure) => toolOutputText(tool, failure)),
     execute: async (input: REQ, execution: AiSdkToolCallOptions) => {
       const call = await run(tool.name, input, execution);
       try {

@@ -6,12 +6,7 @@ import { AST_SEARCH_LANGUAGES } from './languages.js';
 /** The ast_search request: a structural pattern, where to look and in which language. */
 export const AstSearchRequest = z
   .object({
-    pattern: z
-      .string()
-      .trim()
-      .min(1, 'give a non-empty ast-grep pattern')
-      .max(10_000)
-      .describe('Code of lang with $NAME / $$$ wildcards.'),
+    pattern: z.string().trim().min(1, 'give a non-empty ast-grep pattern').max(10_000),
     path: z.string().default('.').describe('File or directory (default: the root).'),
     lang: z.enum(AST_SEARCH_LANGUAGES).default('python').describe('Language of pattern and files.'),
     max_results: z.number().int().min(1).max(500).default(50).describe('Most to list; total counts all.'),

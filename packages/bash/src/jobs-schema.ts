@@ -14,9 +14,9 @@ export const JobsRequest = z
   .object({
     action: z.enum(['list', 'output', 'wait', 'kill']),
     job_id: z.string().min(1).optional().describe('From the bash answer.'),
-    since: Offsets.optional().describe("Byte offsets per stream: the last answer's next."),
+    since: Offsets.optional().describe('Byte offsets per stream.'),
     max_bytes: z.number().int().positive().optional().describe('Most bytes per stream to return.'),
-    timeout: z.number().optional().describe('wait: milliseconds.'),
+    timeout: z.number().optional(),
   })
   .strict();
 

@@ -7,7 +7,7 @@ import { BashJobStarted } from './jobs-schema.js';
 export const BashRequest = z
   .object({
     command: z.string().min(1).describe('Program and arguments, POSIX-quoted.'),
-    timeout: z.number().optional().describe('Milliseconds.'),
+    timeout: z.number().optional(),
     cwd: z.string().min(1).optional().describe('Directory, relative to the workspace root.'),
     background: z.boolean().optional().describe('Start a job and answer with its job_id.'),
   })

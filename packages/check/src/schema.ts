@@ -5,7 +5,7 @@ import { CODE_CHECK_ERROR_CODES, type CodeCheckErrorCode } from './errors.js';
 /** The code_check request: what to check and with which checker. */
 export const CodeCheckRequest = z
   .object({
-    paths: z.array(z.string()).max(1_000).default([]).describe('Files or directories (none: the workspace).'),
+    paths: z.array(z.string()).max(1_000).default([]),
     tool: z.enum(['auto', 'ruff', 'typescript']).default('auto').describe('auto picks by file type.'),
     max_diagnostics: z.number().int().min(1).max(500).default(50).describe('Most to list; total counts all.'),
   })

@@ -117,7 +117,7 @@ describe('openai profile: apply_patch as Codex scenarios describe it', () => {
     const call = await openai();
     const done = await call('apply_patch', { input });
     expect(done.isError).toBe(true);
-    expect(done.text).toMatch(/^Error \(\w+\): /);
+    expect(done.text).toMatch(/^Error: /);
     expect(file('modify.txt')).toBe('line1\nline2\n');
   });
 
@@ -187,5 +187,40 @@ describe('anthropic profile: the text editor as Anthropic documents it', () => {
     expect((await call(tool, { ...replace, old_str: 'y' })).text).toBe(
       'Successfully replaced text at exactly one location.',
     );
+  });
+});
+
+// Every dialect's failed call, as an MCP client receives it: `isError: true`, and the text that dialect's provider
+// documents (not bough's own `Error (code): …`). The plain-function and AI SDK doors are tested with the same cases in
+// @bough/coding and @bough/ai-sdk.
+describe('a failed dialect call is an MCP error, in the wording of its provider', () => {
+  const cases: [Exclude<DialectProfile, 'full'>, string, Record<string, unknown>, RegExp][] = [
+    ['anthropic', 'str_replace_based_edit_tool', { command: 'view', path: 'absent.py' }, /^Error: File not found$/],
+    [
+      'anthropic',
+      'str_replace_based_edit_tool',
+      { command: 'str_replace', path: 'twice.txt', old_str: 'x', new_str: 'z' },
+      /^Error: .*read/i,
+    ],
+    [
+      'anthropic',
+      'str_replace_based_edit_tool',
+      { command: 'view', path: 'twice.txt', view_range: [3, 1] },
+      /^Error: `view_range` must be/,
+    ],
+    ['anthropic', 'bash', { command: 'ls | wc -l' }, /^Error: /],
+    ['openai', 'apply_patch', { input: patch('*** Delete File: missing.txt') }, /^Error: /],
+    ['openai', 'shell', { command: ['no-such-program-here'] }, /^Error: /],
+    ['gemini', 'read_file', { file_path: 'absent.py' }, /^Error: /],
+    ['gemini', 'replace', { file_path: 'twice.txt', old_string: 'x', new_string: 'z' }, /^Error: .*read/i],
+    ['gemini', 'run_shell_command', { command: 'ls | wc -l' }, /^Error: /],
+    ['minimal', 'read', { file_path: 'absent.py' }, /^Error \(not_found\): /],
+  ];
+
+  it.each(cases)('%s %s %j', async (profile, tool, args, wording) => {
+    const call = await serve(profile);
+    const done = await call(tool, args);
+    expect(done.isError).toBe(true);
+    expect(done.text).toMatch(wording);
   });
 });

@@ -50,13 +50,15 @@ function lstatExists(path: string): boolean {
 }
 
 /**
- * The tools a toolkit-built CLI branch gets by default: the toolkit's defaults plus `jobs`, since its bash accepts
- * `background: true` and `jobs` is the only way to read or stop such a job.
+ * The tool names a CLI toolkit or tool set registers: `only` when given, else `defaults` (the toolkit's), with `jobs`
+ * added wherever `bash` is, since bash accepts `background: true` and `jobs` is the only way to read or stop such a
+ * job. Every front door of the CLI resolves its tool list here, so "bash means jobs too" is decided once.
  */
-export const CLI_TOOLKIT_TOOLS: readonly string[] = withJobs(DEFAULT_CODING_TOOLS);
-
-/** Adds `jobs` to a tool list that has `bash`: wherever bash can start a background job, the model can stop it. */
-export function withJobs(names: readonly string[]): string[] {
+export function cliToolNames(
+  only: readonly string[] | undefined,
+  defaults: readonly string[] = DEFAULT_CODING_TOOLS,
+): string[] {
+  const names = only ?? defaults;
   return names.includes('bash') && !names.includes('jobs') ? [...names, 'jobs'] : [...names];
 }
 
@@ -99,7 +101,7 @@ export function standaloneTools(
     codeNavProvider(options),
     astSearchProvider(options),
   ]);
-  return { registry: only ? subset(registry, withJobs(only)) : registry, bash };
+  return { registry: only ? subset(registry, cliToolNames(only)) : registry, bash };
 }
 
 /** A branch carrying the coding toolkit (read-before-edit guard, context tool, …) over the workspace. */
@@ -145,11 +147,10 @@ export function toolkitProvider(
   } = {},
 ) {
   return codingToolkit({
-    tools: CLI_TOOLKIT_TOOLS,
+    tools: cliToolNames(options.tools),
     ...(options.commandSandbox ? { commandSandbox: options.commandSandbox } : {}),
     ...(options.network ? { network: true } : {}),
     workspaceRoot: root,
-    ...(options.tools ? { tools: withJobs(options.tools) } : {}),
     ...(options.permissions ? { permissions: options.permissions } : {}),
     ...(options.onAsk ? { onAsk: options.onAsk } : {}),
     // Set once for the toolkit: every tool, the guard and the OS sandbox of commands follow it.

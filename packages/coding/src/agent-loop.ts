@@ -70,7 +70,7 @@ export async function runAgent(
     let reply: ChatCompletion;
     try {
       turns += 1;
-      reply = await model.complete(branchToChatMessages(branch), {
+      reply = await model.complete(branchToChatMessages(branch, branch.tools), {
         tools: toolsToChatSpecs(branch.tools),
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.progress ? { progress: options.progress } : {}),

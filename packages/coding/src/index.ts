@@ -13,6 +13,7 @@ export {
   executeApplyPatch,
 } from './dialects/apply-patch.js';
 export type { DialectCallOptions } from './dialects/dialect-call.js';
+export type { DialectFailure } from './dialects/dialect-failure.js';
 export { executeOpenAiShell, type OpenAiShellInput, type OpenAiShellOutput } from './dialects/openai-shell.js';
 export { profileForModel } from './dialects/profile-for-model.js';
 export {

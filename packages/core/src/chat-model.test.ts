@@ -52,6 +52,29 @@ describe('branchToChatMessages', () => {
     expect(toolsToChatSpecs(branch.tools)[0]).toMatchObject({ name: 'two', parameters: { type: 'object' } });
     expect(toolCallReply([{ name: 'two', arguments: {} }]).toolCalls[0]?.name).toBe('two');
   });
+
+  it("sends a failure of a tool that words its failures as that text, given the branch's tools", async () => {
+    const branch = new Branch({ system: 'sys' });
+    const failure = { success: false as const, error: 'Error: File not found', error_code: 'not_found' };
+    branch.registerTools([
+      defineTool({
+        name: 'worded',
+        description: 'Fails in its own words.',
+        request: z.object({}),
+        handler: async () => failure,
+        failureText: (f) => f.error,
+      }),
+      defineTool({ name: 'plain', description: 'Fails plainly.', request: z.object({}), handler: async () => failure }),
+    ]);
+    await branch.act([
+      { name: 'worded', arguments: {}, id: 'w' },
+      { name: 'plain', arguments: {}, id: 'p' },
+    ]);
+    const tools = branchToChatMessages(branch, branch.tools).filter((m) => m.role === 'tool');
+    expect(tools.map((m) => m.content)).toEqual(['Error: File not found', JSON.stringify(failure)]);
+    // Without the tools, every output is sent as before.
+    expect(branchToChatMessages(branch).filter((m) => m.role === 'tool')[0]?.content).toBe(JSON.stringify(failure));
+  });
 });
 
 describe('branchToChatMessages: one assistant message per turn', () => {

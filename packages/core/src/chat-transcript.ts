@@ -1,5 +1,6 @@
 import type { BranchView } from './branch-view.js';
 import type { ChatMessage, ChatToolCall, ChatToolSpec } from './chat-model.js';
+import { isToolFailure } from './failure.js';
 import { safeJson } from './internal/safe-json.js';
 import { type Message, messageText } from './messages.js';
 import { toolJsonSchema } from './schema.js';
@@ -17,10 +18,11 @@ export const TURN_CALLS_KEY = 'tool_calls';
 /**
  * Renders a branch's active view as chat messages: an assistant message that claims its turn's calls (see
  * {@link TURN_CALLS_KEY}) becomes one assistant message with its text and those calls; other consecutive action
- * requests become one assistant turn with tool calls; each action response becomes a tool message answering its call.
+ * requests become one assistant turn with tool calls; each action response becomes a tool message answering its call
+ * (a failure of one of `tools` that words its own failures, see {@link Tool.failureText}, as that text).
  */
-export function branchToChatMessages(branch: BranchView): ChatMessage[] {
-  return messagesToChat(branch.activeMessages());
+export function branchToChatMessages(branch: BranchView, tools: readonly Tool[] = []): ChatMessage[] {
+  return messagesToChat(branch.activeMessages(), tools);
 }
 
 /** The call ids an assistant message holds under {@link TURN_CALLS_KEY} (calls or bare ids), or undefined. */
@@ -39,7 +41,7 @@ function toChatCall(message: Message): ChatToolCall {
   return { id: content.call_id, name: content.function, arguments: wireable(content.arguments) };
 }
 
-function messagesToChat(messages: readonly Message[]): ChatMessage[] {
+function messagesToChat(messages: readonly Message[], tools: readonly Tool[]): ChatMessage[] {
   const requests = new Map<string, Message>();
   for (const message of messages) {
     if (message.role === 'action_request') requests.set((message.content as { call_id: string }).call_id, message);
@@ -73,9 +75,13 @@ function messagesToChat(messages: readonly Message[]): ChatMessage[] {
     }
     if (message.role === 'action_response') {
       const content = message.content as { function: string; output: unknown; call_id: string };
+      const output = content.output;
+      const worded = isToolFailure(output)
+        ? tools.find((tool) => tool.name === content.function)?.failureText?.(output)
+        : undefined;
       out.push({
         role: 'tool',
-        content: typeof content.output === 'string' ? content.output : safeJson(content.output ?? null),
+        content: worded ?? (typeof output === 'string' ? output : safeJson(output ?? null)),
         toolCallId: content.call_id,
         name: content.function,
       });

@@ -23,6 +23,26 @@ describe('toolOutputText: what a model reads', () => {
     expect(toolOutputText(undefined, 'plain')).toBe('plain');
     expect(toolOutputText(undefined, undefined)).toBe('null');
   });
+
+  it("words a failure as the tool's failureText says, and as core does when it declines", () => {
+    const dialect = {
+      failureText: (failure: { error: string }) => (failure.error.startsWith('Error:') ? failure.error : undefined),
+    };
+    expect(toolOutputText(dialect, { success: false, error: 'Error: File not found', error_code: 'not_found' })).toBe(
+      'Error: File not found',
+    );
+    expect(toolOutputText(dialect, { success: false, error: 'gone', error_code: 'not_found' })).toBe(
+      'Error (not_found): gone',
+    );
+    const tool = defineTool({
+      name: 'dialect',
+      description: 'A dialect tool.',
+      request: z.object({}),
+      handler: async () => ({}),
+      failureText: (failure) => failure.error,
+    });
+    expect(toolOutputText(tool, { success: false, error: 'Error: no', error_code: 'x' })).toBe('Error: no');
+  });
 });
 
 describe('toolOutputSummary: what people read', () => {

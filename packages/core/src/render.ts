@@ -1,4 +1,4 @@
-import { isToolFailure } from './failure.js';
+import { isToolFailure, type ToolFailure } from './failure.js';
 
 /**
  * How a tool presents its own output: the text a model reads (as vercel/ai's `toModelOutput`) and a short summary
@@ -13,6 +13,11 @@ export interface ToolRendering<RES = unknown> {
   readonly toModelText?: (output: RES) => string | undefined;
   /** A one-line headline and a few detail lines for people; undefined leaves it to the generic summary. */
   readonly summarize?: (output: RES) => ToolSummaryParts | undefined;
+  /**
+   * The text a model reads for a failure, for a tool that answers in another harness's documented wording (the
+   * dialect tools); undefined, or no hook, leaves it to core's `Error (code): message` rendering.
+   */
+  readonly failureText?: (failure: ToolFailure) => string | undefined;
 }
 
 /** What a tool's `summarize` returns: one headline and optional detail lines (see {@link detailLines}). */
@@ -110,13 +115,15 @@ function failureText(output: UnknownRecord): string {
 }
 
 /**
- * The text a model reads for a tool's output: a failure's code, message and extra fields; otherwise the tool's own
- * `toModelText`; otherwise a `message` field or compact JSON.
+ * The text a model reads for a tool's output: a failure as the tool's `failureText` words it, else its code, message
+ * and extra fields; otherwise the tool's own `toModelText`; otherwise a `message` field or compact JSON.
  */
 export function toolOutputText<RES>(tool: ToolRendering<RES> | undefined, output: unknown): string {
   if (typeof output === 'string') return output;
   if (!isRecord(output)) return compactText(output ?? null);
-  if (isToolFailure(output) && typeof output.error === 'string') return failureText(output);
+  if (isToolFailure(output) && typeof output.error === 'string') {
+    return tool?.failureText?.(output as ToolFailure) ?? failureText(output);
+  }
   const own = tool?.toModelText?.(output as RES);
   if (own !== undefined) return own;
   if (typeof output.message === 'string') return output.message;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ConfigurationError } from './bough-error.js';
 import type { BranchView } from './branch-view.js';
+import type { ToolFailure } from './failure.js';
 import type { ToolSummaryParts } from './render.js';
 import type { Touches, TouchesOf } from './touches.js';
 
@@ -99,6 +100,8 @@ export interface Tool<REQ = any, RES = any> {
   readonly toModelText?: (output: RES) => string | undefined;
   /** A headline and a few lines for people (see {@link ToolRendering}); hosts fall back to a generic one. */
   readonly summarize?: (output: RES) => ToolSummaryParts | undefined;
+  /** The text a model reads for a failure (see {@link ToolRendering}); hosts fall back to core's. */
+  readonly failureText?: (failure: ToolFailure) => string | undefined;
 }
 
 /** The input of {@link defineTool}; `scope` defaults to 'stateless'. */
@@ -118,6 +121,8 @@ export interface ToolSpec<REQ, RES> {
   toModelText?: (output: RES) => string | undefined;
   /** The tool's own short summary of an output for people (see {@link Tool.summarize}). */
   summarize?: (output: RES) => ToolSummaryParts | undefined;
+  /** The tool's own model-facing text of a failure (see {@link Tool.failureText}). */
+  failureText?: (failure: ToolFailure) => string | undefined;
 }
 
 /** Model-facing tool names: lower-case letters, digits and underscores, 1 to 64 characters. */
@@ -149,7 +154,7 @@ export function defineTool<REQ, RES>(spec: ToolSpec<REQ, RES>): Tool<REQ, RES> {
   if (spec.touches !== undefined && typeof spec.touches !== 'function') {
     throw new ConfigurationError(`Tool ${spec.name}'s touches must be a function of the parsed request.`);
   }
-  for (const hook of ['toModelText', 'summarize'] as const) {
+  for (const hook of ['toModelText', 'summarize', 'failureText'] as const) {
     if (spec[hook] !== undefined && typeof spec[hook] !== 'function') {
       throw new ConfigurationError(`Tool ${spec.name}'s ${hook} must be a function of the output.`);
     }
@@ -169,6 +174,7 @@ export function defineTool<REQ, RES>(spec: ToolSpec<REQ, RES>): Tool<REQ, RES> {
     ...(spec.touches ? { touches: spec.touches } : {}),
     ...(spec.toModelText ? { toModelText: spec.toModelText } : {}),
     ...(spec.summarize ? { summarize: spec.summarize } : {}),
+    ...(spec.failureText ? { failureText: spec.failureText } : {}),
   };
   return Object.freeze(tool);
 }

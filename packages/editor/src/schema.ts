@@ -16,17 +16,17 @@ export const EditorEditItem = z
 export const EditorRequest = z
   .object({
     action: z.enum(['write', 'edit', 'multi_edit', 'patch', 'move', 'mkdir']),
-    file_path: z.string().min(1).optional().describe('Relative to the workspace root (move: the source).'),
-    content: z.string().optional().describe('write: the whole new text.'),
+    file_path: z.string().min(1).optional().describe('Relative to the workspace root.'),
+    content: z.string().optional(),
     old_string: z.string().optional().describe('edit: the exact text to replace.'),
-    new_string: z.string().optional().describe('edit: the replacement.'),
+    new_string: z.string().optional(),
     replace_all: z.boolean().default(false).describe('edit: replace every occurrence.'),
     edits: z.array(EditorEditItem).min(1).optional().describe('multi_edit: applied in order.'),
-    patch: z.string().optional().describe('patch: the patch text.'),
-    destination: z.string().min(1).optional().describe('move: the new path.'),
+    patch: z.string().optional(),
+    destination: z.string().min(1).optional(),
     overwrite: z.boolean().optional().describe('move: replace an existing destination.'),
-    dry_run: z.boolean().optional().describe('Check and show the diff; write nothing.'),
-    exact: z.boolean().optional().describe('No near-miss matching.'),
+    dry_run: z.boolean().optional(),
+    exact: z.boolean().optional(),
   })
   .strict();
 

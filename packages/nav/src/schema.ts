@@ -8,7 +8,7 @@ export const NavRequest = z
     action: z.enum(['outline', 'find_definition', 'find_references', 'hover', 'rename']),
     path: z.string().default('.').describe('File or directory (default: the root).'),
     symbol: z.string().min(1).max(200).optional().describe('Name, e.g. "UserService".'),
-    new_name: z.string().min(1).max(200).optional().describe('For rename: the new name.'),
+    new_name: z.string().min(1).max(200).optional(),
   })
   .strict();
 

@@ -7,9 +7,9 @@ export const ReaderRequest = z
   .object({
     action: z.enum(['read', 'open', 'list_dir', 'read_many', 'stat']),
     path: z.string().optional().describe('Relative to the workspace root, or an https URL.'),
-    paths: z.array(z.string().min(1)).min(1).optional().describe('read_many: the files.'),
-    offset: z.number().int().optional().describe('0-based first line.'),
-    limit: z.number().int().optional().describe('Lines to return.'),
+    paths: z.array(z.string().min(1)).min(1).optional(),
+    offset: z.number().int().optional(),
+    limit: z.number().int().optional(),
     recursive: z.boolean().optional().describe('list_dir: include subdirectories.'),
     file_types: z.array(z.string().min(1)).optional().describe("list_dir: only these extensions, e.g. ['ts']."),
   })

@@ -17,7 +17,7 @@ export function makeSearchRequest(
   return z
     .object({
       action: z.enum(['grep', 'find']),
-      pattern: z.string().min(1).describe('grep: a regex; find: a glob.'),
+      pattern: z.string().min(1),
       path: z.string().optional().describe('File or directory (default: the root).'),
       include: z.string().min(1).optional().describe('Glob filter, e.g. "*.py".'),
       max_results: z
@@ -27,8 +27,8 @@ export function makeSearchRequest(
         .max(maxResults)
         .optional()
         .describe(`Results to return (default ${defaults.grep} grep, ${defaults.find} find).`),
-      include_ignored: z.boolean().optional().describe("Also search .gitignore'd files."),
-      case_insensitive: z.boolean().optional().describe('Ignore case.'),
+      include_ignored: z.boolean().optional(),
+      case_insensitive: z.boolean().optional(),
       fixed_strings: z.boolean().optional().describe('grep: pattern is literal text.'),
       exact_skips: z.boolean().optional().describe('grep: count skipped files exactly (slower).'),
     })

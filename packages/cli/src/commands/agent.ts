@@ -22,7 +22,7 @@ import { flag, has, type ParsedArgs, sandboxFlags, UsageError } from '../args.js
 import { jobWatchdog, watchBackgroundJobs } from '../internal/job-watchdog.js';
 import { sandboxNotice } from '../internal/sandbox-notice.js';
 import type { CliIO } from '../output.js';
-import { CLI_TOOLKIT_TOOLS, workspaceRoot } from '../toolset.js';
+import { cliToolNames, workspaceRoot } from '../toolset.js';
 
 const SYSTEM = (root: string) =>
   `You are a careful coding agent working in ${root}. Use the tools to inspect before you change anything; read a file before editing it. When you call tools, say briefly what you are doing.`;
@@ -108,7 +108,7 @@ export async function agentCommand(args: ParsedArgs, io: CliIO, signal: AbortSig
     return Promise.resolve(ask(...question)).finally(() => output.resume());
   };
   const sandbox = sandboxFlags(args);
-  const notice = sandboxNotice('agent', sandbox.commandSandbox, CLI_TOOLKIT_TOOLS);
+  const notice = sandboxNotice('agent', sandbox.commandSandbox, cliToolNames(undefined));
   if (notice) io.stderr(notice);
   const checkpoints = agentCheckpoints(has(args, 'no-checkpoints'), root, io.env);
   if (checkpoints.notice) io.stderr(checkpoints.notice);

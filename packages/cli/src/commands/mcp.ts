@@ -8,14 +8,14 @@ import { type JobWatchdog, jobWatchdog, watchBackgroundJobs } from '../internal/
 import { argsForProfile, profiledBuild, profileOf } from '../internal/mcp-profile.js';
 import { sandboxNotice } from '../internal/sandbox-notice.js';
 import type { CliIO } from '../output.js';
-import { standaloneTools, toolList, withJobs } from '../toolset.js';
+import { cliToolNames, standaloneTools, toolList } from '../toolset.js';
 import { VERSION } from '../version.js';
 
 /**
- * The toolkit tools served by default: everything but `context`, which only makes sense in a curated conversation,
- * and with `jobs`, which stops what bash started with `background: true`.
+ * The toolkit tools served by default: everything but `context`, which only makes sense in a curated conversation
+ * (`cliToolNames` adds `jobs`, which stops what bash started with `background: true`).
  */
-const MCP_TOOLS = withJobs(DEFAULT_CODING_TOOLS.filter((name) => name !== 'context'));
+const MCP_TOOLS = DEFAULT_CODING_TOOLS.filter((name) => name !== 'context');
 
 /** Where a catalog registry (listed before the client gave roots, never invoked) pretends to live. */
 const NO_ROOT = resolve('/', 'nonexistent-bough-mcp-catalog');
@@ -108,7 +108,7 @@ function buildFor(
       // No nudge notes: they describe a conversation the server does not hold.
       const toolkit = codingToolkit({
         workspaceRoot: root,
-        tools: only ? withJobs(only) : MCP_TOOLS,
+        tools: cliToolNames(only, MCP_TOOLS),
         notify: false,
         ...sandbox,
         ...(durable ? { toolOptions: { editor: { durable: true } } } : {}),

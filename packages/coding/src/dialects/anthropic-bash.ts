@@ -1,6 +1,7 @@
 import type { ToolRegistry } from '@bough/core';
 import { type CommandOutcome, runCommand } from './command-output.js';
 import type { DialectCallOptions } from './dialect-call.js';
+import { type DialectFailure, dialectFailure } from './dialect-failure.js';
 
 /** One call of Anthropic's bash tool (`bash_20250124`), as the model sends it. */
 export interface AnthropicBashInput {
@@ -11,16 +12,27 @@ export interface AnthropicBashInput {
 /**
  * Runs one Anthropic bash tool call through the registry's `bash` tool and renders it as text: stdout, then stderr,
  * then the exit status when it is not 0. bough runs one program per call without a shell, so each call stands alone
- * and `restart` has no session to reset; it answers that the tool was restarted. Never throws.
+ * and `restart` has no session to reset; it answers that the tool was restarted. Never throws: a command bough
+ * refused to run, or one stopped by its timeout, is a {@link DialectFailure} (the bash tool documents both as errors);
+ * a command that ran and exited non-zero is an ordinary result showing its exit status.
  */
 export async function executeAnthropicBash(
   registry: ToolRegistry,
   input: AnthropicBashInput,
   options: DialectCallOptions = {},
-): Promise<string> {
+): Promise<string | DialectFailure> {
   if (input?.restart === true) return 'tool has been restarted.';
-  if (typeof input?.command !== 'string' || input.command.trim() === '') return 'Error: `command` is required.';
-  return commandText(await runCommand(registry, input.command, options));
+  if (typeof input?.command !== 'string' || input.command.trim() === '') {
+    return dialectFailure('Error: `command` is required.');
+  }
+  return commandResult(await runCommand(registry, input.command, options));
+}
+
+/** A command's outcome as the bash tool's result: its text, or a failure when it was refused or timed out. */
+export function commandResult(outcome: CommandOutcome): string | DialectFailure {
+  if (outcome.refused) return dialectFailure(`Error: ${outcome.refused.error}`, outcome.refused.error_code);
+  if (outcome.timedOut) return dialectFailure(commandText(outcome), 'timed_out');
+  return commandText(outcome);
 }
 
 /** A command's outcome as one text: stdout, stderr, then how it ended when that was not exit status 0. */

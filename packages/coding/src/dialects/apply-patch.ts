@@ -1,4 +1,4 @@
-import type { ToolRegistry } from '@bough/core';
+import type { ToolFailure, ToolRegistry } from '@bough/core';
 import { callRegistry, type DialectCallOptions } from './dialect-call.js';
 
 /** One file operation of OpenAI's `apply_patch` tool, as the AI SDK hands it over. */
@@ -12,10 +12,18 @@ export interface ApplyPatchInput {
   readonly operation: ApplyPatchOperation;
 }
 
-/** The answer `apply_patch` expects: whether the operation was applied, and a text for the model. */
+/**
+ * The answer `apply_patch` expects: whether the operation was applied, and a text for the model. `failed` is the
+ * tool's own failure (the Responses API receives it as the call output's status), so this shape is the typed failure.
+ */
 export interface ApplyPatchOutput {
   readonly status: 'completed' | 'failed';
   readonly output?: string;
+}
+
+/** What a failed patch tells the model: an `Error: ` line with the editor's explanation (what failed, nothing applied). */
+export function patchFailureText(failure: ToolFailure): string {
+  return `Error: ${failure.error}`;
 }
 
 const LETTER = { create_file: 'A', update_file: 'M', delete_file: 'D' } as const;
@@ -52,14 +60,14 @@ export async function executeApplyPatch(
   if (!operation || typeof operation.path !== 'string' || !(operation.type in LETTER)) {
     return {
       status: 'failed',
-      output: 'The operation needs a type (create_file, update_file, delete_file) and a path.',
+      output: 'Error: the operation needs a type (create_file, update_file, delete_file) and a path.',
     };
   }
   if (operation.type !== 'delete_file' && typeof operation.diff !== 'string') {
-    return { status: 'failed', output: `${operation.type} needs a diff.` };
+    return { status: 'failed', output: `Error: ${operation.type} needs a diff.` };
   }
   const patched = await callRegistry(registry, 'editor', { action: 'patch', patch: envelopeOf(operation) }, options);
-  if (!patched.ok) return { status: 'failed', output: `${patched.failure.error_code}: ${patched.failure.error}` };
+  if (!patched.ok) return { status: 'failed', output: patchFailureText(patched.failure) };
   return {
     status: 'completed',
     output: `Success. Updated the following files:\n${LETTER[operation.type]} ${operation.path}`,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ToolRegistry } from '@bough/core';
+import { ToolRegistry, toMcpTool } from '@bough/core';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, toolkitBranch } from '../../test/helpers.js';
@@ -69,5 +69,20 @@ describe('the toolkit accepts the argument names of other harnesses', () => {
     expect(await run('bash', { cmd: 'echo hi' })).toMatchObject({ success: true, stdout: 'hi\n' });
     expect(file('a.txt')).toBe('omega\nbeta\n');
     expect(file('w.txt')).toBe('w\n');
+  });
+
+  it('the gemini profile takes the names of older Gemini CLI releases through the same table, advertising the current ones', async () => {
+    const registry = new ToolRegistry();
+    const tools = dialectTools('gemini', toolkitBranch(ws.root).registry);
+    registry.register(tools);
+    const run = async (name: string, args: unknown) => (await registry.invoke(name, args)).output;
+    expect(await run('read_file', { absolute_path: 'a.txt' })).toBe('alpha\nbeta');
+    expect(await run('read_file', { path: 'sub/b.txt' })).toBe('b');
+    expect(await run('list_directory', { path: 'sub' })).toBe('Directory listing for sub:\nsub/b.txt');
+    expect(String(await run('run_shell_command', { command: 'ls', directory: 'sub' }))).toContain('Stdout: b.txt');
+    const fields = tools.flatMap((tool) => Object.keys(toMcpTool(tool).inputSchema.properties as object));
+    expect(fields).not.toContain('absolute_path');
+    expect(fields).not.toContain('path');
+    expect(fields).not.toContain('directory');
   });
 });

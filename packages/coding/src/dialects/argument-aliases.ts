@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Field names models trained on other harnesses send, per toolkit tool, mapped to ours: Claude Code and the
  * Anthropic text editor (`path`, `old_str`, `file_text`, `run_in_background`), Codex (`workdir`, `timeout_ms`,
- * `input`), Gemini CLI (`absolute_path`, `dir_path`, `directory`), pi and opencode (`oldText`, `filePath`). A
+ * `input`), Gemini CLI (`absolute_path`, `dir_path`, `directory`, `path`), pi and opencode (`oldText`, `filePath`). A
  * camelCase spelling of any of our own snake_case fields is accepted too. Kept here, not in the advertised schema:
  * each listed field would be sent to the model with every request.
  */
@@ -18,11 +18,21 @@ const EDIT_FIELDS = {
   file_text: 'content',
   contents: 'content',
 };
+const GEMINI_FILE = { absolute_path: 'file_path', path: 'file_path' };
+const GEMINI_DIR = { path: 'dir_path', directory: 'dir_path' };
 const FIELD_ALIASES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   // The `minimal` profile's tools.
   read: { path: 'file_path', absolute_path: 'file_path', file: 'file_path' },
   write: EDIT_FIELDS,
   edit: EDIT_FIELDS,
+  // The `gemini` profile's tools: Gemini CLI renamed `absolute_path` and `path` over its releases.
+  read_file: GEMINI_FILE,
+  write_file: GEMINI_FILE,
+  replace: GEMINI_FILE,
+  glob: GEMINI_DIR,
+  search_file_content: GEMINI_DIR,
+  list_directory: GEMINI_DIR,
+  run_shell_command: GEMINI_DIR,
   // The toolkit's tools (bash serves both).
   reader: { file_path: 'path', absolute_path: 'path', file: 'path', dir_path: 'path', directory: 'path' },
   editor: {

@@ -1,4 +1,4 @@
-import type { ToolRegistry } from '@bough/core';
+import type { ToolFailure, ToolRegistry } from '@bough/core';
 import { callRegistry, type DialectCallOptions } from './dialect-call.js';
 import { readThroughReader } from './shell-reads.js';
 
@@ -9,6 +9,8 @@ export interface CommandOutcome {
   /** The exit status; `undefined` when the command was stopped by its timeout. */
   readonly exitCode: number | undefined;
   readonly timedOut: boolean;
+  /** Set when bough refused to run the command (a shell operator, a policy denial, a missing program): why. */
+  readonly refused?: ToolFailure;
 }
 
 /**
@@ -19,7 +21,8 @@ const REFUSED_EXIT_CODE = 126;
 
 /**
  * Runs one command through the registry's `bash` tool (one program, no shell; the toolkit's policy and the OS sandbox
- * apply) and reports it as a shell would: a refusal becomes the refusal text on stderr with exit status 126.
+ * apply) and reports it as a shell would: a refusal becomes the refusal text on stderr with exit status 126, and is
+ * named in `refused` for the dialects that report it as a failed call.
  */
 export async function runCommand(
   registry: ToolRegistry,
@@ -36,7 +39,8 @@ export async function runCommand(
   };
   const ran = await callRegistry(registry, 'bash', args, options, step);
   if (!ran.ok) {
-    return { stdout: '', stderr: `${ran.failure.error}\n`, exitCode: REFUSED_EXIT_CODE, timedOut: false };
+    const stderr = `${ran.failure.error}\n`;
+    return { stdout: '', stderr, exitCode: REFUSED_EXIT_CODE, timedOut: false, refused: ran.failure };
   }
   const value = ran.value;
   const timedOut = value.timed_out === true;

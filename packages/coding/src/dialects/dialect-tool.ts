@@ -1,4 +1,4 @@
-import { defineTool, type Tool, type ToolRegistry } from '@bough/core';
+import { defineTool, type Tool, type ToolFailure, type ToolRegistry } from '@bough/core';
 import type { z } from 'zod';
 import { callRegistry, type DialectCallOptions } from './dialect-call.js';
 
@@ -18,9 +18,11 @@ export function dialectTool<REQ>(
     description,
     request,
     scope: 'stateless',
-    // A dialect tool that hands back a registry tool's answer unchanged shows it the way that tool does.
+    // A dialect tool that hands back a registry tool's answer unchanged shows it the way that tool does; any other
+    // answers in its provider's wording, failures included (their `error` is that wording: see DialectFailure).
     ...(rendersLike?.toModelText ? { toModelText: rendersLike.toModelText } : {}),
     ...(rendersLike?.summarize ? { summarize: rendersLike.summarize } : {}),
+    ...(rendersLike ? {} : { failureText: (failure: ToolFailure) => failure.error }),
     handler: (parsed, context) => run(parsed, { callId: context.callId, signal: context.signal }),
   });
 }
@@ -34,10 +36,4 @@ export async function forward(
 ): Promise<unknown> {
   const result = await callRegistry(registry, name, args, options);
   return result.ok ? result.value : result.failure;
-}
-
-/** The first string among a request's alias fields (models trained on other harnesses name a field differently). */
-export function pick(request: Record<string, unknown>, ...names: string[]): string | undefined {
-  for (const name of names) if (typeof request[name] === 'string') return request[name] as string;
-  return undefined;
 }

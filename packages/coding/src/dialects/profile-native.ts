@@ -1,8 +1,10 @@
 import type { Tool, ToolRegistry } from '@bough/core';
 import { z } from 'zod';
-import { commandText, executeAnthropicBash } from './anthropic-bash.js';
+import { commandResult, executeAnthropicBash } from './anthropic-bash.js';
+import { patchFailureText } from './apply-patch.js';
 import { runCommand } from './command-output.js';
 import { callRegistry } from './dialect-call.js';
+import { dialectFailure } from './dialect-failure.js';
 import { dialectTool } from './dialect-tool.js';
 import { executeTextEditor } from './text-editor.js';
 
@@ -45,7 +47,7 @@ export function openaiProfileTools(registry: ToolRegistry): Tool[] {
   return [
     dialectTool('apply_patch', 'Add, update, move or delete files with one patch.', patch, async (r, o) => {
       const patched = await callRegistry(registry, 'editor', { action: 'patch', patch: r.input }, o);
-      if (!patched.ok) return patched.failure;
+      if (!patched.ok) return dialectFailure(patchFailureText(patched.failure), patched.failure.error_code);
       const files = Array.isArray(patched.value.files)
         ? (patched.value.files as { op: string; relative: string }[])
         : [];
@@ -57,7 +59,7 @@ export function openaiProfileTools(registry: ToolRegistry): Tool[] {
         ...(r.workdir ? { cwd: r.workdir } : {}),
         ...(r.timeout_ms ? { commandTimeoutMs: r.timeout_ms } : {}),
       };
-      return commandText(await runCommand(registry, quoted(r.command), { ...o, ...where }));
+      return commandResult(await runCommand(registry, quoted(r.command), { ...o, ...where }));
     }),
   ];
 }

@@ -26,10 +26,15 @@ describe('dialect profiles over the toolkit', () => {
     const call = served('gemini');
     await call('read_file', { file_path: 'a.txt' });
     const base = { file_path: 'a.txt', old_string: 'x', new_string: 'z' };
-    expect(await call('replace', base)).toBe('Failed to edit, expected 1 occurrence but found 2. No edits made.');
-    expect(await call('replace', { ...base, expected_replacements: 3 })).toBe(
-      'Failed to edit, expected 3 occurrences but found 2. No edits made.',
-    );
+    expect(await call('replace', base)).toEqual({
+      success: false,
+      error: 'Failed to edit, expected 1 occurrence but found 2. No edits made.',
+      error_code: 'multiple_matches',
+    });
+    expect(await call('replace', { ...base, expected_replacements: 3 })).toMatchObject({
+      success: false,
+      error: 'Failed to edit, expected 3 occurrences but found 2. No edits made.',
+    });
     expect(file('a.txt')).toBe('x\ny\nx\n');
     expect(await call('replace', { ...base, expected_replacements: 2 })).toBe(
       'Successfully modified file: a.txt (2 replacements).',
@@ -58,5 +63,14 @@ describe('dialect profiles over the toolkit', () => {
     });
     expect(done.status).toBe('completed');
     expect(file('sub/b.txt')).toBe('d\n');
+  });
+
+  it('refuses a toolkit without a tool the profile calls, naming it', () => {
+    const toolkit = toolkitBranch(ws.root, { tools: ['reader', 'editor', 'bash'] }).registry;
+    expect(() => dialectTools('gemini', toolkit)).toThrow(/gemini profile calls search/);
+    expect(dialectTools('anthropic', toolkit).map((tool) => tool.name)).toEqual([
+      'str_replace_based_edit_tool',
+      'bash',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Tool, ToolRegistry } from '@bough/core';
+import { ConfigurationError, type Tool, type ToolRegistry } from '@bough/core';
 import { geminiProfileTools } from './profile-gemini.js';
 import { minimalTools } from './profile-minimal.js';
 import { anthropicProfileTools, openaiProfileTools } from './profile-native.js';
@@ -24,9 +24,14 @@ export function isDialectProfile(value: string): value is DialectProfile {
 
 /**
  * The tools of a non-`full` profile, each calling `registry`'s own tools (so the guard, the policy and the sandbox of
- * the toolkit behind it apply). Register them on a registry of their own and serve that one.
+ * the toolkit behind it apply). Register them on a registry of their own and serve that one. A registry without one
+ * of the profile's {@link PROFILE_NEEDS} is refused here, naming it, rather than on the first call.
  */
 export function dialectTools(profile: Exclude<DialectProfile, 'full'>, registry: ToolRegistry): Tool[] {
+  const missing = PROFILE_NEEDS[profile].filter((name) => !registry.has(name));
+  if (missing.length > 0) {
+    throw new ConfigurationError(`The ${profile} profile calls ${missing.join(', ')}; register it on the toolkit.`);
+  }
   switch (profile) {
     case 'minimal':
       return minimalTools(registry);

@@ -1,4 +1,5 @@
 import type { ToolFailure } from '@bough/core';
+import { type DialectFailure, dialectFailure } from './dialect-failure.js';
 
 /**
  * How the Anthropic text editor tool's results read. Anthropic documents the shape of a `view` (rows prefixed
@@ -10,8 +11,12 @@ import type { ToolFailure } from '@bough/core';
 /** Failure codes a path refusal or a policy denial carries. */
 const REFUSED = new Set(['denied', 'protected_path', 'outside_workspace', 'symlink_rejected', 'special_file']);
 
-/** Renders a failure of the reader, the editor or the guard as the text editor tool's error text. */
-export function textEditorError(failure: ToolFailure, forWrite: boolean): string {
+/** A failure of the reader, the editor or the guard, worded as the text editor tool's error text. */
+export function textEditorError(failure: ToolFailure, forWrite: boolean): DialectFailure {
+  return dialectFailure(errorText(failure, forWrite), failure.error_code);
+}
+
+function errorText(failure: ToolFailure, forWrite: boolean): string {
   const detail = failure.error;
   switch (failure.error_code) {
     case 'not_found':

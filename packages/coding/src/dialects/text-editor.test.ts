@@ -28,7 +28,11 @@ describe('executeTextEditor (the Anthropic text editor over the toolkit)', () =>
     const cut = await executeTextEditor(registry, { command: 'view', path: 'src/b.txt' }, { maxCharacters: 7 });
     expect(cut).toBe('1: one\n');
     expect(await executeTextEditor(registry, { command: 'view', path: 'src' })).toContain('src/b.txt');
-    expect(await executeTextEditor(registry, { command: 'view', path: 'nope.txt' })).toBe('Error: File not found');
+    expect(await executeTextEditor(registry, { command: 'view', path: 'nope.txt' })).toEqual({
+      success: false,
+      error: 'Error: File not found',
+      error_code: 'not_found',
+    });
   });
 
   it('replaces exactly one match and answers with the documented texts for none and several', async () => {
@@ -36,10 +40,18 @@ describe('executeTextEditor (the Anthropic text editor over the toolkit)', () =>
     await executeTextEditor(registry, { command: 'view', path: 'a.py' });
     expect(
       await executeTextEditor(registry, { command: 'str_replace', path: 'a.py', old_str: 'x = 1', new_str: 'y' }),
-    ).toMatch(/^Error: Found 2 matches for replacement text\. Please provide more context to make a unique match\./);
+    ).toMatchObject({
+      success: false,
+      error: expect.stringMatching(
+        /^Error: Found 2 matches for replacement text\. Please provide more context to make a unique match\./,
+      ),
+    });
     expect(
       await executeTextEditor(registry, { command: 'str_replace', path: 'a.py', old_str: 'zzz_absent', new_str: 'y' }),
-    ).toMatch(/^Error: No match found for replacement\. Please check your text and try again\./);
+    ).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/^Error: No match found for replacement\. Please check your text and try again\./),
+    });
     expect(
       await executeTextEditor(registry, {
         command: 'str_replace',
@@ -73,7 +85,7 @@ describe('executeTextEditor (the Anthropic text editor over the toolkit)', () =>
     expect(text('empty.txt')).toBe('first\n');
     expect(
       await executeTextEditor(registry, { command: 'insert', path: 'src/b.txt', insert_line: 99, insert_text: 'x' }),
-    ).toMatch(/^Error: Invalid `insert_line` 99/);
+    ).toMatchObject({ success: false, error: expect.stringMatching(/^Error: Invalid `insert_line` 99/) });
   });
 
   it('keeps the guard: an unread file is not edited, a protected file is refused', async () => {
@@ -84,10 +96,10 @@ describe('executeTextEditor (the Anthropic text editor over the toolkit)', () =>
       old_str: 'return 1',
       new_str: 'r',
     });
-    expect(unread).toMatch(/^Error: /);
+    expect(unread).toMatchObject({ success: false, error: expect.stringMatching(/^Error: /) });
     expect(text('a.py')).toContain('return 1');
     const secret = await executeTextEditor(registry, { command: 'view', path: '.env' });
-    expect(secret).toMatch(/^Error: Permission denied\./);
-    expect(secret).not.toContain('SECRET');
+    expect(secret).toMatchObject({ success: false, error: expect.stringMatching(/^Error: Permission denied\./) });
+    expect(JSON.stringify(secret)).not.toContain('SECRET');
   });
 });

@@ -1,5 +1,6 @@
 import type { ToolRegistry } from '@bough/core';
 import { callRegistry, type DialectCallOptions } from './dialect-call.js';
+import { type DialectFailure, dialectFailure } from './dialect-failure.js';
 import { capCharacters, textEditorError, viewRows } from './text-editor-render.js';
 
 /**
@@ -28,14 +29,15 @@ export interface TextEditorOptions extends DialectCallOptions {
  * Runs one text editor call on a registry holding bough's `reader` and `editor` tools (the coding toolkit, or the
  * standalone tools) and renders the answer as the text editor documents it. Each command is a call of those tools
  * through the registry, so the read-before-edit guard, the permission policy and the workspace gate all apply; there
- * is no second implementation of reading or editing here. Never throws: every failure is an `Error: …` text.
+ * is no second implementation of reading or editing here. Never throws: a failure is a {@link DialectFailure} whose
+ * `error` is the text editor's documented `Error: …` text.
  */
 export async function executeTextEditor(
   registry: ToolRegistry,
   input: TextEditorInput,
   options: TextEditorOptions = {},
-): Promise<string> {
-  if (typeof input?.path !== 'string' || input.path.trim() === '') return 'Error: `path` is required.';
+): Promise<string | DialectFailure> {
+  if (typeof input?.path !== 'string' || input.path.trim() === '') return dialectFailure('Error: `path` is required.');
   switch (input.command) {
     case 'view':
       return view(registry, input, options);
@@ -46,11 +48,13 @@ export async function executeTextEditor(
     case 'insert':
       return insert(registry, input, options);
     default:
-      return `Error: Unknown command ${JSON.stringify((input as { command?: unknown })?.command)}. Use view, create, str_replace or insert.`;
+      return dialectFailure(
+        `Error: Unknown command ${JSON.stringify((input as { command?: unknown })?.command)}. Use view, create, str_replace or insert.`,
+      );
   }
 }
 
-function windowOf(range: readonly number[] | undefined): { offset?: number; limit?: number } | string {
+function windowOf(range: readonly number[] | undefined): { offset?: number; limit?: number } | DialectFailure {
   if (range === undefined) return {};
   const [start, end] = range;
   const valid =
@@ -60,13 +64,19 @@ function windowOf(range: readonly number[] | undefined): { offset?: number; limi
     (start as number) >= 1 &&
     (end === -1 || (end as number) >= (start as number));
   if (!valid)
-    return 'Error: `view_range` must be [start, end] with 1 <= start <= end, or end = -1 for the end of the file.';
+    return dialectFailure(
+      'Error: `view_range` must be [start, end] with 1 <= start <= end, or end = -1 for the end of the file.',
+    );
   return { offset: (start as number) - 1, ...(end === -1 ? {} : { limit: (end as number) - (start as number) + 1 }) };
 }
 
-async function view(registry: ToolRegistry, input: TextEditorInput, options: TextEditorOptions): Promise<string> {
+async function view(
+  registry: ToolRegistry,
+  input: TextEditorInput,
+  options: TextEditorOptions,
+): Promise<string | DialectFailure> {
   const window = windowOf(input.view_range);
-  if (typeof window === 'string') return window;
+  if ('success' in window) return window;
   const read = await callRegistry(registry, 'reader', { action: 'read', path: input.path, ...window }, options);
   if (!read.ok && read.failure.error_code === 'not_a_file') {
     const listed = await callRegistry(registry, 'reader', { action: 'list_dir', path: input.path }, options);
@@ -76,23 +86,32 @@ async function view(registry: ToolRegistry, input: TextEditorInput, options: Tex
   }
   if (!read.ok) return textEditorError(read.failure, false);
   const value = read.value;
-  if (value.type === 'image') return `Error: ${input.path} is an image, not a text file.`;
+  if (value.type === 'image') return dialectFailure(`Error: ${input.path} is an image, not a text file.`);
   const rows = viewRows(typeof value.content === 'string' ? value.content : '');
   // A window that stops before the end says so, with where to continue (the reader's own notice).
   const more = typeof value.next_offset === 'number' && typeof value.notice === 'string' ? `\n[${value.notice}]` : '';
   return capCharacters(rows + more, options.maxCharacters);
 }
 
-async function create(registry: ToolRegistry, input: TextEditorInput, options: TextEditorOptions): Promise<string> {
-  if (typeof input.file_text !== 'string') return 'Error: `file_text` is required for create.';
+async function create(
+  registry: ToolRegistry,
+  input: TextEditorInput,
+  options: TextEditorOptions,
+): Promise<string | DialectFailure> {
+  if (typeof input.file_text !== 'string') return dialectFailure('Error: `file_text` is required for create.');
   const args = { action: 'write', file_path: input.path, content: input.file_text };
   const written = await callRegistry(registry, 'editor', args, options);
   if (!written.ok) return textEditorError(written.failure, true);
   return `File created successfully at: ${input.path}`;
 }
 
-async function strReplace(registry: ToolRegistry, input: TextEditorInput, options: TextEditorOptions) {
-  if (typeof input.old_str !== 'string' || input.old_str === '') return 'Error: `old_str` is required for str_replace.';
+async function strReplace(
+  registry: ToolRegistry,
+  input: TextEditorInput,
+  options: TextEditorOptions,
+): Promise<string | DialectFailure> {
+  if (typeof input.old_str !== 'string' || input.old_str === '')
+    return dialectFailure('Error: `old_str` is required for str_replace.');
   const args = { action: 'edit', file_path: input.path, old_string: input.old_str, new_string: input.new_str ?? '' };
   const edited = await callRegistry(registry, 'editor', args, options);
   if (!edited.ok) return textEditorError(edited.failure, true);
@@ -104,12 +123,16 @@ async function strReplace(registry: ToolRegistry, input: TextEditorInput, option
  * editor's patch action; the anchor line is read through the reader first (that read is the model's own request, so
  * it counts as evidence for the guard like any read of that line).
  */
-async function insert(registry: ToolRegistry, input: TextEditorInput, options: TextEditorOptions): Promise<string> {
+async function insert(
+  registry: ToolRegistry,
+  input: TextEditorInput,
+  options: TextEditorOptions,
+): Promise<string | DialectFailure> {
   const text = input.insert_text ?? input.new_str;
   const line = input.insert_line;
-  if (typeof text !== 'string') return 'Error: `insert_text` is required for insert.';
+  if (typeof text !== 'string') return dialectFailure('Error: `insert_text` is required for insert.');
   if (typeof line !== 'number' || !Number.isInteger(line) || line < 0) {
-    return 'Error: `insert_line` must be a whole number, 0 or more.';
+    return dialectFailure('Error: `insert_line` must be a whole number, 0 or more.');
   }
   const anchorAt = Math.max(line, 1);
   const read = await callRegistry(
@@ -126,7 +149,7 @@ async function insert(registry: ToolRegistry, input: TextEditorInput, options: T
   const added = (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n').map((l) => `+${l}`);
   if (!anchor) {
     if (line === 0 && (total === 0 || row === '')) return create(registry, { ...input, file_text: text }, options);
-    return `Error: Invalid \`insert_line\` ${line}: the file has ${total ?? 'fewer'} lines.`;
+    return dialectFailure(`Error: Invalid \`insert_line\` ${line}: the file has ${total ?? 'fewer'} lines.`);
   }
   const context = ` ${anchor[2]}`;
   const body = line === 0 ? [...added, context] : [context, ...added];
