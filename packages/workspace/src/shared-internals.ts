@@ -26,6 +26,8 @@ export { globToRegExp } from './glob.js';
 export { HeldParents, type ParentLookup } from './held-parents.js';
 /** Whether an absolute path is a root or below it, by name alone. */
 export { isInside } from './inside.js';
+/** Largest file a transaction writes (and an editor reads) with synchronous calls. */
+export { SYNC_FILE_BYTES } from './internal/small-file-steps.js';
 /** Where a path leads through the links on its way, by the gate's own walk (for checks made before a tool runs). */
 export { linkedPathSync, rootRelative } from './linked-path.js';
 /** Line-feed counting at memory speed over a reusable scratch buffer (SIMD WebAssembly, indexOf fallback). */
@@ -35,8 +37,6 @@ export {
   countingBuffer,
   countLineFeedsIn,
 } from './newline-count.js';
-/** Largest file a transaction writes (and an editor reads) with synchronous calls. */
-export { SYNC_FILE_BYTES } from './internal/small-file-steps.js';
 /** Per-reason counters of files a tool left out, shared by every tool that walks the workspace. */
 export { addWalkSkips, emptySkipCounts, type SkipCounts, skipReasonOf } from './skip-counts.js';
 /** Pacing of synchronous work split into pieces: back to the event loop every few milliseconds. */
