@@ -85,7 +85,7 @@ describe('path rules and links through the toolkit', () => {
     expect(JSON.stringify(many)).not.toContain('SECRET-CANARY');
     expect(JSON.stringify(many)).toContain('deny rule \\"secrets/**\\"');
     const created = await call(branch, 'editor', { action: 'write', file_path: 'public/new', content: 'x' });
-    expect(created).toMatchObject({ error_code: 'symlink_rejected' });
+    expect(created).toMatchObject({ error_code: 'denied' });
     expect(await call(branch, 'reader', { action: 'read', path: 'notes/a.md' })).toMatchObject({ success: true });
   });
 
@@ -99,7 +99,7 @@ describe('path rules and links through the toolkit', () => {
       },
     );
     const viaLink = await call(branch, 'editor', { action: 'write', file_path: 'notes/new.md', content: 'x' });
-    expect(viaLink).toMatchObject({ error_code: 'symlink_rejected', error: expect.stringContaining('asks about') });
+    expect(viaLink).toMatchObject({ error_code: 'denied', error: expect.stringContaining('asks about') });
     expect(asked).toEqual([]);
     expect(await call(branch, 'editor', { action: 'write', file_path: 'docs/new.md', content: 'x' })).toMatchObject({
       success: true,

@@ -14,14 +14,10 @@ export const DENY_SECRETS: PermissionPolicy = { allow: { '*': ['*'] }, deny: { '
 export const patch = (...lines: string[]) => ['*** Begin Patch', ...lines, '*** End Patch'].join('\n');
 
 /**
- * Every route to a path under `secrets/`: tool, arguments, and the code of the refusal when it is not the policy
- * hook's `denied` (a route through the link `pub`, which the tool's own gate refuses under the policy's rule).
+ * Every route to a path under `secrets/`: tool and arguments. Each is refused with `denied`, by the policy hook or, for a
+ * route through the link `pub`, by the tool's own gate under the policy's rule.
  */
-export const ROUTES: readonly (readonly [
-  string,
-  (ws: TempWorkspace) => Record<string, unknown>,
-  'symlink_rejected'?,
-])[] = [
+export const ROUTES: readonly (readonly [string, (ws: TempWorkspace) => Record<string, unknown>])[] = [
   ['editor', () => ({ action: 'write', file_path: 'secrets/new.txt', content: 'x' })],
   ['editor', () => ({ action: 'write', file_path: 'secrets/new.txt', content: 'x', dry_run: true })],
   ['editor', (ws) => ({ action: 'write', file_path: join(ws.root, 'secrets', 'abs.txt'), content: 'x' })],
@@ -45,10 +41,10 @@ export const ROUTES: readonly (readonly [
   ['editor', () => ({ action: 'move', file_path: 'secrets/key.txt', destination: 'key.txt' })],
   ['editor', () => ({ action: 'mkdir', file_path: 'secrets/sub' })],
   ['reader', () => ({ action: 'read', path: 'secrets/key.txt' })],
-  ['reader', () => ({ action: 'read', path: 'pub/key.txt' }), 'symlink_rejected'],
-  ['editor', () => ({ action: 'write', file_path: 'pub/new.txt', content: 'x' }), 'symlink_rejected'],
-  ['editor', () => ({ action: 'patch', patch: patch('*** Add File: pub/added.txt', '+x') }), 'symlink_rejected'],
-  ['editor', () => ({ action: 'move', file_path: 'notes.txt', destination: 'pub/notes.txt' }), 'symlink_rejected'],
+  ['reader', () => ({ action: 'read', path: 'pub/key.txt' })],
+  ['editor', () => ({ action: 'write', file_path: 'pub/new.txt', content: 'x' })],
+  ['editor', () => ({ action: 'patch', patch: patch('*** Add File: pub/added.txt', '+x') })],
+  ['editor', () => ({ action: 'move', file_path: 'notes.txt', destination: 'pub/notes.txt' })],
   ['reader', () => ({ action: 'read_many', paths: ['notes.txt', 'secrets/key.txt'] })],
   ['reader', () => ({ action: 'list_dir', path: 'secrets' })],
   ['reader', () => ({ action: 'stat', path: 'secrets/key.txt' })],

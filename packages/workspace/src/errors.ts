@@ -14,6 +14,7 @@ export const WORKSPACE_ERROR_CODES = defineErrorCodes([
   'io_error',
   'too_large',
   'already_exists',
+  'denied',
 ]);
 
 /** Stable codes for every way a path can be refused, shared unchanged by every path-taking tool. */

@@ -48,8 +48,9 @@ export interface WorkspaceOptions {
   durable?: boolean;
   /**
    * Where a symbolic link on a request's way may lead: the gate follows links inside the root as before, and asks
-   * this rule about the real path it reached; a reason refuses the request (`symlink_rejected`). For a permission
-   * policy whose path rules must bind real paths: the gate's own walk finds the link, so nothing walks the path twice.
+   * this rule about the real path it reached; a reason refuses the request with `denied` (the code a permission
+   * policy refuses with). For a permission policy whose path rules must bind real paths: the gate's own walk finds
+   * the link, so nothing walks the path twice.
    */
   linkRule?: LinkRule;
 }

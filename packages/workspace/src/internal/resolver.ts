@@ -192,7 +192,7 @@ export async function resolveDetail(
     const why = ctx.linkRule(relativePath, intent);
     if (why !== undefined) {
       return workspaceFailure(
-        'symlink_rejected',
+        'denied',
         `${quotePath(input)} goes through a symbolic link to ${quotePath(relativePath)}, ${why}. Do not retry it through the link.`,
       );
     }
