@@ -2,10 +2,10 @@
 // shown (list, diff) or written back by a restore, and a restore or diff naming such a path is refused.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { PermissionPolicy } from '@bough/policy';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, toolkitBranch } from '../test/helpers.js';
-import type { PermissionPolicy } from './permissions.js';
 
 const policy: PermissionPolicy = { allow: { '*': ['*'] }, deny: { '*': ['secrets/**'] } };
 

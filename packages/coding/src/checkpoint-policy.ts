@@ -3,10 +3,14 @@
 // by the reader's. And the store itself is told which paths those rules deny, so a restore of the whole workspace
 // never writes one and no diff or list ever shows one (see README "Checkpoints and the policy").
 import type { PreHook } from '@bough/core';
-import type { PermissionPolicy } from './permission-policy.js';
-import type { PermissionLimits } from './permission-subject.js';
-import { type AskHandler, pathDenied, permissionHook } from './permissions.js';
-import { isCatchAll, toolRules } from './policy-rules.js';
+import {
+  type AskHandler,
+  type PermissionLimits,
+  type PermissionPolicy,
+  pathDenied,
+  permissionHook,
+} from '@bough/policy';
+import { isCatchAll, toolRules } from '@bough/policy/internal';
 
 /**
  * The paths the checkpoint store must keep out under `policy`: those a deny rule of the reader, the editor or `'*'`

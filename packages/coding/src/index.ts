@@ -1,4 +1,30 @@
 /** The plain agent loop used by subagents and callers; see {@link runAgent}. */
+
+/** The subject string permission patterns match (from `@bough/policy`): each source's describer, the standard ones, the generic one. */
+/** Permission policies, presets and the hook that enforces them (from `@bough/policy`, the same values). */
+export {
+  type AskHandler,
+  evaluatePermission,
+  genericSubject,
+  isPresetName,
+  linkRuleOf,
+  literalSubject,
+  PERMISSION_PRESETS,
+  type PermissionAsk,
+  type PermissionCallContext,
+  type PermissionDecision,
+  type PermissionLimits,
+  type PermissionPolicy,
+  type PermissionPresetName,
+  type PermissionRules,
+  type PermissionSubject,
+  type PermissionSubjectDescriber,
+  type PermissionVerdict,
+  PRESET_RANK,
+  permissionHook,
+  permissionSubject,
+  STANDARD_PERMISSION_SUBJECTS,
+} from '@bough/policy';
 export { type AgentResult, type RunAgentOptions, runAgent } from './agent-loop.js';
 /** The toolkit's `checkpoints` option. */
 export type { CheckpointsSetting } from './checkpoint-calls.js';
@@ -45,33 +71,6 @@ export { NUDGE_FIELD, resultOk } from './nudge-hook.js';
 /** The default nudge rules (the context tool's own guidance is `CONTEXT_GUIDANCE` of `@bough/context`). */
 export { defaultNudgeRules } from './nudge-rules.js';
 export type { NudgeBudget, NudgeCall, NudgeContext, NudgePolicy, NudgeRule } from './nudge-types.js';
-/** The subject string permission patterns match: each source's describer, the standard ones, the generic one. */
-export {
-  genericSubject,
-  literalSubject,
-  type PermissionSubject,
-  type PermissionSubjectDescriber,
-  permissionSubject,
-  STANDARD_PERMISSION_SUBJECTS,
-} from './permission-subject.js';
-/** Permission policies, presets and the hook that enforces them. */
-export {
-  type AskHandler,
-  evaluatePermission,
-  isPresetName,
-  linkRuleOf,
-  PERMISSION_PRESETS,
-  type PermissionAsk,
-  type PermissionCallContext,
-  type PermissionDecision,
-  type PermissionLimits,
-  type PermissionPolicy,
-  type PermissionPresetName,
-  type PermissionRules,
-  type PermissionVerdict,
-  PRESET_RANK,
-  permissionHook,
-} from './permissions.js';
 export { readerEvidence } from './reader-evidence.js';
 /**
  * The git-worktree functions under their old names, deprecated: the library is `@bough/worktree` (`createWorktree`,

@@ -1,8 +1,8 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { PreHook, Touches } from '@bough/core';
+import type { PermissionPolicy } from '@bough/policy';
+import { touchDenied } from '@bough/policy';
 import type { HookMap } from './hook-composition.js';
-import type { PermissionPolicy } from './permission-policy.js';
-import { touchDenied } from './permissions.js';
 
 /** Every path of `touches` made absolute against `root`; the whole workspace becomes `root` itself. */
 function absolute(touches: Touches, root: string): Touches {

@@ -1,4 +1,5 @@
 import { defineLimits, type LimitValues } from '@bough/core';
+import { DEFAULT_POLICY_LIMITS } from '@bough/policy';
 import { DEFAULT_WORKTREE_LIMITS } from '@bough/worktree';
 
 /**
@@ -106,13 +107,14 @@ export const CODING_LIMITS = defineLimits('coding', {
       'For files a language server checks (Go, C/C++, …): how long `diagnostics_introduced` waits, before the change and again after it, for the diagnostics of exactly that version and of the other files it re-checks; past it a note says so.',
   },
   permissionScriptDepth: {
-    value: 4,
+    value: DEFAULT_POLICY_LIMITS.permissionScriptDepth,
     reason:
-      'How deep permission checks follow nested shell scripts (`sh -c "sh -c \'…\'"`); deeper counts as unreadable.',
+      'How deep permission checks follow nested shell scripts (`sh -c "sh -c \'…\'"`); deeper counts as unreadable (the policy limit of the same name).',
   },
   permissionMaxForms: {
-    value: 256,
-    reason: 'Most command forms permission checks derive from one bash command; more counts as unreadable.',
+    value: DEFAULT_POLICY_LIMITS.permissionMaxForms,
+    reason:
+      'Most command forms permission checks derive from one bash command; more counts as unreadable (the policy limit of the same name).',
   },
   agentMaxTurns: { value: 20, reason: 'Turn budget of `runAgent` when the caller gives none.' },
 });

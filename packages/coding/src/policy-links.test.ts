@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Touches } from '@bough/core';
+import { evaluatePermission, type PermissionPolicy, permissionHook } from '@bough/policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, toolkitBranch } from '../test/helpers.js';
-import { evaluatePermission, type PermissionPolicy, permissionHook } from './permissions.js';
 
 // A link inside the workspace must not carry a call past a path rule: the place it leads to is matched as well.
 describe('path rules and symbolic links', () => {

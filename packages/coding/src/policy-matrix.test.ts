@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ScriptedChatModel, textReply, toolCallReply } from '@bough/core';
+import type { PermissionPolicy } from '@bough/policy';
 import type { TempWorkspace } from '@bough/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, toolkitBranch } from '../test/helpers.js';
 import { CANARY, DENY_SECRETS, patch, ROUTES, secretsWorkspace, WHOLE } from '../test/policy-routes.js';
-import type { PermissionPolicy } from './permissions.js';
 import { ALL_CODING_TOOLS } from './toolkit.js';
 
 // One path rule, every tool and action: each route to `secrets/` is refused before its handler runs, and a search of

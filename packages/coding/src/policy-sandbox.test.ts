@@ -3,11 +3,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigurationError } from '@bough/core';
+import type { PermissionPolicy } from '@bough/policy';
 import { sandboxSupport } from '@bough/process';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, toolkitBranch } from '../test/helpers.js';
-import type { PermissionPolicy } from './permissions.js';
 import { policySandbox, sandboxGlob } from './sandbox-deny.js';
 import { codingToolkit } from './toolkit.js';
 

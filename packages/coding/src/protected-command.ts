@@ -1,6 +1,6 @@
 import type { PreHook } from '@bough/core';
+import type { AskHandler } from '@bough/policy';
 import { DEFAULT_PROTECTED, isProtectedName, type ProtectedNamePolicy } from '@bough/workspace';
-import type { AskHandler } from './permissions.js';
 import type { SourceGuardSettings } from './toolkit-build.js';
 
 /** Where a word of a command may hold a path: path separators, assignments, quotes and shell punctuation. */

@@ -1,9 +1,9 @@
+import type { PermissionAsk } from '@bough/policy';
 import { sandboxSupport } from '@bough/process';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { DEFAULT_PROTECTED, type ProtectedNamePolicy } from '@bough/workspace';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, toolkitBranch } from '../test/helpers.js';
-import type { PermissionAsk } from './permissions.js';
 import { protectedWordOf } from './protected-command.js';
 
 const policy: ProtectedNamePolicy = { ...DEFAULT_PROTECTED, names: [...DEFAULT_PROTECTED.names, '.bough'] };

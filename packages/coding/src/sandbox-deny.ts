@@ -3,7 +3,7 @@
 // `/` and matches case-insensitively; the sandbox uses picomatch), so only the forms that translate exactly are
 // translated, and every other rule is reported rather than dropped. Our own code: no library converts between them.
 import { ConfigurationError } from '@bough/core';
-import type { PermissionPolicy } from './permission-policy.js';
+import type { PermissionPolicy } from '@bough/policy';
 
 /** The sandbox rules one policy gives, and the rules it could not translate (with why). */
 export interface SandboxDenyRules {

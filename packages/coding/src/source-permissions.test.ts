@@ -1,16 +1,17 @@
 import { defineTool, type PreHook } from '@bough/core';
+import {
+  evaluatePermission,
+  genericSubject,
+  literalSubject,
+  type PermissionPolicy,
+  type PermissionSubjectDescriber,
+  permissionSubject,
+  STANDARD_PERMISSION_SUBJECTS,
+} from '@bough/policy';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { call, toolkitBranch } from '../test/helpers.js';
-import {
-  genericSubject,
-  literalSubject,
-  type PermissionSubjectDescriber,
-  permissionSubject,
-  STANDARD_PERMISSION_SUBJECTS,
-} from './permission-subject.js';
-import { evaluatePermission, type PermissionPolicy } from './permissions.js';
 import { NO_EVIDENCE } from './source-evidence.js';
 import { STANDARD_SOURCES, type ToolSource } from './tool-sources.js';
 import type { SourceGuardSettings } from './toolkit-build.js';

@@ -8,12 +8,12 @@ import {
   type Tool,
   type ToolHooks,
 } from '@bough/core';
+import { type PermissionPresetName, PRESET_RANK } from '@bough/policy';
 import { isWorkspaceFailure } from '@bough/workspace';
 import { z } from 'zod';
 import { runAgent } from './agent-loop.js';
 import { fail } from './errors.js';
 import { DEFAULT_CODING_LIMITS } from './limits.js';
-import { type PermissionPresetName, PRESET_RANK } from './permissions.js';
 import type { ToolkitState } from './toolkit-state.js';
 
 const L = DEFAULT_CODING_LIMITS;

@@ -6,12 +6,12 @@ import { ConfigurationError, type PreHook, type ProviderContext, type Tool } fro
 import { createEditorTool } from '@bough/editor';
 import type { LspClient } from '@bough/lsp';
 import { createCodeNavTool } from '@bough/nav';
+import { type PermissionSubjectDescriber, STANDARD_PERMISSION_SUBJECTS } from '@bough/policy';
 import { createReaderTool } from '@bough/reader';
 import { createSearchTool } from '@bough/search';
 import type { LinkRule, ProtectedNamePolicy } from '@bough/workspace';
 import { commandsSandboxed } from './command-sandbox.js';
 import { editorEvidence } from './editor-evidence.js';
-import { type PermissionSubjectDescriber, STANDARD_PERMISSION_SUBJECTS } from './permission-subject.js';
 import { protectedCommandHook } from './protected-command.js';
 import { readerEvidence } from './reader-evidence.js';
 import { createSandboxTool, type SandboxToolOptions } from './sandbox-tool.js';

@@ -1,7 +1,7 @@
 import type { ChatModel, Provider, ToolHooks } from '@bough/core';
+import type { AskHandler, PermissionPresetName } from '@bough/policy';
 import type { ProtectedNamePolicy } from '@bough/workspace';
 import type { CodingLimits } from './limits.js';
-import type { AskHandler, PermissionPresetName } from './permissions.js';
 import type { ToolkitState } from './toolkit-state.js';
 
 /**

@@ -11,6 +11,19 @@ import {
   type Tool,
   type ToolHooks,
 } from '@bough/core';
+import {
+  type AskHandler,
+  assertPolicyEnforceable,
+  isPresetName,
+  linkRuleOf,
+  PERMISSION_PRESETS,
+  type PermissionPolicy,
+  type PermissionPresetName,
+  PRESET_RANK,
+  pathDenied,
+  permissionHook,
+  STANDARD_PERMISSION_SUBJECTS,
+} from '@bough/policy';
 import type { ProtectedNamePolicy } from '@bough/workspace';
 import { type CheckpointsSetting, withCheckpoints } from './checkpoint-calls.js';
 import { checkpointExclusions, checkpointsPermission } from './checkpoint-policy.js';
@@ -24,19 +37,6 @@ import { NudgeEngine, nudgeSettings } from './nudge-engine.js';
 import { NUDGE_FIELD, nudgePostHook } from './nudge-hook.js';
 import { defaultNudgeRules } from './nudge-rules.js';
 import type { NudgeRule } from './nudge-types.js';
-import { STANDARD_PERMISSION_SUBJECTS } from './permission-subject.js';
-import {
-  type AskHandler,
-  isPresetName,
-  linkRuleOf,
-  PERMISSION_PRESETS,
-  type PermissionPolicy,
-  type PermissionPresetName,
-  PRESET_RANK,
-  pathDenied,
-  permissionHook,
-} from './permissions.js';
-import { assertPolicyEnforceable } from './policy-setup.js';
 import { type PolicySandbox, policySandbox } from './sandbox-deny.js';
 import type { SandboxToolOptions } from './sandbox-tool.js';
 import { type AnyToolSource, type CodingToolOptions, type SourceSettings, STANDARD_SOURCES } from './tool-sources.js';

@@ -2,8 +2,8 @@
 // through the toolkit and its variant through the MCP front door.
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import type { PermissionPolicy } from '@bough/policy';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
-import type { PermissionPolicy } from '../src/permissions.js';
 
 /** What the workspace's secret files hold; no answer may show it. */
 export const CANARY = 'TOP-SECRET-CANARY';

@@ -21,7 +21,7 @@ const only = process.env.BOUGH_PACKAGING_ONLY?.split(',').filter(Boolean);
 const packages = publicPackages(repoRoot).filter((pkg) => !only || only.includes(pkg.name));
 /** The packages the issue names; each must exist and be tried. */
 const REQUIRED = ['core', 'reader', 'editor', 'bash', 'search', 'check', 'nav', 'ast-search', 'context', 'messenger']
-  .concat(['worktree', 'coding', 'mcp', 'ai-sdk'])
+  .concat(['worktree', 'policy', 'coding', 'mcp', 'ai-sdk'])
   .map((name) => `@bough/${name}`)
   .concat(['bough']);
 /**

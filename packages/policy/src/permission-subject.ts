@@ -1,5 +1,5 @@
 import { commandView } from './internal/command-forms.js';
-import { DEFAULT_CODING_LIMITS } from './limits.js';
+import { DEFAULT_POLICY_LIMITS } from './limits.js';
 
 /** The strings permission patterns are matched against for one call. */
 export interface PermissionSubject {
@@ -11,7 +11,7 @@ export interface PermissionSubject {
   readonly opaque: boolean;
 }
 
-/** Bounds of the bash command analysis (see `DEFAULT_CODING_LIMITS`). */
+/** Bounds of the bash command analysis (see `DEFAULT_POLICY_LIMITS`). */
 export interface PermissionLimits {
   readonly permissionScriptDepth?: number;
   readonly permissionMaxForms?: number;
@@ -46,8 +46,8 @@ export const genericSubject: PermissionSubjectDescriber = (args) => {
 const bashSubject: PermissionSubjectDescriber = (args, limits) => {
   const literal = collapse(text(args.command));
   const view = commandView(text(args.command), {
-    depth: limits.permissionScriptDepth ?? DEFAULT_CODING_LIMITS.permissionScriptDepth,
-    forms: limits.permissionMaxForms ?? DEFAULT_CODING_LIMITS.permissionMaxForms,
+    depth: limits.permissionScriptDepth ?? DEFAULT_POLICY_LIMITS.permissionScriptDepth,
+    forms: limits.permissionMaxForms ?? DEFAULT_POLICY_LIMITS.permissionMaxForms,
   });
   return { literal, forms: [...new Set([literal, ...view.forms])], opaque: view.opaque };
 };
