@@ -1,7 +1,7 @@
-/** The plain agent loop used by subagents and callers; see {@link runAgent}. */
-
-/** The subject string permission patterns match (from `@bough/policy`): each source's describer, the standard ones, the generic one. */
-/** Permission policies, presets and the hook that enforces them (from `@bough/policy`, the same values). */
+/**
+ * Permission policies, the subject strings their patterns match, presets and the hook that enforces them (from
+ * `@bough/policy`, the same values).
+ */
 export {
   type AskHandler,
   evaluatePermission,
@@ -25,6 +25,7 @@ export {
   permissionSubject,
   STANDARD_PERMISSION_SUBJECTS,
 } from '@bough/policy';
+/** The plain agent loop used by subagents and callers; see {@link runAgent}. */
 export { type AgentResult, type RunAgentOptions, runAgent } from './agent-loop.js';
 /** The toolkit's `checkpoints` option. */
 export type { CheckpointsSetting } from './checkpoint-calls.js';

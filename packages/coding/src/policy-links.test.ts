@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Touches } from '@bough/core';
@@ -105,6 +105,34 @@ describe('path rules and links through the toolkit', () => {
       success: true,
     });
     expect(asked).toEqual(['x']);
+  });
+
+  it('binds a path spelled from the real root when the toolkit knows the root by a linked name', async () => {
+    const alias = `${root}-alias`;
+    symlinkSync(root, alias);
+    try {
+      const branch = toolkitBranch(alias, {
+        tools: ['reader', 'editor'],
+        permissions: { allow: { '*': ['*'] }, deny: { '*': ['secrets/**'] } },
+        notify: false,
+        diagnostics: false,
+      });
+      const read = await call(branch, 'reader', { action: 'read', path: join(root, 'secrets', 'key') });
+      expect(read).toMatchObject({ error_code: 'denied' });
+      expect(JSON.stringify(read)).not.toContain('SECRET-CANARY');
+      const write = await call(branch, 'editor', {
+        action: 'write',
+        file_path: join(root, 'secrets', 'k2'),
+        content: 'x',
+      });
+      expect(write).toMatchObject({ error_code: 'denied' });
+      expect(existsSync(join(root, 'secrets', 'k2'))).toBe(false);
+      expect(await call(branch, 'reader', { action: 'read', path: join(root, 'docs', 'a.md') })).toMatchObject({
+        success: true,
+      });
+    } finally {
+      rmSync(alias, { force: true });
+    }
   });
 
   it('leaves links alone under rules that are all catch-alls (an approved write through a link goes ahead)', async () => {

@@ -43,6 +43,13 @@ describe('WorkspaceOptions.linkRule', () => {
     expect(asked).toContainEqual(['secrets/new.txt', 'write']);
   });
 
+  it('asks about an absolute path with no link on it too (a caller may know the root by a linked name)', async () => {
+    const ws = await Workspace.open(root, { linkRule: rule });
+    expect(await ws.resolve(join(root, 'secrets', 'key'), 'read')).toMatchObject({ error_code: 'denied' });
+    expect(await ws.writeFile(join(root, 'secrets', 'abs.txt'), 'x')).toMatchObject({ error_code: 'denied' });
+    expect(await ws.resolve(join(root, 'docs', 'a.md'), 'read')).toMatchObject({ success: true });
+  });
+
   it('lets other links through and is not asked about a path with no link on the way', async () => {
     const ws = await Workspace.open(root, { linkRule: rule });
     expect(await ws.resolve('notes/a.md', 'read')).toMatchObject({ success: true, relative: 'docs/a.md' });

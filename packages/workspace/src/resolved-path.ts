@@ -15,7 +15,8 @@ export interface ResolvedPath {
 /**
  * Where a symbolic link on the way may lead, for a caller with rules about paths (a permission policy): given the real
  * path a request reached through a link (relative to the root, forward slashes) and the intent, a sentence saying why
- * it may not go there, or undefined to let it through. The gate asks only when it followed a link (or mapped an alias
- * of the root); a path with no link on the way reaches the place it names, which the caller can judge as asked.
+ * it may not go there, or undefined to let it through. The gate asks only when it followed a link, mapped an alias of
+ * the root, or was given an absolute path (which the caller may have spelled from another name of the root); a
+ * relative path with no link on the way reaches the place it names, which the caller can judge as asked.
  */
 export type LinkRule = (real: string, intent: PathIntent) => string | undefined;

@@ -108,6 +108,9 @@ export async function resolveDetail(
     rel = await realignAlias(ctx, abs);
     if (rel === undefined || !isInside(ctx.root, resolve(ctx.root, rel))) return outside(input);
   }
+  // An absolute path is judged by the link rule as well: a caller that names the root through a link (a linked
+  // temporary directory) cannot match its rules against a path spelled from the real root, which has no link on it.
+  if (ctx.linkRule && !plain && isAbsolute(input)) linked = true;
   const parts = plain ?? components(rel);
   const named = checkNames(ctx, input, parts, intent);
   if (named) return named;
