@@ -1,4 +1,4 @@
-import { type FSWatcher, lstatSync, readdirSync, readFileSync, statfsSync, watch } from 'node:fs';
+import { type FSWatcher, lstatSync, readdirSync, readFileSync, statfsSync, statSync, watch } from 'node:fs';
 import { join } from 'node:path';
 
 // Our own code on `node:fs.watch` rather than a watcher library: those debounce, poll or report paths late, while this
@@ -19,6 +19,34 @@ function remote(root: string): boolean {
 
 /** Paths a narrowed status check names at most; past it the whole tree is checked. */
 const MAX_TOUCHED = 1_000;
+
+/**
+ * Bytes of path names a narrowed status check puts on one git command line at most; past it the whole tree is checked.
+ * Well under the kernel's argument limit (`ARG_MAX`, 2 MiB or more on Linux), which deep paths could otherwise reach.
+ */
+export const MAX_TOUCHED_BYTES = 64 * 1024;
+
+/** Whether `paths`, one argument each, fit the narrowed check's byte budget. */
+export function fitsCommandLine(paths: readonly string[]): boolean {
+  let bytes = 0;
+  for (const path of paths) {
+    bytes += Buffer.byteLength(path) + 1;
+    if (bytes > MAX_TOUCHED_BYTES) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether a folder lies on another file system than the workspace root (a mount inside it: NFS, sshfs, a shared VM
+ * folder, a tmpfs): changes made there through another mount or host raise no local event, so the watch gives up.
+ */
+export function foreignMount(rootDev: number | bigint | undefined, dirDev: number | bigint): boolean {
+  return rootDev === undefined || rootDev !== dirDev;
+}
+
+function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  return a.size === b.size && [...a].every((item) => b.has(item));
+}
 
 /**
  * Events between two checks past which the watch stops vouching (a full check, watchers set up again): the kernel drops
@@ -59,6 +87,8 @@ function closeAll(watchers: Map<string, FSWatcher>): void {
  */
 export class ChangeWatch {
   readonly #root: string;
+  /** The root's file system (`dev`); every watched folder must be on it. */
+  readonly #dev: number | undefined;
   readonly #maxDirs: number;
   readonly #watchers = new Map<string, FSWatcher>();
   #off: boolean;
@@ -79,6 +109,7 @@ export class ChangeWatch {
   constructor(root: string, maxDirs: number) {
     this.#root = root;
     this.#maxDirs = maxDirs;
+    this.#dev = statSync(root, { throwIfNoEntry: false })?.dev;
     this.#off = maxDirs === 0 || process.platform !== 'linux' || remote(root);
     closer.register(this, this.#watchers);
   }
@@ -100,7 +131,9 @@ export class ChangeWatch {
     this.#renamed = new Set();
     if (renamed === undefined || [...renamed].some((path) => isDir(join(this.#root, path)))) this.#stale = true;
     let scope: string[] | undefined;
+    // Dirty with no path named (only `.git` events, say a nested repository made) is not "nothing": a full check.
     if (known && !this.#stale && !this.#off) scope = this.#dirty ? this.#touched && [...this.#touched] : [];
+    if (scope !== undefined && this.#dirty && (scope.length === 0 || !fitsCommandLine(scope))) scope = undefined;
     this.#dirty = false;
     this.#events = 0;
     this.#touched = new Set();
@@ -114,7 +147,12 @@ export class ChangeWatch {
       // Set up after the reset and before the status check: a change made meanwhile is evented or seen by the check.
       closeAll(this.#watchers);
       this.#stale = false;
-      this.#ready = this.#add('', await ignored());
+      const used = await ignored();
+      this.#ready = this.#add('', used);
+      // A `.gitignore` change while that listing ran had no watcher to see it, so a folder it stopped ignoring could
+      // stay unwatched. Listed again with the watchers up (a change from now on is evented): if the answer moved, the
+      // next check sets the watchers up again.
+      if (this.#ready && !sameSet(used, await ignored())) this.#stale = true;
       scope = undefined;
     }
     return this.#off ? undefined : scope;
@@ -133,6 +171,7 @@ export class ChangeWatch {
       if (this.#watchers.size >= this.#maxDirs) return this.#stop();
       const abs = dir === '' ? this.#root : join(this.#root, dir);
       try {
+        if (foreignMount(this.#dev, (dir === '' ? statSync(abs) : lstatSync(abs)).dev)) return this.#stop();
         const self = new WeakRef(this);
         const watcher = watch(abs, { persistent: false }, (event, name) => ChangeWatch.#seen(self, dir, event, name));
         watcher.on('error', () => ChangeWatch.#seen(self, dir, 'error', null));
