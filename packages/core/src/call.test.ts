@@ -44,14 +44,6 @@ describe('executeTool', () => {
     expect(call.ok).toBe(true);
   });
 
-  it("takes an earlier parse by the tool's own schema instead of parsing again, and ignores any other schema", async () => {
-    const reused = await executeTool(add, { a: 2, b: 3 }, { parsed: { schema: add.request, data: { a: 2, b: 30 } } });
-    expect(reused.output).toEqual({ sum: 32 });
-    const foreign = z.object({ a: z.number(), b: z.number() });
-    const ignored = await executeTool(add, { a: 2, b: 3 }, { parsed: { schema: foreign, data: { a: 2, b: 30 } } });
-    expect(ignored.output).toEqual({ sum: 5 });
-  });
-
   it('turns invalid arguments into a typed failure with zod issues in words', async () => {
     const call = await executeTool(add, { a: 'x', c: 1 });
     expect(call.status).toBe('failed');

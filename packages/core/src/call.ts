@@ -4,6 +4,7 @@ import { CallErrorCode, describeZodError, errorMessage } from './errors.js';
 import { failure, type ToolFailure } from './failure.js';
 import { heartbeat } from './internal/heartbeat.js';
 import { newId } from './internal/ids.js';
+import { type ParsedRequest, takeParsedRequest } from './parsed-request.js';
 import { effectiveTimeout } from './timeout.js';
 import type { ErrorHook, PostHook, PreHook, Tool, ToolContext, ToolHooks, ToolProgress } from './tool.js';
 import { touchesOf } from './touches.js';
@@ -33,11 +34,12 @@ export interface ExecuteOptions {
   readonly hooks?: readonly ToolHooks[];
   readonly progress?: (update: ToolProgress) => void;
   /**
-   * The arguments as `schema` already parsed them, for a caller that had to parse them first (the MCP roots router
-   * reads a call's `touches` to pick the root). Used instead of parsing again only when `schema` is the called tool's
-   * own `request` schema and `data` is its output for these very arguments; any other schema is ignored.
+   * These arguments as {@link parseToolRequest} already parsed them, for a caller that had to parse them first (the
+   * MCP roots router reads a call's `touches` to pick the root). Used instead of parsing again only when core made it
+   * from these very arguments (the same object) with the called tool's own request schema, and only once; anything
+   * else, an object merely shaped like one included, is ignored and the arguments are parsed as usual.
    */
-  readonly parsed?: { readonly schema: z.ZodType; readonly data: unknown };
+  readonly parsed?: ParsedRequest;
 }
 
 const NEVER_ABORTED = new AbortController().signal;
@@ -111,11 +113,9 @@ async function runPipeline<REQ, RES>(
     options.hooks && options.hooks.length > 0 ? [...options.hooks, tool.hooks] : tool.hooks ? [tool.hooks] : [];
   const base = { tool: tool as Tool, callId: call.id, ...(options.branch ? { branch: options.branch } : {}) };
 
-  const earlier = options.parsed;
-  let parsed =
-    earlier !== undefined && earlier.schema === tool.request
-      ? { success: true as const, data: earlier.data as REQ }
-      : tool.request.safeParse(call.rawArgs);
+  const earlier =
+    options.parsed === undefined ? undefined : takeParsedRequest(options.parsed, tool.request, call.rawArgs);
+  let parsed = earlier ? { success: true as const, data: earlier.data as REQ } : tool.request.safeParse(call.rawArgs);
   if (!parsed.success) {
     call.fail(CallErrorCode.invalidRequest, `Invalid arguments for ${tool.name}: ${describeZodError(parsed.error)}`);
     return;

@@ -50,6 +50,7 @@ it('exports exactly these names, so every change to the public surface is delibe
       "locationText",
       "messageText",
       "parseOnce",
+      "parseToolRequest",
       "plural",
       "renderPrompt",
       "statelessProvider",

@@ -65,6 +65,7 @@ export {
   messageText,
 } from './messages.js';
 export { parseOnce } from './parsed.js';
+export { type ParsedRequest, type ParsedRequestResult, parseToolRequest } from './parsed-request.js';
 export { branchProvider, isProvider, type Provider, type ProviderContext, statelessProvider } from './provider.js';
 export { type RegisterOptions, type Registrable, type RegistryEntry, ToolRegistry } from './registry.js';
 export {

@@ -1,16 +1,13 @@
 import { accessSync, constants, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { type ToolRegistry, touchedPaths, touchesOf } from '@bough/core';
-import type { ZodType } from 'zod';
+import { type ParsedRequest, parseToolRequest, type ToolRegistry, touchedPaths, touchesOf } from '@bough/core';
 import { fail, type McpFailure } from './errors.js';
 
 /**
  * Where {@link RootRouter.route} sends a call: the root whose registry answers it (with the arguments as the tool's
  * request schema parsed them, when routing had to parse them), or the failure to answer with instead.
  */
-export type RouteTarget =
-  | { readonly root: string; readonly parsed?: { readonly schema: ZodType; readonly data: unknown } }
-  | { readonly refusal: McpFailure };
+export type RouteTarget = { readonly root: string; readonly parsed?: ParsedRequest } | { readonly refusal: McpFailure };
 
 /** A directory that can be served, or why not. */
 export type RootCheck = { success: true; root: string } | { success: false; reason: string };
@@ -105,7 +102,8 @@ export class RootRouter {
   /**
    * The root a call of the tool `name` with these arguments belongs to, or the failure to answer it with. When the
    * tool declares what it touches, the arguments were parsed by its request schema to read the declaration; that
-   * parse comes back as `parsed`, for the registry call (`ExecuteOptions.parsed`) so the call is not parsed twice.
+   * parse comes back as `parsed` (core's `parseToolRequest`, good for one call with these same `args`), for the
+   * registry call (`ExecuteOptions.parsed`) so the call is not parsed twice.
    */
   route(name: string, args: unknown): RouteTarget {
     const first = this.#roots[0];
@@ -121,10 +119,10 @@ export class RootRouter {
     // The first root's registry holds the same tools as every other; its tool's declaration stands for all.
     const tool = this.registry(first).get(name);
     if (!tool?.touches) return { root: first };
-    const request = tool.request.safeParse(args);
+    const request = parseToolRequest(tool, args);
     if (!request.success) return { root: first };
-    const parsed = { schema: tool.request, data: request.data };
-    const touches = touchesOf(tool, request.data);
+    const parsed = request.parsed;
+    const touches = touchesOf(tool, parsed.data);
     let chosen: string | undefined;
     for (const path of touches ? touchedPaths(touches) : []) {
       if (path === '') continue;
