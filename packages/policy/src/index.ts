@@ -8,6 +8,16 @@
 
 /** Every limit of the package (the bounds of the bash command analysis). */
 export { DEFAULT_POLICY_LIMITS, POLICY_LIMITS, type PolicyLimits } from './limits.js';
+/** Permission policies and their presets. */
+export {
+  isPresetName,
+  PERMISSION_PRESETS,
+  type PermissionDecision,
+  type PermissionPolicy,
+  type PermissionPresetName,
+  type PermissionRules,
+  PRESET_RANK,
+} from './permission-policy.js';
 /** The subject string permission patterns match: each source's describer, the standard ones, the generic one. */
 export {
   genericSubject,
@@ -18,21 +28,14 @@ export {
   permissionSubject,
   STANDARD_PERMISSION_SUBJECTS,
 } from './permission-subject.js';
-/** Permission policies, presets, their evaluation, the link rule and the hook that enforces them. */
+/** A policy's evaluation, the link rule and the hook that enforces it. */
 export {
   type AskHandler,
   evaluatePermission,
-  isPresetName,
   linkRuleOf,
-  PERMISSION_PRESETS,
   type PermissionAsk,
   type PermissionCallContext,
-  type PermissionDecision,
-  type PermissionPolicy,
-  type PermissionPresetName,
-  type PermissionRules,
   type PermissionVerdict,
-  PRESET_RANK,
   pathDenied,
   permissionHook,
   touchDenied,

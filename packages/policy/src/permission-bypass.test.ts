@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { evaluatePermission, PERMISSION_PRESETS, type PermissionPolicy, permissionHook } from './permissions.js';
+import { PERMISSION_PRESETS, type PermissionPolicy } from './permission-policy.js';
+import { evaluatePermission, permissionHook } from './permissions.js';
 
 /** A permissive policy with a deny list: the case where a bypass would actually run the command. */
 const guarded: PermissionPolicy = {

@@ -1,7 +1,8 @@
 import type { Touches } from '@bough/core';
 import { describe, expect, it } from 'vitest';
+import { PERMISSION_PRESETS, type PermissionPolicy } from './permission-policy.js';
 import { permissionSubject } from './permission-subject.js';
-import { evaluatePermission, PERMISSION_PRESETS, type PermissionPolicy, permissionHook } from './permissions.js';
+import { evaluatePermission, permissionHook } from './permissions.js';
 
 const decide = (policy: PermissionPolicy, tool: string, args: unknown) =>
   evaluatePermission(policy, tool, args).decision;

@@ -11,17 +11,6 @@ import {
 import { pathSubjects } from './policy-paths.js';
 import { type ToolRules, toolRules } from './policy-rules.js';
 
-export {
-  isPresetName,
-  PERMISSION_PRESETS,
-  type PermissionDecision,
-  type PermissionPolicy,
-  type PermissionPresetName,
-  type PermissionRules,
-  PRESET_RANK,
-} from './permission-policy.js';
-export type { PermissionLimits } from './permission-subject.js';
-
 /** The outcome of evaluating a policy for one call. */
 export interface PermissionVerdict {
   readonly decision: PermissionDecision;

@@ -1,24 +1,9 @@
 // The README's usage example, run as it is written.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { readmeCodeBlock } from '@bough/test-utils';
-import { afterEach, expect, it, vi } from 'vitest';
-
-const file = join(import.meta.dirname, 'readme-example.generated.ts');
-afterEach(() => rmSync(file, { force: true }));
+import { runReadmeUsage } from '@bough/test-utils';
+import { expect, it } from 'vitest';
 
 it('runs the README usage example: the verdicts and the hooked calls come out as its comments say', async () => {
-  const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
-  const code = readmeCodeBlock(readme, '## Usage');
-  expect(code).toContain('permissionHook');
-  const logs: unknown[][] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void logs.push(args));
-  writeFileSync(file, code as string);
-  try {
-    await import(/* @vite-ignore */ file);
-  } finally {
-    log.mockRestore();
-  }
+  const logs = await runReadmeUsage(import.meta.dirname, 'permissionHook');
   expect(logs).toEqual([
     ['allow'],
     ['deny'],

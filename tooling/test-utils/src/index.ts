@@ -61,6 +61,7 @@ export {
   readmeCodeBlock,
   readmeSection,
   returnedCodes,
+  runReadmeUsage,
 } from './readme-contract.js';
 export { expectFailure, expectSuccess } from './results.js';
 export { snapshotTree } from './snapshot.js';

@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatBytes, formatCount } from '@bough/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -169,4 +169,27 @@ export function describeReadmeContract(srcDir: string, limits: object, options: 
       expect(wrong, 'limits whose README row does not state the default').toEqual([]);
     });
   });
+}
+
+/**
+ * Runs the `## Usage` example of the README beside `dir` as it is written (written to a generated file next to the
+ * test and imported), and returns what it printed with `console.log`, one argument list per call. Fails when the block
+ * is missing or does not mention `mustContain`; the generated file is removed afterwards.
+ */
+export async function runReadmeUsage(dir: string, mustContain: string): Promise<unknown[][]> {
+  const code = readmeCodeBlock(readFileSync(join(dir, '..', 'README.md'), 'utf8'), '## Usage');
+  if (code === undefined || !code.includes(mustContain)) {
+    throw new Error(`README ## Usage block ${code === undefined ? 'is missing' : `does not mention ${mustContain}`}`);
+  }
+  const file = join(dir, 'readme-example.generated.ts');
+  const logs: unknown[][] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void logs.push(args));
+  writeFileSync(file, code);
+  try {
+    await import(/* @vite-ignore */ file);
+  } finally {
+    log.mockRestore();
+    rmSync(file, { force: true });
+  }
+  return logs;
 }
