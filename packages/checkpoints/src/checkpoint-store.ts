@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { ConfigurationError } from '@bough/core';
-import { type LinkRule, type ProtectedNamePolicy, Workspace } from '@bough/workspace';
+import { type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import type { CheckpointsFailure } from './errors.js';
 import { capture } from './internal/capture.js';
 import { ChangeWatch } from './internal/change-watch.js';
@@ -42,12 +42,6 @@ export interface CheckpointStoreOptions {
    * paths: never stored, never shown in a diff or a list, never restored. Asked once per path per operation.
    */
   readonly exclude?: (relativePath: string) => boolean;
-  /**
-   * Where a symbolic link on the way to a restored file may lead (the workspace gate's `linkRule`): a permission
-   * policy's path rules applied to the real path, so a restore never writes through a link into a denied place (it
-   * fails with `restore_failed`, workspace code `denied`). The coding toolkit sets it from its policy.
-   */
-  readonly linkRule?: LinkRule;
   /** Variables that locate the default store (`XDG_STATE_HOME`, `HOME`); default none, so `~/.local/state`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
@@ -84,7 +78,6 @@ export function createCheckpointStore(options: CheckpointStoreOptions): Checkpoi
   const limits = resolveCheckpointsLimits(options.limits);
   const workspace = Workspace.openSync(options.root, {
     ...(options.protectedNames ? { protectedNames: options.protectedNames } : {}),
-    ...(options.linkRule ? { linkRule: options.linkRule } : {}),
   });
   const dir = options.storeDir ?? defaultStoreDir(workspace.root, options.env);
   if (isInside(workspace.root, dir)) {

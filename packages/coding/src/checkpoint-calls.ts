@@ -6,7 +6,7 @@ import {
   createCheckpointsTool,
 } from '@bough/checkpoints';
 import { defineTool, type ProviderContext, type Tool, type ToolHooks, withHooks } from '@bough/core';
-import type { LinkRule, ProtectedNamePolicy } from '@bough/workspace';
+import type { ProtectedNamePolicy } from '@bough/workspace';
 
 /**
  * The toolkit's `checkpoints` option: `true` for the default store, or how to keep them. `stateDir` replaces
@@ -29,8 +29,6 @@ const MUTATING_TOOLS: ReadonlySet<string> = new Set(['editor', 'bash', 'jobs', '
 export interface CheckpointsPolicy {
   /** Workspace-relative paths never stored, shown or restored (the policy's denied paths). */
   readonly exclude?: (path: string) => boolean;
-  /** Where a link on the way to a restored file may lead (the policy's rules, judged by the store's gate). */
-  readonly linkRule?: LinkRule;
   /** The hooks of the `checkpoints` tool (the permission check first). */
   readonly hooks?: ToolHooks;
 }
@@ -61,7 +59,6 @@ export function withCheckpoints(
       : (env ?? { XDG_STATE_HOME: process.env.XDG_STATE_HOME, HOME: process.env.HOME }),
     ...(protectedNames ? { protectedNames } : {}),
     ...(policy.exclude ? { exclude: policy.exclude } : {}),
-    ...(policy.linkRule ? { linkRule: policy.linkRule } : {}),
   });
   const branch = context.branch.name ?? context.branch.id;
   const jobs = new JobEnds(store, branch, jobStore);

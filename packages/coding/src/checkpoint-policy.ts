@@ -5,14 +5,12 @@
 import type { PreHook } from '@bough/core';
 import {
   type AskHandler,
-  linkRuleOf,
   type PermissionLimits,
   type PermissionPolicy,
   pathDenied,
   permissionHook,
 } from '@bough/policy';
 import { isCatchAll, toolRules } from '@bough/policy/internal';
-import type { LinkRule } from '@bough/workspace';
 
 /**
  * The paths the checkpoint store must keep out under `policy`: those a deny rule of the reader, the editor or `'*'`
@@ -27,14 +25,6 @@ export function checkpointExclusions(policy: PermissionPolicy): ((path: string) 
 }
 
 /**
- * Where a link on the way to a file a restore writes may lead: the editor's rules on the real path, asked by the
- * store's own gate when the restore writes (a list or diff reads the store, whose trees keep links as links).
- */
-export function checkpointsLinkRule(policy: PermissionPolicy): LinkRule {
-  return linkRuleOf(borrowRules(policy, 'editor'), 'checkpoints');
-}
-
-/**
  * The permission check of a `checkpoints` call: `restore` is judged by the editor's rules, `list` and `diff` by the
  * reader's, over the paths the call declares it touches (a call without `paths` touches the workspace as a whole,
  * and the store leaves the denied paths out of it).
@@ -46,9 +36,8 @@ export function checkpointsPermission(
   root: () => string,
 ): PreHook {
   // The tool keeps its own name (in refusals and asks); its rules are the editor's or the reader's.
-  // This check follows links itself: the paths a list, diff or restore names are looked up in the store's trees, not
-  // opened through a gate, so no walk of the workspace judges them. (A restore's writes also pass the store's gate
-  // with {@link checkpointsLinkRule}, which catches a link put in place after the check, or under a whole restore.)
+  // This check follows links itself: the paths a diff or restore names are looked up in the store's trees (git keeps
+  // a link as a link and refuses a path beyond one), not walked by a gate that could judge where a link leads.
   const as = (tool: string) => permissionHook(borrowRules(policy, tool), onAsk, limits, undefined, undefined, root);
   const restore = as('editor');
   const look = as('reader');

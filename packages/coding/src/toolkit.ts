@@ -26,7 +26,7 @@ import {
 } from '@bough/policy';
 import type { ProtectedNamePolicy } from '@bough/workspace';
 import { type CheckpointsSetting, withCheckpoints } from './checkpoint-calls.js';
-import { checkpointExclusions, checkpointsLinkRule, checkpointsPermission } from './checkpoint-policy.js';
+import { checkpointExclusions, checkpointsPermission } from './checkpoint-policy.js';
 import { commandsSandboxed } from './command-sandbox.js';
 import { DiagnosticsWatcher } from './diagnostics-introduced.js';
 import { type CodingHooks, composeHooks, copyHooks } from './hook-composition.js';
@@ -323,7 +323,7 @@ function buildTools(
   }
   // The checkpoints tool is added before the policy check below, so a path rule binds it like every other tool.
   const built = withCheckpoints(recorded, options.checkpoints, context, root, options.protectedNames, () => store, {
-    ...(policy ? { exclude: checkpointExclusions(policy), linkRule: checkpointsLinkRule(policy) } : {}),
+    ...(policy ? { exclude: checkpointExclusions(policy) } : {}),
     hooks: composeHooks('checkpoints', options.hooks, {
       ...(policy ? { permission: checkpointsPermission(policy, options.onAsk, L, () => root) } : {}),
       trailingPost,

@@ -1,0 +1,22 @@
+// `RunOptions.linkRule`: the gate's walk of `cwd` asks it where a link leads; a refused cwd runs nothing.
+import { expectLinkRuleBinds, linkedSecretsWorkspace, TEST_BASE_ENV, type TempWorkspace } from '@bough/test-utils';
+import type { LinkRule } from '@bough/workspace';
+import { afterEach, beforeEach, it } from 'vitest';
+import { runProcess } from './run-process.js';
+
+let ws: TempWorkspace;
+beforeEach(() => {
+  ws = linkedSecretsWorkspace();
+});
+afterEach(() => ws.cleanup());
+
+it('refuses a cwd that reaches a place the link rule denies', async () => {
+  const run = (cwd: string, linkRule?: LinkRule) =>
+    runProcess(['cat', 'd.py'], {
+      cwd,
+      workspaceRoot: ws.root,
+      baseEnv: TEST_BASE_ENV,
+      ...(linkRule ? { linkRule } : {}),
+    });
+  await expectLinkRuleBinds(ws, run, ['pub/deep', '<root>/secrets/deep']);
+});
