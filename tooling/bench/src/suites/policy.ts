@@ -77,7 +77,7 @@ export const policySuite: BenchSuite = {
       hook({ tool: reader, args: readArgs, callId: 'bench' });
       return linkRule('src/small.ts', 'read');
     };
-    // A check that follows links itself (a tool without such a gate: bash's cwd, a source of the caller's own).
+    // A check that follows links itself (a tool without such a gate: checkpoints, a source of the caller's own).
     const following = permissionHook(POLICY, undefined, undefined, undefined, undefined, () => root);
     const safe = permissionHook(PERMISSION_PRESETS.safe, undefined, undefined, undefined, undefined, () => root, true);
     const cases: [string, () => unknown, number, string, boolean][] = [
