@@ -1,16 +1,13 @@
 // The `linkRule` option: the gate's walk of the searched path asks it where a link leads, before any file is parsed.
-import { expectLinkRuleBinds, linkedSecretsWorkspace, type TempWorkspace } from '@bough/test-utils';
+import { expectLinkRuleBinds, useLinkedSecretsWorkspace } from '@bough/test-utils';
 import type { LinkRule } from '@bough/workspace';
-import { afterEach, beforeEach, it } from 'vitest';
+import { it } from 'vitest';
 import { handleAstSearch } from './handle-ast-search.js';
 
-let ws: TempWorkspace;
-beforeEach(() => {
-  ws = linkedSecretsWorkspace();
-});
-afterEach(() => ws.cleanup());
+const workspace = useLinkedSecretsWorkspace();
 
 it('refuses a path that reaches a place the link rule denies', async () => {
+  const ws = workspace();
   const search = (path: string, linkRule?: LinkRule) =>
     handleAstSearch(
       { pattern: 'print($A)', lang: 'python', path },

@@ -1,16 +1,13 @@
 // The `linkRule` option: each checked path's walk through the gate asks it where a link leads, before any check runs.
-import { expectLinkRuleBinds, linkedSecretsWorkspace, type TempWorkspace } from '@bough/test-utils';
+import { expectLinkRuleBinds, useLinkedSecretsWorkspace } from '@bough/test-utils';
 import type { LinkRule } from '@bough/workspace';
-import { afterEach, beforeEach, it } from 'vitest';
+import { it } from 'vitest';
 import { handleCodeCheck } from './handle-check.js';
 
-let ws: TempWorkspace;
-beforeEach(() => {
-  ws = linkedSecretsWorkspace();
-});
-afterEach(() => ws.cleanup());
+const workspace = useLinkedSecretsWorkspace();
 
 it('refuses a path that reaches a place the link rule denies', async () => {
+  const ws = workspace();
   const check = (path: string, linkRule?: LinkRule) =>
     handleCodeCheck(
       { paths: ['src/a.py', path], tool: 'ruff' },

@@ -1,17 +1,14 @@
 // The `linkRule` option: the gate's walk of the path asks it where a link leads, before any file is read.
-import { expectLinkRuleBinds, linkedSecretsWorkspace, type TempWorkspace } from '@bough/test-utils';
+import { expectLinkRuleBinds, useLinkedSecretsWorkspace } from '@bough/test-utils';
 import type { LinkRule } from '@bough/workspace';
-import { afterEach, beforeEach, it } from 'vitest';
+import { it } from 'vitest';
 import { handleCodeNav } from './handle-nav.js';
 import type { NavInput } from './schema.js';
 
-let ws: TempWorkspace;
-beforeEach(() => {
-  ws = linkedSecretsWorkspace();
-});
-afterEach(() => ws.cleanup());
+const workspace = useLinkedSecretsWorkspace();
 
 it('refuses a path that reaches a place the link rule denies', async () => {
+  const ws = workspace();
   const nav = (request: NavInput) => (path: string, linkRule?: LinkRule) =>
     handleCodeNav({ ...request, path }, { workspaceRoot: ws.root, ...(linkRule ? { linkRule } : {}) });
   await expectLinkRuleBinds(ws, nav({ action: 'outline', path: '' }), ['pub/s.py', '<root>/secrets/s.py'], false);

@@ -1,16 +1,13 @@
 // `RunOptions.linkRule`: the gate's walk of `cwd` asks it where a link leads; a refused cwd runs nothing.
-import { expectLinkRuleBinds, linkedSecretsWorkspace, TEST_BASE_ENV, type TempWorkspace } from '@bough/test-utils';
+import { expectLinkRuleBinds, TEST_BASE_ENV, useLinkedSecretsWorkspace } from '@bough/test-utils';
 import type { LinkRule } from '@bough/workspace';
-import { afterEach, beforeEach, it } from 'vitest';
+import { it } from 'vitest';
 import { runProcess } from './run-process.js';
 
-let ws: TempWorkspace;
-beforeEach(() => {
-  ws = linkedSecretsWorkspace();
-});
-afterEach(() => ws.cleanup());
+const workspace = useLinkedSecretsWorkspace();
 
 it('refuses a cwd that reaches a place the link rule denies', async () => {
+  const ws = workspace();
   const run = (cwd: string, linkRule?: LinkRule) =>
     runProcess(['cat', 'd.py'], {
       cwd,

@@ -2,22 +2,19 @@
 // link while it searches a directory, so nothing behind one is matched or listed.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expectLinkRuleBinds, LINKED_CANARY, linkedSecretsWorkspace, type TempWorkspace } from '@bough/test-utils';
+import { expectLinkRuleBinds, LINKED_CANARY, useLinkedSecretsWorkspace } from '@bough/test-utils';
 import type { LinkRule } from '@bough/workspace';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { handleSearch } from './handle-search.js';
 import type { SearchInput } from './schema.js';
 
-let ws: TempWorkspace;
-beforeEach(() => {
-  ws = linkedSecretsWorkspace();
-});
-afterEach(() => ws.cleanup());
+const workspace = useLinkedSecretsWorkspace();
 
 const search = (request: SearchInput, linkRule?: LinkRule) =>
-  handleSearch(request, { workspaceRoot: ws.root, ...(linkRule ? { linkRule } : {}) });
+  handleSearch(request, { workspaceRoot: workspace().root, ...(linkRule ? { linkRule } : {}) });
 
 it('refuses a grep or find whose path reaches a place the link rule denies', async () => {
+  const ws = workspace();
   const grep = (path: string, rule?: LinkRule) => search({ action: 'grep', pattern: 'CANARY', path }, rule);
   await expectLinkRuleBinds(ws, grep, ['pub/deep', 'pub/s.py', '<root>/secrets/deep']);
   const find = (path: string, rule?: LinkRule) => search({ action: 'find', pattern: '*.py', path }, rule);
@@ -25,6 +22,7 @@ it('refuses a grep or find whose path reaches a place the link rule denies', asy
 });
 
 it('follows no link inside a searched directory: ripgrep is never given -L', async () => {
+  const ws = workspace();
   // A ripgrep that notes its arguments, then runs the real one.
   const { rgPath: real } = (await import('@vscode/ripgrep')) as { rgPath: string };
   const log = join(ws.base, 'rg-args.log');

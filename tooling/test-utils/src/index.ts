@@ -29,6 +29,7 @@ export {
   LINKED_CANARY,
   type LinkedCall,
   linkedSecretsWorkspace,
+  useLinkedSecretsWorkspace,
 } from './linked-secrets.js';
 export { startNatsServer, type TestNatsServer } from './nats-server.js';
 export { NEAR_MISS_CASES, type NearMissCase } from './near-miss-corpus.js';

@@ -3,7 +3,7 @@
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LinkRule } from '@bough/workspace';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { makeWorkspace, type TempWorkspace } from './workspace.js';
 
 /** What the files under `secrets/` hold; no answer through the link may show it. */
@@ -22,6 +22,16 @@ export function linkedSecretsWorkspace(): TempWorkspace {
   const ws = makeWorkspace({ 'secrets/s.py': source, 'secrets/deep/d.py': source, 'src/a.py': 'print(1)\n' });
   symlinkSync(join(ws.root, 'secrets'), join(ws.root, 'pub'));
   return ws;
+}
+
+/** A fresh {@link linkedSecretsWorkspace} for each test of the file, removed after it; the getter gives the current one. */
+export function useLinkedSecretsWorkspace(): () => TempWorkspace {
+  let ws: TempWorkspace | undefined;
+  beforeEach(() => {
+    ws = linkedSecretsWorkspace();
+  });
+  afterEach(() => ws?.cleanup());
+  return () => ws as TempWorkspace;
 }
 
 /** One call of the tool under test on `path` (with the rule when given); its answer as a plain record. */
