@@ -72,9 +72,10 @@ export interface ToolSource<Options extends object = Record<string, unknown>, Re
    */
   readonly sandboxed?: (options: Options) => boolean;
   /**
-   * Its tool takes `settings.linkRule(name)` as its `linkRule` option and opens every path a call touches through a
-   * workspace gate built with it, so where a link leads is judged by the walk that opens the path; the permission
-   * check then matches the touched paths as asked. Without it, the check follows links itself.
+   * Its tool takes `settings.linkRule(name)` (a `toolkit` source: `build.linkRule(name)`) as its `linkRule` option and
+   * opens every path a call touches through a workspace gate built with it, so where a link leads is judged by the
+   * walk that opens the path; the permission check then matches the touched paths as asked. Without it, the check
+   * follows links itself.
    */
   readonly gatesLinks?: boolean;
   /**
