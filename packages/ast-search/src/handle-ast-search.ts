@@ -1,6 +1,6 @@
 import { describeZodError, errorMessage, parseOnce, type ToolContext } from '@bough/core';
 import { type AstGrepEngine, DYNAMIC_GRAMMARS, type DynamicGrammar, loadAstGrep } from '@bough/grammars';
-import { type ProtectedNamePolicy, Workspace } from '@bough/workspace';
+import { type LinkRule, type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import type { AstSearchErrorCode } from './errors.js';
 import { compilePattern } from './internal/compile-pattern.js';
 import { searchFiles } from './internal/search-files.js';
@@ -19,6 +19,11 @@ export interface AstSearchOptions {
    * them are skipped and counted like other skips. Pass the same policy every tool of a session uses.
    */
   readonly protectedNames?: ProtectedNamePolicy;
+  /**
+   * Where a symbolic link on a requested path may lead (the workspace's `linkRule`): a permission policy's path rules
+   * applied to the real path the gate reached. The coding toolkit sets it from its policy.
+   */
+  readonly linkRule?: LinkRule;
   /**
    * Paths a permission policy withholds (given a workspace-relative path): results in them are never shown. The
    * coding toolkit sets it from its policy.
@@ -77,10 +82,10 @@ export async function handleAstSearch(
 
   let workspace: Workspace;
   try {
-    workspace = await Workspace.open(
-      options.workspaceRoot,
-      options.protectedNames ? { protectedNames: options.protectedNames } : {},
-    );
+    workspace = await Workspace.open(options.workspaceRoot, {
+      ...(options.protectedNames ? { protectedNames: options.protectedNames } : {}),
+      ...(options.linkRule ? { linkRule: options.linkRule } : {}),
+    });
   } catch (error) {
     return refused('workspace_unavailable', `The workspace cannot be opened: ${errorMessage(error)}`);
   }

@@ -37,6 +37,7 @@ export async function startBackgroundJob(
       startProcess(argv, {
         ...(cwd !== undefined ? { cwd } : {}),
         workspaceRoot: options.workspaceRoot,
+        ...(options.linkRule ? { linkRule: options.linkRule } : {}),
         ...(options.env ? { env: options.env } : {}),
         ...(options.baseEnv ? { baseEnv: options.baseEnv } : {}),
         drainMs: store.limits.drainMs,

@@ -1,5 +1,5 @@
 import type { ToolProgress } from '@bough/core';
-import type { CheckedSandbox, SandboxMode, SandboxSettings } from '@bough/process';
+import type { CheckedSandbox, RunOptions, SandboxMode, SandboxSettings } from '@bough/process';
 import type { JobStore } from './job-store.js';
 import type { BashLimits } from './limits.js';
 
@@ -7,6 +7,11 @@ import type { BashLimits } from './limits.js';
 export interface BashOptions {
   /** The workspace root; every `cwd` must resolve inside it. */
   readonly workspaceRoot: string;
+  /**
+   * Where a symbolic link on the way to a command's `cwd` may lead (the workspace gate's `linkRule`): a permission
+   * policy's path rules applied to the real directory. The coding toolkit sets it from its policy.
+   */
+  readonly linkRule?: RunOptions['linkRule'];
   /** Variables added to every command's environment exactly as given (the caller's explicit choice). */
   readonly env?: Record<string, string>;
   /** Where inherited variables come from (default: the host process); only allow-listed, non-secret names pass. */

@@ -55,6 +55,7 @@ async function bashResponse(
   const result = await runProcess(split.argv, {
     ...(cwd !== undefined ? { cwd } : {}),
     workspaceRoot: options.workspaceRoot,
+    ...(options.linkRule ? { linkRule: options.linkRule } : {}),
     ...(options.env ? { env: options.env } : {}),
     ...(options.baseEnv ? { baseEnv: options.baseEnv } : {}),
     ...(options.signal ? { signal: options.signal } : {}),

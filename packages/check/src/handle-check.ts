@@ -1,6 +1,6 @@
 import { describeZodError, errorMessage, parseOnce, type ToolContext, type ToolProgress } from '@bough/core';
 import type { LspClient } from '@bough/lsp';
-import { type ProtectedNamePolicy, Workspace } from '@bough/workspace';
+import { type LinkRule, type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import { CheckCache } from './check-cache.js';
 import type { CodeCheckErrorCode } from './errors.js';
 import { diagnosticLine, headline } from './format.js';
@@ -21,6 +21,11 @@ export interface CodeCheckOptions {
    * them are skipped and counted like other skips. Pass the same policy every tool of a session uses.
    */
   readonly protectedNames?: ProtectedNamePolicy;
+  /**
+   * Where a symbolic link on a requested path may lead (the workspace's `linkRule`): a permission policy's path rules
+   * applied to the real path the gate reached. The coding toolkit sets it from its policy.
+   */
+  readonly linkRule?: LinkRule;
   /**
    * Paths a permission policy withholds (given a workspace-relative path): results in them are never shown. The
    * coding toolkit sets it from its policy.
@@ -70,10 +75,10 @@ export async function handleCodeCheck(
 
   let workspace: Workspace;
   try {
-    workspace = await Workspace.open(
-      options.workspaceRoot,
-      options.protectedNames ? { protectedNames: options.protectedNames } : {},
-    );
+    workspace = await Workspace.open(options.workspaceRoot, {
+      ...(options.protectedNames ? { protectedNames: options.protectedNames } : {}),
+      ...(options.linkRule ? { linkRule: options.linkRule } : {}),
+    });
   } catch (error) {
     return refused(tool, 'workspace_unavailable', `The workspace cannot be opened: ${errorMessage(error)}`);
   }

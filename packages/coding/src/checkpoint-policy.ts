@@ -36,6 +36,8 @@ export function checkpointsPermission(
   root: () => string,
 ): PreHook {
   // The tool keeps its own name (in refusals and asks); its rules are the editor's or the reader's.
+  // This check follows links itself: the paths a diff or restore names are looked up in the store's trees (git keeps
+  // a link as a link and refuses a path beyond one), not walked by a gate that could judge where a link leads.
   const as = (tool: string) => permissionHook(borrowRules(policy, tool), onAsk, limits, undefined, undefined, root);
   const restore = as('editor');
   const look = as('reader');

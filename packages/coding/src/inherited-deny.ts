@@ -34,6 +34,8 @@ export function withInheritedDeny(
   childRoot: string,
 ): HookMap<PreHook> {
   if (!policy?.deny || Object.keys(policy.deny).length === 0) return securityPre;
+  // This check follows links itself (`touchDenied` walks each path): the child's tools' gates apply the child's own
+  // preset where a link leads, not the parent's deny rules, so no gate judges those.
   const check: PreHook = ({ tool, args, touches: given }) => {
     const touches = given ?? tool.touches?.(args);
     if (!touches) return undefined;

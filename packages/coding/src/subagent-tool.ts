@@ -9,7 +9,7 @@ import {
   type ToolHooks,
 } from '@bough/core';
 import { type PermissionPresetName, PRESET_RANK } from '@bough/policy';
-import { isWorkspaceFailure } from '@bough/workspace';
+import { isWorkspaceFailure, type LinkRule } from '@bough/workspace';
 import { z } from 'zod';
 import { runAgent } from './agent-loop.js';
 import { fail } from './errors.js';
@@ -67,6 +67,8 @@ export interface SubagentDeps {
   /** The parent's preset, when it uses one; a child may not get a more permissive one. */
   readonly parentPreset: PermissionPresetName | undefined;
   readonly fallbackModel: ChatModel | undefined;
+  /** Where a link on the way to `cwd` may lead (the parent policy's rule for subagent); the gate refuses the rest. */
+  readonly linkRule?: LinkRule;
   readonly answerChars?: number;
   readonly defaultTurns?: number;
   readonly maxTurns?: number;
@@ -78,6 +80,8 @@ export function createSubagentTool(state: ToolkitState, deps: SubagentDeps, hook
     defaultTurns: deps.defaultTurns ?? L.subagentDefaultTurns,
     maxTurns: deps.maxTurns ?? L.subagentMaxTurns,
   });
+  // One options object for the gate of `cwd`, so the build opens that gate once.
+  const gate = deps.linkRule ? { linkRule: deps.linkRule } : undefined;
   return defineTool({
     name: 'subagent',
     description:
@@ -105,7 +109,7 @@ export function createSubagentTool(state: ToolkitState, deps: SubagentDeps, hook
       const root = state.currentRoot();
       let cwd = root;
       if (request.cwd !== undefined) {
-        const resolved = await (await state.workspace(root)).resolve(request.cwd, 'list');
+        const resolved = await (await state.workspace(root, gate)).resolve(request.cwd, 'list');
         if (isWorkspaceFailure(resolved)) return resolved;
         if (resolved.kind !== 'directory')
           return fail('not_a_directory', `cwd ${JSON.stringify(request.cwd)} is not a directory.`);

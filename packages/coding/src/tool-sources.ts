@@ -72,9 +72,10 @@ export interface ToolSource<Options extends object = Record<string, unknown>, Re
    */
   readonly sandboxed?: (options: Options) => boolean;
   /**
-   * Its tool takes `settings.linkRule(name)` as its `linkRule` option and opens every path a call touches through a
-   * workspace gate built with it, so where a link leads is judged by the walk that opens the path; the permission
-   * check then matches the touched paths as asked. Without it, the check follows links itself.
+   * Its tool takes `settings.linkRule(name)` (a `toolkit` source: `build.linkRule(name)`) as its `linkRule` option and
+   * opens every path a call touches through a workspace gate built with it, so where a link leads is judged by the
+   * walk that opens the path; the permission check then matches the touched paths as asked. Without it, the check
+   * follows links itself.
    */
   readonly gatesLinks?: boolean;
   /**
@@ -218,13 +219,16 @@ export const STANDARD_SOURCES: readonly AnyToolSource[] = Object.freeze([
     scope: 'workspace',
     evidence: NO_EVIDENCE,
     permissionSubject: STANDARD_PERMISSION_SUBJECTS.bash,
-    options: commandOptions,
+    gatesLinks: true,
+    options: (s) => withLinkRule(s, 'bash', commandOptions(s)),
     // Commands run confined only when the OS sandbox is actually in effect; a plain command could read any file.
     sandboxed: (o) => commandsSandboxed(o.sandbox),
     guard: protectedCommandHook,
     make: (root, _c, o: OptionsOf<typeof createBashTool>) =>
       createBashTool({ ...o, workspaceRoot: root, jobs: jobStore(o) }),
   }),
+  // jobs, context and sandbox have no gate of their own: jobs and context touch no path, and the sandbox touches only
+  // the workspace as a whole, which no link can lie on. Their permission check follows links itself (nothing to follow).
   source({
     name: 'jobs',
     scope: 'workspace',
@@ -236,28 +240,34 @@ export const STANDARD_SOURCES: readonly AnyToolSource[] = Object.freeze([
     name: 'search',
     scope: 'workspace',
     evidence: NO_EVIDENCE,
-    options: (s) => withHidden(s, 'search', withPolicy(s, s.toolOptions.search)),
+    gatesLinks: true,
+    options: (s) => withLinkRule(s, 'search', withHidden(s, 'search', withPolicy(s, s.toolOptions.search))),
     make: (root, _c, o: OptionsOf<typeof createSearchTool>) => createSearchTool({ ...o, workspaceRoot: root }),
   }),
   source({
     name: 'code_check',
     scope: 'workspace',
     evidence: NO_EVIDENCE,
-    options: (s) => withLsp(s, withHidden(s, 'code_check', withPolicy(s, s.toolOptions.code_check))),
+    gatesLinks: true,
+    options: (s) =>
+      withLsp(s, withLinkRule(s, 'code_check', withHidden(s, 'code_check', withPolicy(s, s.toolOptions.code_check)))),
     make: (root, _c, o: WithLsp<OptionsOf<typeof createCodeCheckTool>>) => createCodeCheckTool(forRoot(root, o)),
   }),
   source({
     name: 'code_nav',
     scope: 'workspace',
     evidence: NO_EVIDENCE,
-    options: (s) => withLsp(s, withHidden(s, 'code_nav', withPolicy(s, s.toolOptions.code_nav))),
+    gatesLinks: true,
+    options: (s) =>
+      withLsp(s, withLinkRule(s, 'code_nav', withHidden(s, 'code_nav', withPolicy(s, s.toolOptions.code_nav)))),
     make: (root, _c, o: WithLsp<OptionsOf<typeof createCodeNavTool>>) => createCodeNavTool(forRoot(root, o)),
   }),
   source({
     name: 'ast_search',
     scope: 'workspace',
     evidence: NO_EVIDENCE,
-    options: (s) => withHidden(s, 'ast_search', withPolicy(s, s.toolOptions.ast_search)),
+    gatesLinks: true,
+    options: (s) => withLinkRule(s, 'ast_search', withHidden(s, 'ast_search', withPolicy(s, s.toolOptions.ast_search))),
     make: (root, _c, o: OptionsOf<typeof createAstSearchTool>) => createAstSearchTool({ ...o, workspaceRoot: root }),
   }),
   source({
@@ -292,6 +302,7 @@ export const STANDARD_SOURCES: readonly AnyToolSource[] = Object.freeze([
     scope: 'toolkit',
     evidence: NO_EVIDENCE,
     permissionSubject: STANDARD_PERMISSION_SUBJECTS.subagent,
+    gatesLinks: true,
     options: () => ({}),
     make: (_root, _c, _o: Record<string, never>, build) => {
       const b = needBuild('subagent', build);
@@ -304,6 +315,7 @@ export const STANDARD_SOURCES: readonly AnyToolSource[] = Object.freeze([
           defaultTurns: b.limits.subagentDefaultTurns,
           maxTurns: b.limits.subagentMaxTurns,
           childToolkit: b.childToolkit,
+          ...(b.linkRule ? { linkRule: b.linkRule('subagent') } : {}),
         },
         b.hooks,
       );

@@ -1,6 +1,6 @@
 import type { ChatModel, Provider, ToolHooks } from '@bough/core';
 import type { AskHandler, PermissionPresetName } from '@bough/policy';
-import type { ProtectedNamePolicy } from '@bough/workspace';
+import type { LinkRule, ProtectedNamePolicy } from '@bough/workspace';
 import type { CodingLimits } from './limits.js';
 import type { ToolkitState } from './toolkit-state.js';
 
@@ -19,6 +19,8 @@ export interface ToolkitBuild {
   readonly model: ChatModel | undefined;
   /** Let sandbox merges go into protected branches. */
   readonly allowProtected: boolean;
+  /** Where a link on a path a tool of this build resolves may lead (the policy's rules), by tool; absent without a policy. */
+  readonly linkRule?: (tool: string) => LinkRule;
   /** A fresh toolkit for a subagent: its root, its preset; nothing shared with this build. */
   readonly childToolkit: (root: string, preset: PermissionPresetName) => Provider & { dispose?(): Promise<void> };
 }

@@ -235,6 +235,11 @@ function buildTools(
       ...nudgeSettings(L),
     });
   }
+  // Where a link on a path a tool resolves may lead, judged by that tool's own gate (`gatesLinks`): the policy's rules
+  // for the tool on the real path (deny rules only for a tool matched on a describer's subject: bash, subagent).
+  const described = (name: string) =>
+    sources.get(name)?.permissionSubject !== undefined || Object.hasOwn(STANDARD_PERMISSION_SUBJECTS, name);
+  const linkRule = policy ? (tool: string) => linkRuleOf(policy, tool, described(tool)) : undefined;
   // One job store per build (per branch or clone), shared by bash (in every root it runs in) and jobs; made when a
   // source first asks for it, so a build without either has none.
   let store: JobStore | undefined;
@@ -256,7 +261,7 @@ function buildTools(
     // A tool that shows the paths it finds leaves out those a deny rule of the policy names.
     ...(policy ? { hidden: (tool: string) => (path: string) => pathDenied(policy, tool, path) } : {}),
     // Where a link on a touched path leads is judged by the gate of a tool that takes this (`gatesLinks`).
-    ...(policy ? { linkRule: (tool: string) => linkRuleOf(policy, tool) } : {}),
+    ...(linkRule ? { linkRule } : {}),
   };
   const trailingPost = options.notify !== false ? [nudgePostHook(state)] : [];
   // How strictly a source's guard escalates: refuse outright under the presets that ask for commands anyway.
@@ -288,6 +293,7 @@ function buildTools(
     parentPreset: parentRank(options.permissions),
     model: options.model,
     allowProtected: options.sandboxAllowProtected === true,
+    ...(linkRule ? { linkRule } : {}),
     childToolkit: (cwd, preset) =>
       codingToolkit(
         {
@@ -324,8 +330,6 @@ function buildTools(
     }),
   });
   if (policy) {
-    const described = (name: string) =>
-      sources.get(name)?.permissionSubject !== undefined || Object.hasOwn(STANDARD_PERMISSION_SUBJECTS, name);
     assertPolicyEnforceable(
       policy,
       built.map((tool) => ({ name: tool.name, touches: tool.touches !== undefined, described: described(tool.name) })),

@@ -1,6 +1,12 @@
 import { describeZodError, errorMessage, parseOnce, type ToolContext } from '@bough/core';
 import type { LspClient } from '@bough/lsp';
-import { type ProtectedNamePolicy, readWorkspaceText, Workspace, WorkspaceError } from '@bough/workspace';
+import {
+  type LinkRule,
+  type ProtectedNamePolicy,
+  readWorkspaceText,
+  Workspace,
+  WorkspaceError,
+} from '@bough/workspace';
 import { addWalkSkips, emptySkipCounts, extensionOf, type SkipCounts, skipReasonOf } from '@bough/workspace/internal';
 import type { NavErrorCode } from './errors.js';
 import { lspNav } from './internal/lsp-nav.js';
@@ -24,6 +30,11 @@ export interface NavOptions {
    * them are skipped and counted like other skips. Pass the same policy every tool of a session uses.
    */
   readonly protectedNames?: ProtectedNamePolicy;
+  /**
+   * Where a symbolic link on a requested path may lead (the workspace's `linkRule`): a permission policy's path rules
+   * applied to the real path the gate reached. The coding toolkit sets it from its policy.
+   */
+  readonly linkRule?: LinkRule;
   /**
    * Paths a permission policy withholds (given a workspace-relative path): results in them are never shown. The
    * coding toolkit sets it from its policy.
@@ -94,10 +105,10 @@ async function navResponse(
   const limits = resolveNavLimits(options.limits);
   let workspace: Workspace;
   try {
-    workspace = await Workspace.open(
-      options.workspaceRoot,
-      options.protectedNames ? { protectedNames: options.protectedNames } : {},
-    );
+    workspace = await Workspace.open(options.workspaceRoot, {
+      ...(options.protectedNames ? { protectedNames: options.protectedNames } : {}),
+      ...(options.linkRule ? { linkRule: options.linkRule } : {}),
+    });
   } catch (error) {
     return fail('workspace_unavailable', `The workspace cannot be opened: ${errorMessage(error)}`);
   }

@@ -1,3 +1,4 @@
+import type { LinkRule } from '@bough/workspace';
 import type { ProcessFailure } from './failure.js';
 import type { PreparedCommand } from './prepared-command.js';
 /** How to run one command; every limit falls back to `DEFAULT_PROCESS_LIMITS`. */
@@ -6,6 +7,11 @@ export interface RunOptions {
   cwd?: string;
   /** When set, `cwd` (after symlinks) must be inside this directory, and is the default cwd. */
   workspaceRoot?: string;
+  /**
+   * With `workspaceRoot`: where a symbolic link on the way to `cwd` may lead (the workspace gate's `linkRule`), so a
+   * permission policy's path rules bind the real directory the command runs in; a refusal has the code `denied`.
+   */
+  linkRule?: LinkRule;
   /** Extra variables set as given (the caller's explicit choice: not secret-filtered). */
   env?: Record<string, string>;
   /** Names or `PREFIX*` patterns taken from `baseEnv`; defaults to `DEFAULT_ENV_ALLOWLIST`. */

@@ -11,7 +11,10 @@ import type { RunOptions } from './run-options.js';
 
 /** How to start a long-running program; the argv, cwd and environment rules are those of {@link runProcess}. */
 export interface StartOptions
-  extends Pick<RunOptions, 'cwd' | 'workspaceRoot' | 'env' | 'inheritEnv' | 'baseEnv' | 'drainMs' | 'reapWaitMs'> {
+  extends Pick<
+    RunOptions,
+    'cwd' | 'workspaceRoot' | 'linkRule' | 'env' | 'inheritEnv' | 'baseEnv' | 'drainMs' | 'reapWaitMs'
+  > {
   /** Receives every stdout chunk as it arrives; the chunk belongs to the receiver. */
   onStdout: (chunk: Buffer) => void;
   /** Receives every stderr chunk as it arrives. */

@@ -1,6 +1,6 @@
 import { dirname, posix } from 'node:path';
 import { describeZodError, parseOnce, type ToolContext } from '@bough/core';
-import { isWorkspaceFailure, type ProtectedNamePolicy, Workspace } from '@bough/workspace';
+import { isWorkspaceFailure, type LinkRule, type ProtectedNamePolicy, Workspace } from '@bough/workspace';
 import { failure } from './errors.js';
 import { find } from './find.js';
 import { grep } from './grep.js';
@@ -50,6 +50,11 @@ export interface SearchOptions {
   /** A ripgrep binary to use instead of the one shipped by `@vscode/ripgrep`. */
   readonly rgPath?: string;
   /**
+   * Where a symbolic link on a requested path may lead (the workspace's `linkRule`): a permission policy's path rules
+   * applied to the real path the gate reached. The coding toolkit sets it from its policy.
+   */
+  readonly linkRule?: LinkRule;
+  /**
    * Paths a permission policy withholds (given each result's workspace-relative path): their matches and names are
    * never shown, and count as withheld like protected files. The coding toolkit sets it from its policy.
    */
@@ -95,10 +100,10 @@ async function searchResponse(
 
   let workspace: Workspace;
   try {
-    workspace = await Workspace.open(
-      options.workspaceRoot,
-      options.protectedNames ? { protectedNames: options.protectedNames } : {},
-    );
+    workspace = await Workspace.open(options.workspaceRoot, {
+      ...(options.protectedNames ? { protectedNames: options.protectedNames } : {}),
+      ...(options.linkRule ? { linkRule: options.linkRule } : {}),
+    });
   } catch {
     return failure(
       'workspace_unavailable',

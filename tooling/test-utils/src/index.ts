@@ -23,6 +23,14 @@ export {
 } from './fake-openai.js';
 export { countFileIo, type FileIoCounts, stopCountingFileIo } from './file-io.js';
 export { GIT_ID, gitSync, initRepo } from './git.js';
+export {
+  denySecretsRule,
+  expectLinkRuleBinds,
+  LINKED_CANARY,
+  type LinkedCall,
+  linkedSecretsWorkspace,
+  useLinkedSecretsWorkspace,
+} from './linked-secrets.js';
 export { startNatsServer, type TestNatsServer } from './nats-server.js';
 export { NEAR_MISS_CASES, type NearMissCase } from './near-miss-corpus.js';
 export {

@@ -8,7 +8,7 @@ import { resolveProgram } from './resolve-program.js';
 /** The argv, cwd, environment and program rules shared by {@link runProcess} and {@link startProcess}. */
 export async function prepareCommand(
   argv: readonly string[],
-  options: Pick<RunOptions, 'cwd' | 'workspaceRoot' | 'env' | 'inheritEnv' | 'baseEnv' | 'signal'>,
+  options: Pick<RunOptions, 'cwd' | 'workspaceRoot' | 'linkRule' | 'env' | 'inheritEnv' | 'baseEnv' | 'signal'>,
 ): Promise<PreparedCommand | ProcessFailure> {
   const badArgv = checkArgv(argv);
   if (badArgv) return badArgv;
@@ -16,7 +16,7 @@ export async function prepareCommand(
     return processFailure('aborted', 'The call was cancelled before the program started; nothing was run.');
   }
   const env = buildEnv(options);
-  const cwd = await resolveCwd(options.cwd, options.workspaceRoot);
+  const cwd = await resolveCwd(options.cwd, options.workspaceRoot, options.linkRule);
   if (typeof cwd !== 'string') return cwd;
   const name = argv[0] as string;
   const program = await resolveProgram(name, cwd, env.PATH);

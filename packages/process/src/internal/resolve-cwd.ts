@@ -1,6 +1,6 @@
 import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isWorkspaceFailure, Workspace } from '@bough/workspace';
+import { isWorkspaceFailure, type LinkRule, Workspace } from '@bough/workspace';
 import { type ProcessFailure, processFailure } from '../failure.js';
 
 /**
@@ -10,11 +10,12 @@ import { type ProcessFailure, processFailure } from '../failure.js';
 export async function resolveCwd(
   cwd: string | undefined,
   workspaceRoot: string | undefined,
+  linkRule?: LinkRule,
 ): Promise<string | ProcessFailure> {
   if (cwd !== undefined && (typeof cwd !== 'string' || cwd === '' || cwd.includes('\0'))) {
     return processFailure('invalid_cwd', 'cwd must be a non-empty directory path without NUL characters.');
   }
-  if (workspaceRoot !== undefined) return resolveInRoot(cwd, workspaceRoot);
+  if (workspaceRoot !== undefined) return resolveInRoot(cwd, workspaceRoot, linkRule);
   const requested = cwd === undefined ? process.cwd() : resolve(process.cwd(), cwd);
   const real = realDirectory(requested);
   if (real === undefined) return missing(cwd);
@@ -23,13 +24,18 @@ export async function resolveCwd(
 
 /**
  * With a workspace root, the cwd goes through the same gate as every other path (`list` intent): lexical and real
- * containment, no symlinked final component, no protected directory. Its refusal codes pass through unchanged.
+ * containment, no symlinked final component, no protected directory, and `linkRule` on where a link on the way leads.
+ * Its refusal codes pass through unchanged.
  */
-async function resolveInRoot(cwd: string | undefined, workspaceRoot: string): Promise<string | ProcessFailure> {
+async function resolveInRoot(
+  cwd: string | undefined,
+  workspaceRoot: string,
+  linkRule: LinkRule | undefined,
+): Promise<string | ProcessFailure> {
   let workspace: Workspace;
   try {
     // The synchronous twin answers the same realpath and stat from kernel caches, without two thread-pool round trips.
-    workspace = Workspace.openSync(workspaceRoot);
+    workspace = Workspace.openSync(workspaceRoot, linkRule ? { linkRule } : {});
   } catch {
     return processFailure(
       'invalid_cwd',

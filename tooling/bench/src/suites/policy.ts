@@ -4,6 +4,7 @@ import { codingToolkit, linkRuleOf, PERMISSION_PRESETS, permissionHook } from '@
 import { Branch, type Tool } from '@bough/core';
 import { createEditorTool } from '@bough/editor';
 import { createReaderTool } from '@bough/reader';
+import { createSearchTool } from '@bough/search';
 import { type BenchRow, type BenchSuite, median } from '../harness.js';
 
 const suite = 'policy';
@@ -54,12 +55,16 @@ export const policySuite: BenchSuite = {
     const dryPatch = { action: 'patch', patch, dry_run: true };
     // The calls as a user of the coding toolkit makes them (where policies apply), without a policy.
     const branch = new Branch({ name: 'bench', workspaceRoot: root });
-    branch.registerTools(codingToolkit({ tools: ['reader', 'editor'], notify: false, diagnostics: false }));
+    branch.registerTools(codingToolkit({ tools: ['reader', 'editor', 'search'], notify: false, diagnostics: false }));
     const readMicros = await microsPerCall(() => branch.registry.invoke('reader', read), calls);
+    const grep = { action: 'grep', pattern: 'a7', path: 'src' };
+    const grepMicros = await microsPerCall(() => branch.registry.invoke('search', grep), Math.ceil(calls / 10));
     await branch.registry.invoke('reader', read);
     const patchMicros = await microsPerCall(() => branch.registry.invoke('editor', dryPatch), Math.ceil(calls / 4));
 
     const reader = createReaderTool({ workspaceRoot: root });
+    const search = createSearchTool({ workspaceRoot: root });
+    const grepArgs = search.request.parse(grep);
     const editor = createEditorTool({ workspaceRoot: root });
     // The hook as the toolkit makes it for the reader and the editor: their own workspace gates judge where a link
     // leads (the walk that opens the path asks the policy's link rule), so the hook matches the paths as asked.
@@ -72,7 +77,7 @@ export const policySuite: BenchSuite = {
       hook({ tool: reader, args: readArgs, callId: 'bench' });
       return linkRule('src/small.ts', 'read');
     };
-    // A check that follows links itself (a tool without such a gate: bash's cwd, a source of the caller's own).
+    // A check that follows links itself (a tool without such a gate: checkpoints, a source of the caller's own).
     const following = permissionHook(POLICY, undefined, undefined, undefined, undefined, () => root);
     const safe = permissionHook(PERMISSION_PRESETS.safe, undefined, undefined, undefined, undefined, () => root, true);
     const cases: [string, () => unknown, number, string, boolean][] = [
@@ -92,6 +97,8 @@ export const policySuite: BenchSuite = {
         'a small-file read',
         false,
       ],
+      // search's own gate judges where a link on its path leads, as the reader's does.
+      ['a search grep (links judged by its gate)', check(search, grepArgs), grepMicros, 'that grep', true],
       [
         'an editor patch of 2 files',
         check(editor, editor.request.parse(dryPatch)),
