@@ -41,6 +41,23 @@ async function connectOurs(root: string): Promise<Server> {
   return server;
 }
 
+/**
+ * The floor server: `bough mcp`'s stdio transport, SDK server, @bough/mcp dispatch and core registry, serving a bare
+ * tool that does only the reference's file work (tooling/bench mcp-floor-server).
+ */
+async function connectFloor(root: string): Promise<Server | undefined> {
+  const script = fileURLToPath(new URL('../mcp-floor-server.js', import.meta.url));
+  if (!existsSync(script)) return undefined;
+  try {
+    return await connect('bough MCP stack, bare tool', [script, root]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Calls of the floor server's one tool. */
+const bare = (args: Record<string, unknown>): Call => ({ name: 'bare', arguments: args });
+
 function serverFilesystem(): string {
   const pkgPath = benchRequire.resolve('@modelcontextprotocol/server-filesystem/package.json');
   const bin = (JSON.parse(readFileSync(pkgPath, 'utf8')) as { bin: string | Record<string, string> }).bin;
@@ -59,6 +76,10 @@ interface Operation {
   prime?: { theirs: Call; ours: Call };
   /** A cheap call: also measured after {@link LONG_RUN_CALLS} calls per side (a few seconds more). */
   longRun?: boolean;
+  /** The same file work on the floor server (bough's MCP stack, bare tool), for the floor row. */
+  floor?: (i: number) => Call;
+  /** The reference's call beside the floor, when its own call depends on state the main rows left behind. */
+  floorTheirs?: (i: number) => Call;
 }
 
 type Call = { name: string; arguments: Record<string, unknown> };
@@ -249,6 +270,47 @@ async function tokenRows(
   return rows;
 }
 
+/**
+ * The reference against bough's MCP stack serving a bare tool, for each operation that has a floor call: what the
+ * transport, the SDK and bough's dispatch cost with none of the toolkit's per-call work. Measured after every other
+ * row, so the reference's extra calls do not warm it up for them.
+ */
+async function floorRows(
+  theirs: Server,
+  root: string,
+  ops: readonly Operation[],
+  calls: number,
+  log: (line: string) => void,
+): Promise<BenchRow[]> {
+  const floor = await connectFloor(root);
+  if (!floor) return [];
+  const rows: BenchRow[] = [];
+  try {
+    for (const op of ops) {
+      if (!op.floor) continue;
+      log(`${op.name} (floor)`);
+      const [peer, mine] = await measureBoth(theirs, op.floorTheirs ?? op.theirs, floor, op.floor, calls);
+      const name = `${op.name}: bough's MCP stack with a bare tool (floor): p50 after ${WARM_UP_CALLS + SETTLE_CALLS} calls`;
+      rows.push(
+        typeof peer.warm === 'string' || typeof mine.warm === 'string'
+          ? unmeasured(suite, name, 'ms', whyUnmeasured(peer.warm, mine.warm))
+          : {
+              suite,
+              name,
+              unit: 'ms',
+              ours: mine.warm.p50,
+              peer: peer.warm.p50,
+              peerLabel: '@modelcontextprotocol/server-filesystem',
+              note: "the floor of ours: bough's stdio transport, MCP SDK v2 server, @bough/mcp dispatch and core registry serving a bare tool that does only the reference's file work (no workspace gate, read-before-edit guard or policy; writes to a temp file and renames like the reference), interleaved with a fresh run of the reference; the main row minus this one is what the coding toolkit's per-call guarantees cost; no goal",
+            },
+      );
+    }
+  } finally {
+    await floor.client.close();
+  }
+  return rows;
+}
+
 /** The reference MCP filesystem server against bough's MCP server, same client, same workspace (issue 10). */
 export const mcpSuite: BenchSuite = {
   name: 'mcp',
@@ -259,7 +321,8 @@ export const mcpSuite: BenchSuite = {
     const bigLines = Math.max(40_000, Math.round(400_000 * scale));
     writeNumberedLines(join(root, 'big.txt'), bigLines);
     const small = 'tree/pkg0/mod0/file1.js';
-    for (const who of ['theirs', 'ours']) writeFileSync(join(root, `edit-${who}.txt`), 'alpha\nEDIT_STATE_A\nomega\n');
+    for (const who of ['theirs', 'ours', 'floor', 'theirs-floor'])
+      writeFileSync(join(root, `edit-${who}.txt`), 'alpha\nEDIT_STATE_A\nomega\n');
     const payload = 'line of written text\n'.repeat(100);
     log(`workspace: ${count(tree.files)} files, big.txt ${size(bigLines * LINE_BYTES)}`);
 
@@ -271,6 +334,7 @@ export const mcpSuite: BenchSuite = {
         longRun: true,
         theirs: () => ({ name: 'read_text_file', arguments: { path: abs(small) } }),
         ours: () => ({ name: 'reader', arguments: { action: 'read', path: small } }),
+        floor: () => bare({ action: 'read', path: small }),
       },
       {
         name: `read 2,000 lines of a ${size(bigLines * LINE_BYTES)} file`,
@@ -287,6 +351,7 @@ export const mcpSuite: BenchSuite = {
           name: 'editor',
           arguments: { action: 'write', file_path: `out-ours-${i % 10}.txt`, content: payload },
         }),
+        floor: (i) => bare({ action: 'write', path: `out-floor-${i % 10}.txt`, content: payload }),
       },
       {
         name: 'edit one line of a small file',
@@ -299,6 +364,17 @@ export const mcpSuite: BenchSuite = {
         ours: (i) => {
           const [old_string, new_string] = edit(i);
           return { name: 'editor', arguments: { action: 'edit', file_path: 'edit-ours.txt', old_string, new_string } };
+        },
+        floor: (i) => {
+          const [old_string, new_string] = edit(i);
+          return bare({ action: 'edit', path: 'edit-floor.txt', old_string, new_string });
+        },
+        floorTheirs: (i) => {
+          const [oldText, newText] = edit(i);
+          return {
+            name: 'edit_file',
+            arguments: { path: abs('edit-theirs-floor.txt'), edits: [{ oldText, newText }] },
+          };
         },
         prime: {
           theirs: { name: 'read_text_file', arguments: { path: abs('edit-theirs.txt') } },
@@ -315,6 +391,7 @@ export const mcpSuite: BenchSuite = {
         longRun: true,
         theirs: () => ({ name: 'list_directory', arguments: { path: abs('tree/pkg0/mod1') } }),
         ours: () => ({ name: 'reader', arguments: { action: 'list_dir', path: 'tree/pkg0/mod1' } }),
+        floor: () => bare({ action: 'list', path: 'tree/pkg0/mod1' }),
       },
     ];
 
@@ -409,6 +486,7 @@ export const mcpSuite: BenchSuite = {
         });
       }
       rows.push(...(await tokenRows(theirs, ours, abs, small)));
+      rows.push(...(await floorRows(theirs, root, ops, calls, log)));
     } finally {
       await theirs.client.close();
       await ours.client.close();
