@@ -1,7 +1,8 @@
 // A failed dialect call through the AI SDK, as the model receives it: Anthropic's tools send an `error-text` output
 // (and the Anthropic provider turns it into a tool_result with `is_error: true`, checked on the wire below); OpenAI's
-// apply_patch answers with its own `failed` status and shell with the exit status a shell reports, the only failure
-// forms those tools define. The MCP door is tested with the same cases in the CLI, the plain functions in coding.
+// apply_patch answers with its own `failed` status and shell with `Error: …` on stderr and the exit status a shell
+// reports for a command it cannot run, the only failure forms those tools define. The MCP door is tested with the
+// same cases in the CLI, the plain functions in coding.
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { generateText, stepCountIs } from 'ai';
@@ -26,6 +27,12 @@ async function sentFor(tools: Parameters<typeof generateText>[0]['tools'], call:
 }
 
 const editor = 'str_replace_based_edit_tool';
+/** A shell entry for a command bough did not run: the failure's text on stderr, exit status 126. */
+const notRun = (stderr: RegExp) => ({
+  stdout: '',
+  stderr: expect.stringMatching(stderr),
+  outcome: { type: 'exit', exitCode: 126 },
+});
 const cases: [string, 'anthropic' | 'openai', ScriptedCall, unknown][] = [
   [
     'a missing file',
@@ -61,10 +68,22 @@ const cases: [string, 'anthropic' | 'openai', ScriptedCall, unknown][] = [
     'a program that does not exist',
     'openai',
     { toolName: 'shell', input: { action: { commands: ['no-such-program-here'] } } },
+    { type: 'json', value: { output: [notRun(/^Error: \S/)] } },
+  ],
+  [
+    'a command bough refuses, after one that ran',
+    'openai',
+    { toolName: 'shell', input: { action: { commands: ['ls', 'ls | wc -l'] } } },
     {
       type: 'json',
-      value: { output: [expect.objectContaining({ stdout: '', outcome: { type: 'exit', exitCode: 126 } })] },
+      value: { output: [expect.objectContaining({ outcome: { type: 'exit', exitCode: 0 } }), notRun(/^Error: /)] },
     },
+  ],
+  [
+    'a shell call with no command',
+    'openai',
+    { toolName: 'shell', input: { action: { commands: [] } } },
+    { type: 'json', value: { output: [notRun(/^Error: .*no command/)] } },
   ],
 ];
 

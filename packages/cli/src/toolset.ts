@@ -120,15 +120,27 @@ export function toolkitBranch(
     checkpoints?: CodingToolkitOptions['checkpoints'];
   } = {},
 ): Branch {
+  return ownedToolkitBranch(root, options).branch;
+}
+
+/**
+ * {@link toolkitBranch} with the toolkit's `dispose`, which ends the language servers and background jobs its tools
+ * started (and returns once their processes are gone): for commands that must not leave them behind.
+ */
+export function ownedToolkitBranch(
+  root: string,
+  options: Parameters<typeof toolkitBranch>[1] = {},
+): { branch: Branch; dispose: () => Promise<void> } {
   const branch = new Branch({ name: 'cli', workspaceRoot: root, ...(options.model ? { model: options.model } : {}) });
+  const toolkit = toolkitProvider(root, options);
   try {
-    branch.registerTools(toolkitProvider(root, options));
+    branch.registerTools(toolkit);
   } catch (error) {
     // A bad `--tools` list is the user's input, not a fault of the toolkit.
     if (options.tools && error instanceof ConfigurationError) throw new UsageError(error.message);
     throw error;
   }
-  return branch;
+  return { branch, dispose: () => toolkit.dispose() };
 }
 
 /** The coding toolkit provider the CLI registers (also used to rebuild a resumed session's tools). */

@@ -1,21 +1,13 @@
-import { existsSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gitSync, initRepo, makeWorkspace, snapshotTree, type TempWorkspace } from '@bough/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { gitBranches, gitSync, type TempWorkspace, useGitRepo } from '@bough/test-utils';
+import { describe, expect, it } from 'vitest';
 import { call, toolkitBranch } from '../test/helpers.js';
 import type { CodingToolkitOptions } from './toolkit.js';
 
 let ws: TempWorkspace;
-let outsideBefore: string;
-beforeEach(() => {
-  ws = makeWorkspace({ 'a.txt': 'alpha\n', 'src/main.py': 'import os\n' });
-  initRepo(ws.root, 'dev');
-  outsideBefore = snapshotTree(ws.outside);
-});
-afterEach(() => {
-  expect(snapshotTree(ws.outside)).toBe(outsideBefore);
-  expect(readdirSync(ws.base).sort()).toEqual(['ws', 'ws-evil']);
-  ws.cleanup();
+useGitRepo({ 'a.txt': 'alpha\n', 'src/main.py': 'import os\n' }, (made) => {
+  ws = made;
 });
 
 const identity = { name: 'Sandbox Test', email: 'sandbox@example.invalid' };
@@ -26,7 +18,7 @@ const branchFor = (options: CodingToolkitOptions = {}) =>
     sandbox: { identity },
     ...options,
   });
-const branches = () => gitSync(ws.root, 'branch', '--format=%(refname:short)').split('\n').filter(Boolean);
+const branches = () => gitBranches(ws.root);
 
 describe('sandbox cleanup is retry-safe and the slot tells the truth', () => {
   it('finishes a discard after the sandbox branch was deleted by hand', async () => {

@@ -1,18 +1,16 @@
 import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gitSync, initRepo, makeWorkspace, type TempWorkspace } from '@bough/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { gitBranches, gitSync, type TempWorkspace, useGitRepo } from '@bough/test-utils';
+import { describe, expect, it } from 'vitest';
 import { call, toolkitBranch } from '../test/helpers.js';
 import { STANDARD_SOURCES } from './tool-sources.js';
 import type { CodingToolkitOptions } from './toolkit.js';
 
 const sources = STANDARD_SOURCES;
 let ws: TempWorkspace;
-beforeEach(() => {
-  ws = makeWorkspace({ 'a.txt': 'alpha\n', 'src/b.txt': 'beta\n', 'pkg/.keep': '' });
-  initRepo(ws.root, 'dev');
+useGitRepo({ 'a.txt': 'alpha\n', 'src/b.txt': 'beta\n', 'pkg/.keep': '' }, (made) => {
+  ws = made;
 });
-afterEach(() => ws.cleanup());
 
 const identity = { name: 'Sandbox Test', email: 'sandbox@example.invalid' };
 const branchFor = (options: CodingToolkitOptions = {}) =>
@@ -22,7 +20,7 @@ const branchFor = (options: CodingToolkitOptions = {}) =>
     { sources },
   );
 const status = () => gitSync(ws.root, 'status', '--porcelain');
-const branches = () => gitSync(ws.root, 'branch', '--format=%(refname:short)').split('\n').filter(Boolean);
+const branches = () => gitBranches(ws.root);
 
 describe('sandbox lifecycle', () => {
   it('creates an ignored worktree under .worktrees and routes file tools into it', async () => {

@@ -1,7 +1,7 @@
+import { fileDiff } from '@bough/workspace/internal';
 import { describe, expect, it } from 'vitest';
 import { applyReplacements, type Replacement } from './internal/apply-edit.js';
 import { pacedFileDiff } from './internal/change-diff.js';
-import { fileDiff } from './internal/line-diff.js';
 import { normalizeLineEndings } from './internal/line-endings.js';
 import { applyHunks } from './internal/patch-apply.js';
 import { parsePatch } from './internal/patch-parse.js';

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
+import { drive, WorkMeter } from '@bough/workspace/internal';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleEditor } from './index.js';
 import { ByteScan } from './internal/byte-edit.js';
 import { findMatches } from './internal/find-matches.js';
-import { drive, WorkMeter } from './internal/work-meter.js';
 
 type Out = Record<string, unknown> & { success: boolean; error_code?: string };
 

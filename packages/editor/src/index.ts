@@ -1,3 +1,5 @@
+/** The project's one line diff, for code that shows or maps a change (kept in `@bough/workspace` so @bough/lsp shares it). */
+export { type ChangedLines, changedLines, unifiedTextDiff } from '@bough/workspace/internal';
 /** Miss-report candidate shape returned with `not_found_in_file`. */
 export type { Candidate } from './candidate.js';
 /** The failure-code table (`error_code` of every failure is one of these). */
@@ -22,8 +24,6 @@ export {
   type EditorResponseFor,
   EditorWriteSuccess,
 } from './schema.js';
-/** The editor's own line diff, for packages that show or map a change (a rename's dry run, diagnostics across an edit). */
-export { type ChangedLines, changedLines, unifiedTextDiff } from './text-diff.js';
 /** The tool factory and the stateless provider. */
 export { createEditorTool, editorProvider } from './tool.js';
 export { editorTouches } from './touches.js';

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Workspace } from '@bough/workspace';
+import { fileDiff } from '@bough/workspace/internal';
 import { failure } from './errors.js';
 import { type AppliedEdit, applyEdit, matchMeter } from './internal/apply-edit.js';
 import { commitText } from './internal/commit-text.js';
 import { type FileShare, NO_SHARE } from './internal/file-share.js';
-import { fileDiff } from './internal/line-diff.js';
 import { describeLineEndings, normalizeLineEndings } from './internal/line-endings.js';
 import { decodeLoaded, knownBytes, loadBytes } from './internal/load-text.js';
 import { encodeText, firstLoneSurrogate } from './internal/text-codec.js';

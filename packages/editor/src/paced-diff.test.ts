@@ -1,6 +1,6 @@
+import { fileDiff } from '@bough/workspace/internal';
 import { describe, expect, it } from 'vitest';
 import { pacedFileDiff } from './internal/change-diff.js';
-import { fileDiff } from './internal/line-diff.js';
 
 const LIMITS = { context: 3, maxLines: 200, maxLineChars: 200 };
 const NAMES = { old: 'a/big.txt', new: 'b/big.txt' };

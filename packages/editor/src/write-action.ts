@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Workspace } from '@bough/workspace';
+import { countLines, fileDiff } from '@bough/workspace/internal';
 import { type EditorFailure, failure } from './errors.js';
 import { type FileShare, NO_SHARE } from './internal/file-share.js';
 import { sampleStyle, styleOf } from './internal/file-style.js';
-import { fileDiff } from './internal/line-diff.js';
 import { normalizeLineEndings } from './internal/line-endings.js';
-import { countLines } from './internal/lines.js';
 import { loadText } from './internal/load-text.js';
 import { bomFor, encodeText, firstLoneSurrogate, type TextEncodingName } from './internal/text-codec.js';
 import type { EditorLimits } from './limits.js';

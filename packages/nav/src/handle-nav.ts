@@ -61,9 +61,13 @@ const fail = (error_code: NavErrorCode, error: string): NavResponse => ({
   error_code,
 });
 
+/**
+ * The compiler, loaded on first use (importing @bough/nav loads none of it), with its standard library: the module
+ * carries the `lib.*.d.ts` texts inside itself rather than as files, so a project is handed them (see ts-service-host).
+ */
 async function loadTs() {
-  const mod = await import('ts-morph');
-  return mod.ts;
+  const mod = await import('@ts-morph/common');
+  return { t: mod.ts, library: mod.getLibFiles };
 }
 
 type Action = Exclude<NavRequest['action'], 'hover' | 'rename'>;
@@ -163,14 +167,14 @@ async function navResponse(
           `${target.relative} is not a Python or TypeScript/JavaScript file${options.lsp ? ' and no language server is configured for it' : ' (other languages need a language-server client, the `lsp` option)'}.`,
         );
       }
-      const t = await loadTs();
+      const { t, library } = await loadTs();
       if (action === 'outline') {
         const source = t.createSourceFile(target.path, read.text, t.ScriptTarget.Latest, true);
         const broken = tsSyntaxError(t, source);
         if (broken) return fail('syntax_error', `Syntax error in ${target.relative}, ${broken}.`);
         return finish(tsOutline(t, source, limits.maxSignatureChars), limits);
       }
-      const project = await tsProject(t, workspace, cache, limits);
+      const project = await tsProject({ t, library }, workspace, cache, limits);
       const items = tsLookup(project, action, symbol, limits);
       const notes = project.truncated
         ? [`The TypeScript project stopped at ${limits.maxProjectFiles} files; references may be incomplete.`]
@@ -206,7 +210,7 @@ async function navResponse(
     }
     const prefix = target.relative === '.' ? '' : `${target.relative}/`;
     if (tsFiles.length > 0) {
-      const t = await loadTs();
+      const { t, library } = await loadTs();
       if (action === 'outline') {
         for (const file of tsFiles) {
           if (options.signal?.aborted) return fail('aborted', 'The call was cancelled.');
@@ -220,7 +224,13 @@ async function navResponse(
             items.push({ ...item, file: file.relative });
         }
       } else {
-        const project = await tsProject(t, workspace, cache, limits, target.relative === '.' ? tree : undefined);
+        const project = await tsProject(
+          { t, library },
+          workspace,
+          cache,
+          limits,
+          target.relative === '.' ? tree : undefined,
+        );
         if (project.truncated)
           notes.push(`The TypeScript project stopped at ${limits.maxProjectFiles} files; results may be incomplete.`);
         const found = tsLookup(project, action, symbol, limits);
@@ -328,13 +338,13 @@ function lspSources(tree: TreeListing, lsp: LspClient, max: number): string[] {
 }
 
 async function tsProject(
-  t: Awaited<ReturnType<typeof loadTs>>,
+  { t, library }: Awaited<ReturnType<typeof loadTs>>,
   workspace: Workspace,
   cache: NavCache,
   limits: NavLimits,
   rootTree?: TreeListing,
 ): Promise<TsProject> {
-  const project = cache.project(t, workspace.root);
+  const project = cache.project(t, workspace.root, library);
   await project.refresh(
     t,
     workspace,

@@ -1,6 +1,7 @@
-import type { ts as TsNs } from 'ts-morph';
+import type { ts as TsNs } from '@ts-morph/common';
 import { TreeSnapshot } from './internal/tree-snapshot.js';
 import { TsProject } from './internal/ts-project.js';
+import type { StandardLibrary } from './internal/ts-service-host.js';
 
 type TS = typeof TsNs;
 
@@ -20,11 +21,11 @@ export class NavCache {
     return tree;
   }
 
-  /** The project for a root, created on first use. */
-  project(t: TS, root: string): TsProject {
+  /** The project for a root, created on first use (with the compiler's standard library, asked for only then). */
+  project(t: TS, root: string, library: () => StandardLibrary): TsProject {
     let project = this.#projects.get(root);
     if (!project) {
-      project = new TsProject(t, root);
+      project = new TsProject(t, root, library());
       this.#projects.set(root, project);
     }
     return project;

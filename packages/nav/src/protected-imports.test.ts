@@ -1,7 +1,7 @@
 import { symlinkSync } from 'node:fs';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
-import { DEFAULT_PROTECTED, type ProtectedNamePolicy, Workspace } from '@bough/workspace';
-import { ts } from 'ts-morph';
+import { DEFAULT_PROTECTED, type ProtectedNamePolicy } from '@bough/workspace';
+import { getLibFiles, ts } from '@ts-morph/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleCodeNav } from './handle-nav.js';
 import type { ScriptState } from './internal/ts-nav-item.js';
@@ -68,30 +68,27 @@ describe('code_nav treats protected files reached through imports as absent', ()
 });
 
 describe('the language service host and the compiler library inside the workspace', () => {
-  // A project that installs the navigator has TypeScript's library under its own node_modules: files there are
-  // workspace files, so a protected name or a link among them must be absent to the service like anywhere else.
-  it('never reads a protected or linked library file inside the workspace', async () => {
+  // A project that installs the navigator has the compiler's library directory under its own node_modules. The
+  // library comes from the compiler module's own texts, so whatever lies at those paths (a protected name, a link
+  // out, a planted lib.d.ts) is never read.
+  it('never reads a library file from the workspace, protected, linked or ordinary', async () => {
     ws.write('lib/lib.d.ts', '/// <reference path="./.env.d.ts" />\n/// <reference path="./out.d.ts" />\n');
     ws.write('lib/.env.d.ts', "declare const fromLib: 'TOKEN-LIB-4444';\n");
     symlinkSync(`${ws.outside}/secret.txt`, ws.path('lib/out.d.ts'));
-    const workspace = await Workspace.open(ws.root);
     const inside = { ...ts, getDefaultLibFilePath: () => ws.path('lib/lib.d.ts') } as typeof ts;
     const main = ws.path('main.ts');
     const files = new Map<string, ScriptState>([
       [main, { version: 1, text: 'export const x = fromLib;\n', stamp: '', relative: 'main.ts' }],
     ]);
-    const { service } = createProjectService(inside, ws.root, {
-      files,
-      fileNames: () => [main],
-      projectVersion: () => 1,
-      options: () => ({ noEmit: true }),
-      workspace: () => workspace,
-      maxFileBytes: () => 1 << 20,
-    });
+    const { service } = createProjectService(
+      inside,
+      ws.root,
+      { files, fileNames: () => [main], projectVersion: () => 1, options: () => ({ noEmit: true }) },
+      getLibFiles(),
+    );
     const program = service.getProgram();
-    // The library itself (an ordinary name, no link) is read; what it references under a protected name or through a
-    // link is not.
-    expect(program?.getSourceFile(ws.path('lib/lib.d.ts'))).toBeDefined();
+    // lib.d.ts is the compiler's own text (it names no file under lib/); what the planted one references is never read.
+    expect(program?.getSourceFile(ws.path('lib/lib.d.ts'))?.text).toContain('/// <reference lib="es5" />');
     expect(program?.getSourceFile(ws.path('lib/.env.d.ts'))).toBeUndefined();
     expect(program?.getSourceFile(ws.path('lib/out.d.ts'))).toBeUndefined();
     const texts = program?.getSourceFiles().map((source) => source.text) ?? [];

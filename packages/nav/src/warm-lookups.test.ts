@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { Workspace } from '@bough/workspace';
-import { ts } from 'ts-morph';
+import { getLibFiles, ts } from '@ts-morph/common';
 import { afterEach, describe, expect, it } from 'vitest';
 import { handleCodeNav } from './handle-nav.js';
 import { stampsOf } from './internal/tree-snapshot.js';
@@ -75,8 +75,11 @@ const limits = resolveNavLimits({ maxItems: 100_000 });
 
 async function project(root: string, lean: boolean): Promise<TsProject> {
   const built = lean
-    ? new TsProject(ts, root)
-    : new TsProject(ts, root, { declarations: publicDeclarationFinder, references: publicReferenceFinder });
+    ? new TsProject(ts, root, getLibFiles())
+    : new TsProject(ts, root, getLibFiles(), {
+        declarations: publicDeclarationFinder,
+        references: publicReferenceFinder,
+      });
   await built.refresh(ts, await Workspace.open(root), limits);
   return built;
 }

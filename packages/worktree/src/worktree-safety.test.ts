@@ -1,26 +1,18 @@
-import { chmodSync, existsSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gitSync, initRepo, makeWorkspace, snapshotTree, type TempWorkspace } from '@bough/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { gitBranches, gitSync, type TempWorkspace, useGitRepo } from '@bough/test-utils';
+import { describe, expect, it } from 'vitest';
 import { worktreeDiff } from './diff.js';
 import { worktreeCommit, worktreeMerge } from './merge.js';
 import { createWorktree, discardWorktree, type WorktreeSession } from './session.js';
 
 let ws: TempWorkspace;
-let outsideBefore: string;
-beforeEach(() => {
-  ws = makeWorkspace({ 'a.txt': 'alpha\n', 'src/main.py': 'import os\n' });
-  initRepo(ws.root, 'dev');
-  outsideBefore = snapshotTree(ws.outside);
-});
-afterEach(() => {
-  expect(snapshotTree(ws.outside)).toBe(outsideBefore);
-  expect(readdirSync(ws.base).sort()).toEqual(['ws', 'ws-evil']);
-  ws.cleanup();
+useGitRepo({ 'a.txt': 'alpha\n', 'src/main.py': 'import os\n' }, (made) => {
+  ws = made;
 });
 
 const identity = { name: 'Worktree Test', email: 'worktree@example.invalid' };
-const branches = () => gitSync(ws.root, 'branch', '--format=%(refname:short)').split('\n').filter(Boolean);
+const branches = () => gitBranches(ws.root);
 async function made(): Promise<WorktreeSession> {
   const result = await createWorktree(ws.root, { identity });
   if (!result.success) throw new Error(result.error);

@@ -1,21 +1,19 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigurationError } from '@bough/core';
-import { gitSync, initRepo, makeWorkspace, type TempWorkspace } from '@bough/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { gitBranches, gitSync, makeWorkspace, type TempWorkspace, useGitRepo } from '@bough/test-utils';
+import { describe, expect, it } from 'vitest';
 import { worktreeDiff } from './diff.js';
 import { worktreeCommit, worktreeMerge } from './merge.js';
 import { createWorktree, discardWorktree, type WorktreeSession } from './session.js';
 
 let ws: TempWorkspace;
-beforeEach(() => {
-  ws = makeWorkspace({ 'a.txt': 'alpha\n', 'src/b.txt': 'beta\n' });
-  initRepo(ws.root, 'dev');
+useGitRepo({ 'a.txt': 'alpha\n', 'src/b.txt': 'beta\n' }, (made) => {
+  ws = made;
 });
-afterEach(() => ws.cleanup());
 
 const identity = { name: 'Worktree Test', email: 'worktree@example.invalid' };
-const branches = () => gitSync(ws.root, 'branch', '--format=%(refname:short)').split('\n').filter(Boolean);
+const branches = () => gitBranches(ws.root);
 
 async function made(root = ws.root, prefix?: string): Promise<WorktreeSession> {
   const result = await createWorktree(root, { identity, ...(prefix ? { prefix } : {}) });

@@ -71,6 +71,7 @@ export {
   returnedCodes,
   runReadmeUsage,
 } from './readme-contract.js';
+export { gitBranches, useGitRepo } from './repo-fixture.js';
 export { expectFailure, expectSuccess } from './results.js';
 export { snapshotTree } from './snapshot.js';
 export { makeWorkspace, sha256File, type TempWorkspace } from './workspace.js';

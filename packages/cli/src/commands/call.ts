@@ -1,8 +1,8 @@
-import { isToolFailure } from '@bough/core';
+import { isToolFailure, type ToolRegistry } from '@bough/core';
 import { flag, has, intFlag, type ParsedArgs, UsageError } from '../args.js';
 import { CLI_LIMITS } from '../limits.js';
 import { type CliIO, progressReporter } from '../output.js';
-import { standaloneRegistry, toolkitBranch, workspaceRoot } from '../toolset.js';
+import { ownedToolkitBranch, standaloneTools, workspaceRoot } from '../toolset.js';
 
 async function requestText(json: string, io: CliIO): Promise<string> {
   if (json !== '-') return json;
@@ -35,14 +35,30 @@ export async function callCommand(args: ParsedArgs, io: CliIO, signal: AbortSign
   if (!name) throw new UsageError("call needs a tool name: bough call <tool> '<json arguments>'");
   if (extra.length > 0) throw new UsageError('call takes one JSON argument; quote it as a single word.');
   const root = workspaceRoot(flag(args, 'workspace'), io.cwd);
-  const registry = has(args, 'toolkit') ? toolkitBranch(root).registry : standaloneRegistry(root);
-  if (!registry.has(name)) throw new UsageError(`No tool named ${name}. Available: ${registry.names().join(', ')}.`);
-  const timeoutMs = intFlag(args, 'timeout');
-  const request = parseRequest(await requestText(json, io));
-  const spinner = progressReporter(io, name);
-  const call = await registry
-    .invoke(name, request, { signal, progress: spinner.update, ...(timeoutMs ? { timeoutMs } : {}) })
-    .finally(spinner.stop);
-  io.stdout(`${JSON.stringify(call.output, null, has(args, 'json') ? 0 : 2)}\n`);
-  return call.status === 'completed' && !isToolFailure(call.output) ? 0 : 1;
+  const { registry, dispose } = toolsFor(args, root);
+  // Whatever way the call ends (a result, a typed failure, Ctrl-C or SIGTERM aborting `signal`, a usage error), the
+  // language servers and background jobs its tools started end with it before the command returns.
+  try {
+    if (!registry.has(name)) throw new UsageError(`No tool named ${name}. Available: ${registry.names().join(', ')}.`);
+    const timeoutMs = intFlag(args, 'timeout');
+    const request = parseRequest(await requestText(json, io));
+    const spinner = progressReporter(io, name);
+    const call = await registry
+      .invoke(name, request, { signal, progress: spinner.update, ...(timeoutMs ? { timeoutMs } : {}) })
+      .finally(spinner.stop);
+    io.stdout(`${JSON.stringify(call.output, null, has(args, 'json') ? 0 : 2)}\n`);
+    return call.status === 'completed' && !isToolFailure(call.output) ? 0 : 1;
+  } finally {
+    await dispose();
+  }
+}
+
+/** The registry `call` runs a tool from (`--toolkit`'s, else the standalone tools), with what ends what it started. */
+function toolsFor(args: ParsedArgs, root: string): { registry: ToolRegistry; dispose: () => Promise<void> } {
+  if (has(args, 'toolkit')) {
+    const { branch, dispose } = ownedToolkitBranch(root);
+    return { registry: branch.registry, dispose };
+  }
+  const { registry, bash } = standaloneTools(root, undefined);
+  return { registry, dispose: () => bash.dispose() };
 }

@@ -17,7 +17,7 @@ export interface CommandOutcome {
  * Exit status reported for a command bough refused to run (a shell operator, a policy denial, a missing program):
  * 126 is what a POSIX shell reports for a command it found but could not run.
  */
-const REFUSED_EXIT_CODE = 126;
+export const REFUSED_EXIT_CODE = 126;
 
 /**
  * Runs one command through the registry's `bash` tool (one program, no shell; the toolkit's policy and the OS sandbox

@@ -1,6 +1,6 @@
 // The plain-function door: each executor hands a failed call back as a typed value in its provider's wording
 // (Anthropic's text editor and bash: a { success: false } failure whose error is the documented text; apply_patch: its
-// own `failed` status; shell: the exit status a shell reports for a command it cannot run). The same cases run
+// own `failed` status; shell: `Error: …` on stderr with the exit status a shell reports for a command it cannot run). The same cases run
 // through MCP in the CLI's conformance suite and through generateText in @bough/ai-sdk.
 import { isToolFailure } from '@bough/core';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
@@ -59,7 +59,21 @@ const failures: [string, (registry: Registry) => Promise<unknown>, unknown][] = 
   [
     'shell: a program that does not exist',
     (r) => executeOpenAiShell(r, { action: { commands: ['no-such-program-here'] } }),
-    { output: [{ stdout: '', stderr: expect.stringMatching(/\S/), outcome: { type: 'exit', exitCode: 126 } }] },
+    { output: [{ stdout: '', stderr: expect.stringMatching(/^Error: \S/), outcome: { type: 'exit', exitCode: 126 } }] },
+  ],
+  [
+    'shell: a command with a shell operator',
+    (r) => executeOpenAiShell(r, { action: { commands: ['ls | wc -l'] } }),
+    { output: [{ stdout: '', stderr: expect.stringMatching(/^Error: \S/), outcome: { type: 'exit', exitCode: 126 } }] },
+  ],
+  [
+    'shell: no command',
+    (r) => executeOpenAiShell(r, { action: { commands: [] } }),
+    {
+      output: [
+        { stdout: '', stderr: expect.stringMatching(/^Error: .*no command/), outcome: { type: 'exit', exitCode: 126 } },
+      ],
+    },
   ],
 ];
 

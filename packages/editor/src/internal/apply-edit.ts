@@ -1,3 +1,5 @@
+import type { Change } from '@bough/workspace/internal';
+import { drive, finish, LineCounter, type Paced, WorkMeter } from '@bough/workspace/internal';
 import { type EditorFailure, failure } from '../errors.js';
 import type { EditorLimits } from '../limits.js';
 import { findMatches } from './find-matches.js';
@@ -9,10 +11,7 @@ import {
   normalizeLineEndings,
   toOriginalOffset,
 } from './line-endings.js';
-import { LineCounter } from './lines.js';
 import { explainMiss } from './miss-report.js';
-import type { Change } from './unified-diff.js';
-import { drive, finish, type Paced, WorkMeter } from './work-meter.js';
 
 /** One replacement request: what `edit` takes and what each entry of `multi_edit` holds. */
 export interface EditSpec {

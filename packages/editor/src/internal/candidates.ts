@@ -1,7 +1,7 @@
+import type { Paced, WorkMeter } from '@bough/workspace/internal';
+import { splitLines } from '@bough/workspace/internal';
 import type { Candidate } from '../candidate.js';
-import { splitLines } from './lines.js';
 import { comparableLengths, diceSimilarity } from './similarity.js';
-import type { Paced, WorkMeter } from './work-meter.js';
 
 /** Most copies of one line in old_string that still vote for windows (so voting stays linear in the file). */
 const MAX_ANCHOR_COPIES = 4;

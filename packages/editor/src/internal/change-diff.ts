@@ -1,7 +1,13 @@
-import { type FileDiff, pacedLineChanges, withHeader } from './line-diff.js';
-import { lineStart } from './lines.js';
-import type { Change, DiffLimits } from './unified-diff.js';
-import { drive, type Paced, WorkMeter } from './work-meter.js';
+import type { Change, DiffLimits } from '@bough/workspace/internal';
+import {
+  drive,
+  type FileDiff,
+  lineStart,
+  type Paced,
+  pacedLineChanges,
+  WorkMeter,
+  withHeader,
+} from '@bough/workspace/internal';
 
 const boundary = (text: string, at: number) => at === 0 || at === text.length || text[at - 1] === '\n';
 

@@ -1,5 +1,5 @@
 import type { Workspace, WrittenFile } from '@bough/workspace';
-import { countLineFeedsIn } from '@bough/workspace/internal';
+import { type Change, countLineFeedsIn, unifiedDiff } from '@bough/workspace/internal';
 import { failure } from '../errors.js';
 import type { EditorLimits } from '../limits.js';
 import type { EditorResponse } from '../schema.js';
@@ -8,7 +8,6 @@ import { applyByteEdit, type ByteEdit, digestWhile, excerptAround } from './byte
 import { writeIfUnchanged } from './commit-text.js';
 import { type FileShare, NO_SHARE } from './file-share.js';
 import type { LoadedBytes } from './load-text.js';
-import { type Change, unifiedDiff } from './unified-diff.js';
 
 /**
  * The common case done on bytes (see {@link ByteScan}): no whole-file decode, no line-ending mapping, the

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Workspace } from '@bough/workspace';
+import { unifiedDiff } from '@bough/workspace/internal';
 import type { EditorLimits } from '../limits.js';
 import type { EditorResponse } from '../schema.js';
 import { applyEdit } from './apply-edit.js';
@@ -9,7 +10,6 @@ import { type FileShare, NO_SHARE } from './file-share.js';
 import { describeLineEndings, normalizeLineEndings } from './line-endings.js';
 import { decodeLoaded, type LoadedBytes } from './load-text.js';
 import { encodeText } from './text-codec.js';
-import { unifiedDiff } from './unified-diff.js';
 
 /** The general path: strict decode, exact then fuzzy matching on text, miss reports, then a byte-faithful rewrite. */
 export async function editText(

@@ -1,4 +1,4 @@
-import type { Paced, WorkMeter } from './work-meter.js';
+import type { Paced, WorkMeter } from '@bough/workspace/internal';
 
 /*
  * Exact search that stays linear in the worst case and can be paused. The engine's `indexOf` is fast on ordinary text

@@ -1,9 +1,9 @@
+import type { Paced, WorkMeter } from '@bough/workspace/internal';
 import type { EditorLimits } from '../limits.js';
 import { findMatches } from './find-matches.js';
 import { type Reindent, reindentFor } from './indentation.js';
 import { KeyedLines } from './line-index.js';
 import { ATTEMPTS, type Attempt, type FuzzyTier, foldPunctuation, LOOK_ALIKE, TRAILING } from './loose-keys.js';
-import type { Paced, WorkMeter } from './work-meter.js';
 
 export type { FuzzyTier } from './loose-keys.js';
 

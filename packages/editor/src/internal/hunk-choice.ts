@@ -1,8 +1,8 @@
+import type { Paced } from '@bough/workspace/internal';
 import type { KeyedLines, LineIndex } from './line-index.js';
 import { EXACT_KEY } from './line-index.js';
 import { LOOSEST_KEY } from './loose-keys.js';
 import type { PatchHunk } from './patch-parse.js';
-import type { Paced } from './work-meter.js';
 
 /**
  * When an apply_patch hunk's lines occur more than once after the hunk before it, Codex's applier takes the first

@@ -1,9 +1,9 @@
+import type { Paced } from '@bough/workspace/internal';
 import type { MatchStrategy } from './apply-edit.js';
 import { looseWindows, rewriteLines } from './fuzzy.js';
 import type { HunkChoice } from './hunk-choice.js';
 import { EXACT_KEY, type KeyedLines } from './line-index.js';
 import type { PatchHunk } from './patch-parse.js';
-import type { Paced } from './work-meter.js';
 
 /**
  * How a hunk was placed: `exact` (its one place after the hunk before), `first_occurrence` (the first of several

@@ -1,4 +1,4 @@
-import type { Paced, WorkMeter } from './work-meter.js';
+import type { Paced, WorkMeter } from '@bough/workspace/internal';
 
 /** What a line is compared by: itself, or a loosened form of it (trailing spaces cut, indentation cut, …). */
 export type LineKey = (line: string) => string;

@@ -1,7 +1,7 @@
+import type { Paced } from '@bough/workspace/internal';
 import type { Candidate } from '../candidate.js';
 import { type CandidateLimits, findCandidates } from './candidates.js';
 import { occurs } from './find-matches.js';
-import type { Paced } from './work-meter.js';
 
 /** Why old_string missed, when a cheap check can tell. */
 export type MissReason = 'line_number_prefix' | 'escaped_characters' | 'surrounding_whitespace' | 'whitespace_only';

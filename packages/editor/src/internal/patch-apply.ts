@@ -1,10 +1,10 @@
+import { drive, type Paced, WorkMeter } from '@bough/workspace/internal';
 import { DEFAULT_EDITOR_LIMITS, type EditorLimits } from '../limits.js';
 import type { Replacement } from './apply-edit.js';
 import { HunkChoice } from './hunk-choice.js';
 import { contextLine, type Failed, type HunkStrategy, type Located, locate, type Search } from './hunk-locate.js';
 import { KeyedLines } from './line-index.js';
 import type { PatchHunk } from './patch-parse.js';
-import { drive, type Paced, WorkMeter } from './work-meter.js';
 
 export type { HunkStrategy } from './hunk-locate.js';
 

@@ -1,4 +1,4 @@
-import type { Paced, WorkMeter } from './work-meter.js';
+import type { Paced, WorkMeter } from '@bough/workspace/internal';
 
 /**
  * The lines of a patch as offsets into its text, each line cut out only when it is looked at. A multi-megabyte patch

@@ -1,5 +1,5 @@
+import { drive, finish, type Paced, WorkMeter } from '@bough/workspace/internal';
 import { PatchLines } from './patch-lines.js';
-import { drive, finish, type Paced, WorkMeter } from './work-meter.js';
 /** One hunk of an update: old lines (context and removed) replaced by new lines (context and added). */
 export interface PatchHunk {
   /** apply_patch `@@ <line>`: a line the hunk comes after (usually the enclosing function or class). */

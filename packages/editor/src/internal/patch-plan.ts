@@ -1,5 +1,6 @@
 import type { FileChange, OpenedFile, Workspace } from '@bough/workspace';
-import { Turns } from '@bough/workspace/internal';
+import type { Change } from '@bough/workspace/internal';
+import { drive, TURN_MS, Turns, WorkMeter } from '@bough/workspace/internal';
 import { type EditorFailure, failure } from '../errors.js';
 import type { EditorLimits } from '../limits.js';
 import { replacing } from './apply-edit.js';
@@ -9,8 +10,6 @@ import { applyHunks, type HunkReport } from './patch-apply.js';
 import { bytesAsText, bytesForDisplay, hunksAsBytes, modeFor, patchableAsBytes, textAsBytes } from './patch-bytes.js';
 import type { PatchHunk, PatchOp } from './patch-parse.js';
 import { encodeText, firstLoneSurrogate } from './text-codec.js';
-import type { Change } from './unified-diff.js';
-import { drive, TURN_MS, WorkMeter } from './work-meter.js';
 
 /** One file of a patch as it will be written, with what the response reports of it. */
 export interface Planned {

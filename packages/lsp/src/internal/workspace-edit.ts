@@ -1,4 +1,4 @@
-import { unifiedTextDiff } from '@bough/editor';
+import { unifiedTextDiff } from '@bough/workspace/internal';
 import type { TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol/node';
 import type { LspRange } from '../results.js';
 import { relativeOf } from './convert.js';
@@ -65,8 +65,8 @@ export function applyTextEdits(text: string, edits: readonly TextEdit[]): string
 }
 
 /**
- * One file's change as a git-style unified diff (`--- a/file`, `+++ b/file`), made by the editor's own line diff so
- * its `patch` applies it as is.
+ * One file's change as a git-style unified diff (`--- a/file`, `+++ b/file`), made by the project's one line diff
+ * (shared through `@bough/workspace/internal`) so the editor's `patch` action applies it as is.
  */
 export function unifiedDiff(file: string, before: string, after: string): string {
   return unifiedTextDiff(before, after, { old: `a/${file}`, new: `b/${file}` });

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import type { Workspace } from '@bough/workspace';
 import { readWorkspaceText } from '@bough/workspace';
-import type { ts as TsNs } from 'ts-morph';
+import type { ts as TsNs } from '@ts-morph/common';
 
 type TS = typeof TsNs;
 

@@ -1,4 +1,4 @@
-import type { ts as TsNs } from 'ts-morph';
+import type { ts as TsNs } from '@ts-morph/common';
 import type { NavItem } from '../schema.js';
 
 type TS = typeof TsNs;

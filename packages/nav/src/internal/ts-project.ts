@@ -1,7 +1,7 @@
 import type { Workspace } from '@bough/workspace';
 import { readWorkspaceText } from '@bough/workspace';
 import { extensionOf } from '@bough/workspace/internal';
-import type { ts as TsNs } from 'ts-morph';
+import type { ts as TsNs } from '@ts-morph/common';
 import type { NavLimits } from '../limits.js';
 import type { NavItem } from '../schema.js';
 import { AnswerMemo } from './answer-memo.js';
@@ -11,7 +11,7 @@ import { defaultCompilerOptions, loadProjectConfig, type ProjectConfig } from '.
 import { type DeclarationFinder, type DeclarationSite, indexedDeclarationFinder } from './ts-declarations.js';
 import { navItemAt, type ScriptState } from './ts-nav-item.js';
 import { leanReferenceFinder, type ReferenceFinder } from './ts-references.js';
-import { createProjectService, type ProjectService } from './ts-service-host.js';
+import { createProjectService, type ProjectService, type StandardLibrary } from './ts-service-host.js';
 
 type TS = typeof TsNs;
 
@@ -34,9 +34,6 @@ export class TsProject {
   /** Bumped whenever the file set, a file's text or the options change; lets the service skip its own checks. */
   #projectVersion = 0;
   #fileNames: string[] = [];
-  /** The workspace and file-size limit of the last refresh, for library files inside the workspace. */
-  #workspace: Workspace | undefined;
-  #maxFileBytes = 0;
   readonly #answers = new AnswerMemo();
   /** True when the last refresh hit the file cap. */
   truncated = false;
@@ -46,26 +43,35 @@ export class TsProject {
   readonly #findDeclarations: DeclarationFinder;
   readonly #findReferences: ReferenceFinder;
 
-  /** `finders` replaces the lookups built from compiler internals; tests pass the public-API ones to compare. */
-  constructor(t: TS, root: string, finders?: { declarations: DeclarationFinder; references: ReferenceFinder }) {
+  /**
+   * `library` is the compiler's standard library (`getLibFiles()` of the module `t` comes from); `finders` replaces
+   * the lookups built from compiler internals, tests pass the public-API ones to compare.
+   */
+  constructor(
+    t: TS,
+    root: string,
+    library: StandardLibrary,
+    finders?: { declarations: DeclarationFinder; references: ReferenceFinder },
+  ) {
     this.#findDeclarations = finders?.declarations ?? indexedDeclarationFinder(t);
     this.#findReferences = finders?.references ?? leanReferenceFinder(t);
     this.#options = defaultCompilerOptions(t);
-    this.#host = createProjectService(t, root, {
-      files: this.#files,
-      fileNames: () => this.#fileNames,
-      projectVersion: () => this.#projectVersion,
-      options: () => this.#options,
-      workspace: () => this.#workspace,
-      maxFileBytes: () => this.#maxFileBytes,
-    });
+    this.#host = createProjectService(
+      t,
+      root,
+      {
+        files: this.#files,
+        fileNames: () => this.#fileNames,
+        projectVersion: () => this.#projectVersion,
+        options: () => this.#options,
+      },
+      library,
+    );
     this.#service = this.#host.service;
   }
 
   /** Brings the compiler options (root tsconfig.json / jsconfig.json) and the file set up to date with the workspace. */
   async refresh(t: TS, workspace: Workspace, limits: NavLimits, tree?: TreeListing): Promise<void> {
-    this.#workspace = workspace;
-    this.#maxFileBytes = limits.maxFileBytes;
     const config = await this.#loadConfig(t, workspace, limits);
     if (config.key !== this.#configKey) {
       this.#configKey = config.key;

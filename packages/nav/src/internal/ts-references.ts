@@ -1,4 +1,4 @@
-import type { ts as TsNs } from 'ts-morph';
+import type { ts as TsNs } from '@ts-morph/common';
 
 type TS = typeof TsNs;
 

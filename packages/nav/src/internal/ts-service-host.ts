@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
-import type { Workspace } from '@bough/workspace';
-import { isInside } from '@bough/workspace/internal';
-import type { ts as TsNs } from 'ts-morph';
+import { dirname, join } from 'node:path';
+import type { ts as TsNs } from '@ts-morph/common';
+import { withSharedLibrary } from './library-registry.js';
 import type { ScriptState } from './ts-nav-item.js';
 
 type TS = typeof TsNs;
@@ -13,26 +11,10 @@ export interface ProjectView {
   fileNames(): string[];
   projectVersion(): number;
   options(): TsNs.CompilerOptions;
-  /** The workspace of the last refresh (undefined before the first), for library files that lie inside it. */
-  workspace(): Workspace | undefined;
-  /** Largest file read, the tool's `maxFileBytes`. */
-  maxFileBytes(): number;
 }
 
-/**
- * Reads a file inside the workspace synchronously the gate's way ({@link Workspace.holdDirSync}): its parent held open
- * and proven to be that real directory inside the root, no protected component, the name opened without following a
- * link and only as a regular file within `maxBytes`. Undefined for anything else (also where a held directory cannot
- * open by descriptor: such a library is then absent rather than read unchecked).
- */
-function readInsideSync(workspace: Workspace, p: string, maxBytes: number): string | undefined {
-  const dir = workspace.holdDirSync(dirname(p));
-  try {
-    return dir?.readText(basename(p), maxBytes);
-  } finally {
-    dir?.close();
-  }
-}
+/** The compiler's standard library (`lib.d.ts`, `lib.es2020.promise.d.ts`, `lib.dom.d.ts` …): file names and texts. */
+export type StandardLibrary = readonly { readonly fileName: string; readonly text: string }[];
 
 /** A language service over `view`, and a way to drop its module resolution cache. */
 export interface ProjectService {
@@ -42,35 +24,17 @@ export interface ProjectService {
 }
 
 /**
- * Builds the language service host of a project. Project files come only from `view`; library files are read once
- * each: from disk where they lie outside the workspace, through {@link readInsideSync} where a project installs
- * TypeScript under the workspace itself (so a protected name or a link there is absent, like everywhere else).
- * Module resolutions and package.json lookups are kept across program versions: they depend only on the file set and
+ * Builds the language service host of a project. Project files come only from `view`; the standard library comes only
+ * from `library`, the texts the compiler module carries (`@ts-morph/common` ships them inside itself, not as files
+ * next to the compiler, so the paths it names them by hold nothing on disk), served under the compiler's library
+ * directory. Nothing else is ever read: not a library file on disk, nor one under the workspace. Module resolutions and package.json lookups are kept across program versions: they depend only on the file set and
  * the options (the host serves nothing else), so the owner drops them when either changes.
  */
-export function createProjectService(t: TS, root: string, view: ProjectView): ProjectService {
+export function createProjectService(t: TS, root: string, view: ProjectView, library: StandardLibrary): ProjectService {
   let resolutionCache: TsNs.ModuleResolutionCache | undefined;
   const libDir = dirname(t.getDefaultLibFilePath(view.options()));
-  const libTexts = new Map<string, string | undefined>();
-  // Library files never change while the process runs; each is read once.
-  const readLib = (p: string) => {
-    if (libTexts.has(p)) return libTexts.get(p);
-    let text: string | undefined;
-    if (!isInside(libDir, p)) text = undefined;
-    else if (isInside(root, p)) {
-      const workspace = view.workspace();
-      if (!workspace) return undefined; // not before the first refresh, and not remembered as missing either
-      text = readInsideSync(workspace, p, view.maxFileBytes());
-    } else {
-      try {
-        text = readFileSync(p, 'utf8');
-      } catch {
-        text = undefined;
-      }
-    }
-    libTexts.set(p, text);
-    return text;
-  };
+  const libTexts = new Map(library.map((file) => [join(libDir, file.fileName), file.text]));
+  const readLib = (p: string) => libTexts.get(p);
   const moduleHost: TsNs.ModuleResolutionHost = {
     fileExists: (p) => view.files.has(p) || readLib(p) !== undefined,
     readFile: (p) => view.files.get(p)?.text ?? readLib(p),
@@ -114,7 +78,11 @@ export function createProjectService(t: TS, root: string, view: ProjectView): Pr
         ),
       ),
   };
-  const service = t.createLanguageService(host, t.createDocumentRegistry(t.sys.useCaseSensitiveFileNames, root));
+  const documents = t.createDocumentRegistry(t.sys.useCaseSensitiveFileNames, root);
+  const service = t.createLanguageService(
+    host,
+    withSharedLibrary(t, documents, (p) => libTexts.has(p)),
+  );
   return {
     service,
     dropResolutions: () => {

@@ -1,10 +1,10 @@
-import { lineChanges, withHeader } from './internal/line-diff.js';
-import { LineCounter } from './internal/lines.js';
+import { lineChanges, withHeader } from './line-diff.js';
+import { LineCounter } from './lines.js';
 
 /**
  * A git-style unified diff of two whole texts: `--- {old}` / `+++ {new}` header, `context` lines around each change
- * (default 3), never cut short, ending with a line break; empty when the texts are equal. Made by the editor's own
- * line diff (see `internal/line-diff.ts` for why it is not jsdiff), so the editor's `patch` action applies it as is.
+ * (default 3), never cut short, ending with a line break; empty when the texts are equal. Made by the project's own
+ * line diff (see `line-diff.ts` for why it is not jsdiff), so the editor's `patch` action applies it as is.
  */
 export function unifiedTextDiff(
   before: string,
@@ -25,7 +25,7 @@ export interface ChangedLines {
   readonly newLines: number;
 }
 
-/** The regions whose lines differ between two texts, in order, with no context: the editor's own line diff. */
+/** The regions whose lines differ between two texts, in order, with no context: the project's own line diff. */
 export function changedLines(before: string, after: string): ChangedLines[] {
   const oldLines = new LineCounter(before);
   const newLines = new LineCounter(after);
