@@ -374,8 +374,8 @@ async function firstQueryRows(spec: {
     (cliCpu === undefined ? '' : `, the CLI ${cpu(cliCpu)}`) +
     `. Where ours' time goes: its own steps alone (the gated listing and the gated read of every file, nothing ` +
     `parsed: a pattern whose word no file holds) take ${cpu(own.wall)} wall (${(own.wall / own.cli).toFixed(2)}× ` +
-    `the CLI's whole run), ${cpu(own.cpu)} CPU; the floor spends ${cpu(median(spent.matchMs.slice(1)))} of its ` +
-    `main thread in findAll, matching no other thread can take over (napi has no asynchronous findAll); ` +
+    `the CLI's whole run), ${cpu(own.cpu)} CPU; findAll took ${cpu(median(spent.matchMs.slice(1)))} of the ` +
+    `floor's main thread (napi has no asynchronous findAll, so no other thread can take the matching over); ` +
     `ours' CPU time spread over all ${cores} cores from start to end would take ${cpu(ours.cpu / cores)} ` +
     `(${(ours.cpu / cores / ours.cli).toFixed(2)}× the CLI), the least this design can reach on this machine`;
   const ratio = (m: { wall: number; cli: number }) => m.wall / m.cli;
