@@ -1,9 +1,13 @@
-import { loadAstGrep } from '@bough/grammars';
+import { loadAstGrep, type Napi } from '@bough/grammars';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
+import { Workspace } from '@bough/workspace';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleAstSearch } from './handle-ast-search.js';
 import { compilePattern, mayMatch } from './internal/compile-pattern.js';
+import { searchFiles } from './internal/search-files.js';
+import { emptySkips, listCandidates } from './internal/source-files.js';
 import { LANGUAGE_INFO } from './languages.js';
+import { resolveAstSearchLimits } from './limits.js';
 import type { AstSearchInput } from './schema.js';
 
 describe('ast_search scheduling: big files first, answers in listing order', () => {
@@ -57,6 +61,38 @@ describe('ast_search scheduling: big files first, answers in listing order', () 
     expect(answers[0]!.total).toBe(15);
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
+  });
+
+  it('hands the largest file to the engine first, and reads a file too big to read synchronously whole', async () => {
+    // Big enough to be read outside the small-file scratch buffer (256 KiB), as lib.dom.d.ts is.
+    ws.write('lib/big.py', 'print("big")\n'.repeat(30_000));
+    for (let i = 0; i < 12; i++) ws.write(`lib/small${i}.py`, `print(${i})\n`.repeat(50));
+    // Past the synchronous read size (4 MiB): read on the thread pool, still whole.
+    ws.write('huge/h.py', `# ${'a'.repeat(4_500_000)}\nprint("huge")\n`);
+    const { napi } = await loadAstGrep();
+    const handed: number[] = [];
+    const recording = {
+      ...napi,
+      parseAsync: (lang: string, text: string) => {
+        handed.push(text.length);
+        return napi.parseAsync(lang, text);
+      },
+    } as Napi;
+    const compiled = compilePattern(napi, LANGUAGE_INFO.python, 'print($A)');
+    if (!compiled.ok) throw new Error(compiled.reason);
+    const workspace = await Workspace.open(ws.root);
+    const limits = resolveAstSearchLimits({ maxFileBytes: 8 * 2 ** 20, parseConcurrency: 8 });
+    const search = async (dir: string) => {
+      const skips = emptySkips();
+      const { files } = await listCandidates(workspace, ws.path(dir), new Set(['py']), skips, { maxEntries: 100 });
+      return searchFiles(recording, 'python', compiled.matchers, files, workspace, skips, { limits, maxResults: 5 });
+    };
+    const lib = await search('lib');
+    expect(lib.total).toBe(30_000 + 12 * 50);
+    expect(handed[0]).toBe(Math.max(...handed));
+    const huge = await search('huge');
+    expect(huge).toMatchObject({ total: 1, filesSearched: 1 });
+    expect(huge.matches.map((m) => m.line)).toEqual([2]);
   });
 
   it('cancels while a big file is still parsing', async () => {

@@ -105,35 +105,68 @@ function skipFor(code: string, error: string): SourceRead {
 /** How much of the start of a file is looked at for NUL bytes (as the workspace's text reader does). */
 const BINARY_SNIFF_BYTES = 8192;
 
-// Files whose read buffer is at most this big are read synchronously (see readAll).
+// Files smaller than this are read into one scratch buffer per search (see readSmall).
 const SYNC_READ_BYTES = 256 * 1024;
+
+// Files whose read buffer is at most this big are read synchronously (see readAll).
+const SYNC_READ_MAX_BYTES = 4 * 1024 * 1024;
 
 const readFd = promisify(read);
 
+/** A buffer being filled from a descriptor: `total` bytes read so far. */
+interface Filling {
+  buffer: Buffer;
+  total: number;
+}
+
+/** Room for the next read, the buffer grown when full; 'too_large' once more than `maxBytes` were read. */
+function makeRoom(filling: Filling, maxBytes: number): 'too_large' | undefined {
+  if (filling.total < filling.buffer.length) return undefined;
+  if (filling.total > maxBytes) return 'too_large';
+  const grown = Buffer.allocUnsafe(Math.min(filling.buffer.length * 2, maxBytes + 1));
+  filling.buffer.copy(grown, 0, 0, filling.total);
+  filling.buffer = grown;
+  return undefined;
+}
+
+/** The rest of a {@link readAll} whose buffer outgrew {@link SYNC_READ_MAX_BYTES}, read on the thread pool. */
+async function readRest(fd: number, filling: Filling, maxBytes: number): Promise<Buffer | 'too_large'> {
+  for (;;) {
+    if (makeRoom(filling, maxBytes) === 'too_large') return 'too_large';
+    const { buffer, total } = filling;
+    const { bytesRead } = await readFd(fd, buffer, total, buffer.length - total, null);
+    if (bytesRead === 0) break;
+    filling.total += bytesRead;
+  }
+  return filling.total > maxBytes ? 'too_large' : filling.buffer.subarray(0, filling.total);
+}
+
 /**
  * Reads the open descriptor whole from its current position, never past `maxBytes`, after the `prefix` already read
- * from it; 'too_large' when it grew past that while it was read.
+ * from it; 'too_large' when it grew past that while it was read. Returns at once (no promise) when the whole file was
+ * read synchronously, which is every file of a few MB at most: a read from the page cache costs less than a
+ * thread-pool round trip, the pool's threads stay free for the parses, and no await lets the files launched after
+ * this one hand their parses to the pool first. With asynchronous reads the largest file, launched first so that its
+ * parse starts first, reached the pool behind the parses of smaller files (typescript's lib: lib.dom.d.ts, on the
+ * query's critical path). Larger files are read asynchronously, so one read from a cold disk cannot hold the event
+ * loop for long.
  */
-async function readAll(fd: number, size: number, maxBytes: number, prefix?: Buffer): Promise<Buffer | 'too_large'> {
-  let buffer = Buffer.allocUnsafe(Math.min(Math.max(size, (prefix?.length ?? 0) * 2), maxBytes) + 1);
-  let total = prefix ? prefix.copy(buffer) : 0;
+function readAll(
+  fd: number,
+  size: number,
+  maxBytes: number,
+  prefix?: Buffer,
+): Buffer | 'too_large' | Promise<Buffer | 'too_large'> {
+  const buffer = Buffer.allocUnsafe(Math.min(Math.max(size, (prefix?.length ?? 0) * 2), maxBytes) + 1);
+  const filling: Filling = { buffer, total: prefix ? prefix.copy(buffer) : 0 };
   for (;;) {
-    if (total === buffer.length) {
-      if (total > maxBytes) return 'too_large';
-      const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
-      buffer.copy(grown, 0, 0, total);
-      buffer = grown;
-    }
-    // A small file is read synchronously: one read from the page cache costs less than a thread-pool round trip, and
-    // the pool's threads stay free for the parses. Larger files keep asynchronous reads.
-    const bytesRead =
-      buffer.length <= SYNC_READ_BYTES
-        ? readSync(fd, buffer, total, buffer.length - total, null)
-        : (await readFd(fd, buffer, total, buffer.length - total, null)).bytesRead;
+    if (makeRoom(filling, maxBytes) === 'too_large') return 'too_large';
+    if (filling.buffer.length > SYNC_READ_MAX_BYTES) return readRest(fd, filling, maxBytes);
+    const bytesRead = readSync(fd, filling.buffer, filling.total, filling.buffer.length - filling.total, null);
     if (bytesRead === 0) break;
-    total += bytesRead;
+    filling.total += bytesRead;
   }
-  return total > maxBytes ? 'too_large' : buffer.subarray(0, total);
+  return filling.total > maxBytes ? 'too_large' : filling.buffer.subarray(0, filling.total);
 }
 
 /** What the bytes of a whole file give: its text, or why it is not searched. */
@@ -177,7 +210,8 @@ async function textOf(
     let got: { text: string } | { reason: 'too_large' | 'binary' };
     if (small && !('partial' in small)) got = small;
     else {
-      const bytes = await readAll(fd, size, maxBytes, small?.partial);
+      const reading = readAll(fd, size, maxBytes, small?.partial);
+      const bytes = reading instanceof Promise ? await reading : reading;
       got = bytes === 'too_large' ? { reason: 'too_large' } : decoded(bytes, maxBytes);
     }
     return 'reason' in got ? { ok: false, reason: got.reason } : { ok: true, text: got.text, ...where, stamp };

@@ -12,6 +12,7 @@ import {
 } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -30,6 +31,9 @@ import { typescriptCheckRows } from './code-check-ts.js';
 import { benchRequire, count, findStdlib, loadExport, repoRoot, size } from './support.js';
 
 const suite = 'code';
+
+/** A pattern whose word no searched file holds: ours then lists, gates and reads every file and parses none. */
+const ABSENT_PATTERN = 'zqAbsentWord7($A)';
 
 function astGrepBinary(): string {
   const pkgPath = benchRequire.resolve('@ast-grep/cli/package.json');
@@ -193,9 +197,15 @@ function cacheRssInChild(
  * `keep`, every tree and text stays referenced until the end, as the parse cache keeps them: the memory the trees
  * need is then fresh memory the process grows by, which costs system time a run that frees its trees does not pay.
  */
-async function napiAlone(napi: AstNapi, query: FloorQuery, keep: boolean): Promise<number> {
+async function napiAlone(
+  napi: AstNapi,
+  query: FloorQuery,
+  keep: boolean,
+  spent?: { matchMs: number[] },
+): Promise<number> {
   let next = 0;
   let total = 0;
+  let matchMs = 0;
   const kept: unknown[] = [];
   const lanes = Math.max(1, Number(process.env.UV_THREADPOOL_SIZE ?? 4));
   await Promise.all(
@@ -205,10 +215,13 @@ async function napiAlone(napi: AstNapi, query: FloorQuery, keep: boolean): Promi
         if (!text.includes(query.word)) continue;
         const root = await napi.parseAsync(query.lang, text);
         if (keep) kept.push(root, text);
+        const start = performance.now();
         total += root.root().findAll(query.pattern).length;
+        matchMs += performance.now() - start;
       }
     }),
   );
+  spent?.matchMs.push(matchMs);
   return total;
 }
 
@@ -254,6 +267,11 @@ async function firstQueryRows(spec: {
   /** What the floor rows search, e.g. `'import $M' over a copy of …`. */
   readonly label: string;
   readonly ours: () => Promise<number>;
+  /**
+   * Ours with a pattern whose word no file holds: the listing, the gate and the reads of every file, and nothing
+   * parsed or matched. What ours spends of its own before the engine starts on a file.
+   */
+  readonly ownSteps: () => Promise<unknown>;
   /** The same query run by a fresh process (see {@link firstQueryInChild}). */
   readonly child: ChildQuery;
   readonly floor: Omit<FloorQuery, 'lang'> & { readonly napiLang: string };
@@ -303,12 +321,13 @@ async function firstQueryRows(spec: {
     return rows;
   }
   const query: FloorQuery = { ...spec.floor, lang: spec.floor.napiLang };
+  const spent = { matchMs: [] as number[] };
   const floors = [
     {
       name: "napi alone, trees kept: this design's floor for a first query",
       short: 'napi, trees kept',
       note: 'plain reads (no workspace gate), parseAsync on the libuv pool, findAll on the main thread, every tree and text kept to the end as the parse cache keeps them, no other cache work: what this design costs before any guarantee',
-      run: () => napiAlone(loaded.napi, query, true),
+      run: () => napiAlone(loaded.napi, query, true, spent),
     },
     {
       name: 'napi alone, trees dropped',
@@ -341,14 +360,24 @@ async function firstQueryRows(spec: {
       note: `${floor.note}; CPU time ${count(Math.round(got.cpu))} ms`,
     });
   }
+  const own = await paired(async () => {
+    await spec.ownSteps();
+  });
   await settle();
   const cliCpu = commandCpu(spec.argv, spec.cli.cwd, Math.max(3, spec.runs));
   const [kept, dropped, engine] = measured as [typeof ours, typeof ours, typeof ours];
   const cpu = (ms: number) => `${count(Math.round(ms))} ms`;
+  const cores = availableParallelism();
   const cpuNote =
     `CPU time, every thread, medians: ours ${cpu(ours.cpu)}, napi alone with trees kept ${cpu(kept.cpu)}, ` +
     `dropped ${cpu(dropped.cpu)}, engine alone ${cpu(engine.cpu)}` +
-    (cliCpu === undefined ? '' : `, the CLI ${cpu(cliCpu)}`);
+    (cliCpu === undefined ? '' : `, the CLI ${cpu(cliCpu)}`) +
+    `. Where ours' time goes: its own steps alone (the gated listing and the gated read of every file, nothing ` +
+    `parsed: a pattern whose word no file holds) take ${cpu(own.wall)} wall (${(own.wall / own.cli).toFixed(2)}× ` +
+    `the CLI's whole run), ${cpu(own.cpu)} CPU; findAll took ${cpu(median(spent.matchMs.slice(1)))} of the ` +
+    `floor's main thread (napi has no asynchronous findAll, so no other thread can take the matching over); ` +
+    `ours' CPU time spread over all ${cores} cores from start to end would take ${cpu(ours.cpu / cores)} ` +
+    `(${(ours.cpu / cores / ours.cli).toFixed(2)}× the CLI), the least this design can reach on this machine`;
   const ratio = (m: { wall: number; cli: number }) => m.wall / m.cli;
   const floorsText =
     `the engine alone (napi findInFiles, Rust threads, no gate, trees dropped) measured ${ratio(engine).toFixed(2)}× ` +
@@ -487,6 +516,8 @@ async function astCacheRows(scratch: string, stdlib: string, runs: number): Prom
       await call({ cache: new Cache.value(cap) });
       return total;
     },
+    ownSteps: () =>
+      handler.value({ ...request, pattern: ABSENT_PATTERN }, { workspaceRoot: root, cache: new Cache.value(cap) }),
     child: { root, request, warmPath: relative(root, paths[0] ?? root) || '.' },
     floor: { napiLang: 'python', paths, pattern, word: 'import' },
     argv,
@@ -627,6 +658,7 @@ async function astRows(root: string, runs: number): Promise<BenchRow[]> {
       short,
       label: `'${c.pattern}' over typescript's ${count(files)} lib ${kind} files`,
       ours: ask,
+      ownSteps: () => loaded.value({ ...request, pattern: ABSENT_PATTERN }, { ...options, ...cacheOption() }),
       child: { root, request, limits: options.limits, warmPath: relative(root, paths[0] ?? root) || '.' },
       floor: { napiLang: c.floors.napiLang, paths, pattern: c.pattern, word: c.floors.word },
       argv,
@@ -841,27 +873,42 @@ async function checkRows(root: string, files: number, runs: number): Promise<Ben
   ];
 }
 
-/** ast_search against the ast-grep CLI, code_nav references cold and warm, code_check against ruff wasm (issue 6). */
+/** Parts of the code suite to run: BENCH_CODE_ONLY=ast (or nav, check; comma-separated), all when unset. */
+function wanted(part: 'ast' | 'nav' | 'check'): boolean {
+  const only = process.env.BENCH_CODE_ONLY?.trim();
+  return !only || only.split(',').some((name) => name.trim() === part);
+}
+
+/**
+ * ast_search against the ast-grep CLI, code_nav references cold and warm, code_check against ruff wasm (issue 6).
+ * BENCH_CODE_ONLY=ast runs the ast_search rows alone (nav and check likewise).
+ */
 export const codeSuite: BenchSuite = {
   name: 'code',
   async run({ scratch, scale, log }) {
     const runs = scale >= 0.5 ? 5 : 3;
     const rows: BenchRow[] = [];
-    log('ast_search over the typescript package');
-    rows.push(...(await astRows(join(scratch, 'ast'), 5)));
-    const stdlib = findStdlib();
-    if (stdlib) {
-      log(`ast_search cache rows over ${stdlib.root}`);
-      rows.push(...(await astCacheRows(scratch, stdlib.root, runs)));
-    } else rows.push(unmeasured(suite, 'ast_search parse cache rows', 'ms', 'no language standard library found'));
+    if (wanted('ast')) {
+      log('ast_search over the typescript package');
+      rows.push(...(await astRows(join(scratch, 'ast'), 5)));
+      const stdlib = findStdlib();
+      if (stdlib) {
+        log(`ast_search cache rows over ${stdlib.root}`);
+        rows.push(...(await astCacheRows(scratch, stdlib.root, runs)));
+      } else rows.push(unmeasured(suite, 'ast_search parse cache rows', 'ms', 'no language standard library found'));
+    }
     const navFiles = Math.max(50, Math.round(500 * Math.min(1, scale * 4)));
-    log(`code_nav on ${navFiles} files`);
-    rows.push(...(await navRows(join(scratch, 'nav'), navFiles, runs)));
     const pyFiles = Math.max(20, Math.round(200 * Math.min(1, scale * 4)));
-    log(`code_check on ${pyFiles} Python files`);
-    rows.push(...(await checkRows(join(scratch, 'check'), pyFiles, runs)));
-    log(`code_check on ${pyFiles} TypeScript files`);
-    rows.push(...(await typescriptCheckRows(join(scratch, 'check-ts'), pyFiles, runs)));
+    if (wanted('nav')) {
+      log(`code_nav on ${navFiles} files`);
+      rows.push(...(await navRows(join(scratch, 'nav'), navFiles, runs)));
+    }
+    if (wanted('check')) {
+      log(`code_check on ${pyFiles} Python files`);
+      rows.push(...(await checkRows(join(scratch, 'check'), pyFiles, runs)));
+      log(`code_check on ${pyFiles} TypeScript files`);
+      rows.push(...(await typescriptCheckRows(join(scratch, 'check-ts'), pyFiles, runs)));
+    }
     return rows;
   },
 };
