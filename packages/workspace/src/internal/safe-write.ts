@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fchmodSync, fchownSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { type FileHandle, open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -7,6 +6,7 @@ import type { FillReplacement, ReplacementSink } from '../replacement.js';
 import { descriptorMoved, descriptorMovedSync } from './fd-path.js';
 import { type PinnedDir, pinDir } from './pinned-dir.js';
 import { quietly } from './quietly.js';
+import { renewTempPrefix, TEMP_CREATE_TRIES, tempFileName } from './temp-name.js';
 
 /** Test seams that let a test stage a real race at an exact moment; production callers never pass them. */
 export interface WriteHooks {
@@ -44,8 +44,34 @@ const notPlaced = (input: string, error: unknown) =>
     `Could not put the new content of ${quotePath(input)} in place (${errnoCode(error) ?? 'unknown error'}); the file was left as it was.`,
   );
 
-/** The name of a replacement's temp file, beside its target: random, so two writers never meet. */
-const tempNameFor = () => `.bk-${randomBytes(6).toString('hex')}.tmp`;
+/**
+ * Creates a replacement's temp file beside `target` under a fresh name (temp-name.ts): a name that is taken (planted
+ * by someone who guessed it) is never opened, and the next try draws a new random prefix.
+ */
+function withTempName<T>(create: (name: string) => T): { name: string; made: T } {
+  for (let tries = 1; ; tries++) {
+    const name = tempFileName();
+    try {
+      return { name, made: create(name) };
+    } catch (error) {
+      if (errnoCode(error) !== 'EEXIST' || tries >= TEMP_CREATE_TRIES) throw error;
+      renewTempPrefix();
+    }
+  }
+}
+
+/** {@link withTempName} for an asynchronous create. */
+async function withTempNameAsync<T>(create: (name: string) => Promise<T>): Promise<{ name: string; made: T }> {
+  for (let tries = 1; ; tries++) {
+    const name = tempFileName();
+    try {
+      return { name, made: await create(name) };
+    } catch (error) {
+      if (errnoCode(error) !== 'EEXIST' || tries >= TEMP_CREATE_TRIES) throw error;
+      renewTempPrefix();
+    }
+  }
+}
 
 /**
  * Gives a replacement's temp file the old file's mode and (when running as root) owner, minus setuid/setgid: like a
@@ -224,14 +250,16 @@ export async function replaceWith(
   hooks: WriteHooks = {},
 ): Promise<number | 'abandoned' | WorkspaceFailure> {
   return inParent(target, input, async (dir, name) => {
-    const tempName = tempNameFor();
-    const temp = join(dir.prefix, tempName);
+    let tempName: string;
     let handle: FileHandle | 'moved';
     try {
-      handle = await createIn(dir, tempName, join(dirname(target), tempName), 0o600);
+      ({ name: tempName, made: handle } = await withTempNameAsync((temp) =>
+        createIn(dir, temp, join(dirname(target), temp), 0o600),
+      ));
     } catch (error) {
       return ioFailure('Creating a temporary file for', input, error);
     }
+    const temp = join(dir.prefix, tempName);
     if (handle === 'moved') return moved(input);
     const file = handle;
     const inFlight = new Set<Promise<void>>();
@@ -368,14 +396,16 @@ function replaceSync(
   keep: { mode: number; uid: number; gid: number },
   input: string,
 ): WorkspaceFailure | undefined {
-  const tempName = tempNameFor();
-  const temp = join(dir.prefix, tempName);
+  let tempName: string;
   let fd: number | 'moved';
   try {
-    fd = createInSync(dir, tempName, join(dirname(target), tempName), 0o600);
+    ({ name: tempName, made: fd } = withTempName((temp) =>
+      createInSync(dir, temp, join(dirname(target), temp), 0o600),
+    ));
   } catch (error) {
     return ioFailure('Creating a temporary file for', input, error);
   }
+  const temp = join(dir.prefix, tempName);
   if (fd === 'moved') return moved(input);
   try {
     keepModeAndOwner(fd, keep);

@@ -41,15 +41,45 @@ async function connectOurs(root: string): Promise<Server> {
   return server;
 }
 
-/**
- * The floor server: `bough mcp`'s stdio transport, SDK server, @bough/mcp dispatch and core registry, serving a bare
- * tool that does only the reference's file work (tooling/bench mcp-floor-server).
- */
-async function connectFloor(root: string): Promise<Server | undefined> {
-  const script = fileURLToPath(new URL('../mcp-floor-server.js', import.meta.url));
+/** A bench-only server with the bare tool: bough's MCP stack (the floor) or a bare SDK server without bough. */
+interface BareServer {
+  /** Names its own files (`edit-<tag>.txt`, `out-<tag>-N.txt`) so runs never share state. */
+  readonly tag: 'floor' | 'sdk1' | 'sdk2';
+  readonly label: string;
+  readonly script: string;
+  readonly args: readonly string[];
+  readonly row: (op: string) => string;
+  readonly note: string;
+}
+
+const SETTLED = () => `p50 after ${WARM_UP_CALLS + SETTLE_CALLS} calls`;
+const BARE_SERVERS: readonly BareServer[] = [
+  {
+    tag: 'floor',
+    label: 'bough MCP stack, bare tool',
+    script: '../mcp-floor-server.js',
+    args: [],
+    row: (op) => `${op}: bough's MCP stack with a bare tool (floor): ${SETTLED()}`,
+    note: "the floor of ours: bough's stdio transport, MCP SDK v2 server, @bough/mcp dispatch and core registry serving a bare tool that does only the reference's file work (no workspace gate, read-before-edit guard or policy; writes to a temp file and renames like the reference), interleaved with a fresh run of the reference; the main row minus this one is what the coding toolkit's per-call guarantees cost; no goal",
+  },
+  ...(['v1', 'v2'] as const).map(
+    (sdk): BareServer => ({
+      tag: sdk === 'v1' ? 'sdk1' : 'sdk2',
+      label: `bare MCP SDK ${sdk} server`,
+      script: '../mcp-sdk-bare-server.js',
+      args: [sdk],
+      row: (op) => `${op}: the bare tool on MCP SDK ${sdk}'s own server, no bough: ${SETTLED()}`,
+      note: `the SDK alone: ${sdk === 'v1' ? "@modelcontextprotocol/sdk 1.x (the reference's SDK)" : '@modelcontextprotocol/server 2.x (the SDK `bough mcp` is built on)'}, its stdio transport and low-level server serving the floor's bare tool (tooling/bench mcp-sdk-bare-server), interleaved with a fresh run of the reference; the floor row minus the v2 row is what @bough/mcp and the core registry add per call, the v2 row minus the v1 row what the newer SDK costs; no goal`,
+    }),
+  ),
+];
+
+/** Starts one bare server on `root`, or undefined when its script is not built or it does not start. */
+async function connectBare(bare: BareServer, root: string): Promise<Server | undefined> {
+  const script = fileURLToPath(new URL(bare.script, import.meta.url));
   if (!existsSync(script)) return undefined;
   try {
-    return await connect('bough MCP stack, bare tool', [script, root]);
+    return await connect(bare.label, [script, ...bare.args, root]);
   } catch {
     return undefined;
   }
@@ -76,10 +106,10 @@ interface Operation {
   prime?: { theirs: Call; ours: Call };
   /** A cheap call: also measured after {@link LONG_RUN_CALLS} calls per side (a few seconds more). */
   longRun?: boolean;
-  /** The same file work on the floor server (bough's MCP stack, bare tool), for the floor row. */
-  floor?: (i: number) => Call;
-  /** The reference's call beside the floor, when its own call depends on state the main rows left behind. */
-  floorTheirs?: (i: number) => Call;
+  /** The same file work on a bare server (bough's MCP stack or a bare SDK server), its files named by `tag`. */
+  floor?: (i: number, tag: string) => Call;
+  /** The reference's call beside a bare server, when its own call depends on state the main rows left behind. */
+  floorTheirs?: (i: number, tag: string) => Call;
 }
 
 type Call = { name: string; arguments: Record<string, unknown> };
@@ -271,9 +301,10 @@ async function tokenRows(
 }
 
 /**
- * The reference against bough's MCP stack serving a bare tool, for each operation that has a floor call: what the
- * transport, the SDK and bough's dispatch cost with none of the toolkit's per-call work. Measured after every other
- * row, so the reference's extra calls do not warm it up for them.
+ * The reference against each bare server (bough's MCP stack serving a bare tool, and the SDK v1 and v2 servers
+ * serving it without bough), for each operation that has a floor call: what the transport, the SDK and bough's
+ * dispatch cost with none of the toolkit's per-call work. Measured after every other row, so the reference's extra
+ * calls do not warm it up for them.
  */
 async function floorRows(
   theirs: Server,
@@ -282,31 +313,40 @@ async function floorRows(
   calls: number,
   log: (line: string) => void,
 ): Promise<BenchRow[]> {
-  const floor = await connectFloor(root);
-  if (!floor) return [];
   const rows: BenchRow[] = [];
-  try {
-    for (const op of ops) {
-      if (!op.floor) continue;
-      log(`${op.name} (floor)`);
-      const [peer, mine] = await measureBoth(theirs, op.floorTheirs ?? op.theirs, floor, op.floor, calls);
-      const name = `${op.name}: bough's MCP stack with a bare tool (floor): p50 after ${WARM_UP_CALLS + SETTLE_CALLS} calls`;
-      rows.push(
-        typeof peer.warm === 'string' || typeof mine.warm === 'string'
-          ? unmeasured(suite, name, 'ms', whyUnmeasured(peer.warm, mine.warm))
-          : {
-              suite,
-              name,
-              unit: 'ms',
-              ours: mine.warm.p50,
-              peer: peer.warm.p50,
-              peerLabel: '@modelcontextprotocol/server-filesystem',
-              note: "the floor of ours: bough's stdio transport, MCP SDK v2 server, @bough/mcp dispatch and core registry serving a bare tool that does only the reference's file work (no workspace gate, read-before-edit guard or policy; writes to a temp file and renames like the reference), interleaved with a fresh run of the reference; the main row minus this one is what the coding toolkit's per-call guarantees cost; no goal",
-            },
-      );
+  for (const bare of BARE_SERVERS) {
+    const server = await connectBare(bare, root);
+    if (!server) continue;
+    try {
+      for (const op of ops) {
+        const { floor, floorTheirs } = op;
+        if (!floor) continue;
+        log(`${op.name} (${bare.label})`);
+        const [peer, mine] = await measureBoth(
+          theirs,
+          floorTheirs ? (i) => floorTheirs(i, bare.tag) : op.theirs,
+          server,
+          (i) => floor(i, bare.tag),
+          calls,
+        );
+        const name = bare.row(op.name);
+        rows.push(
+          typeof peer.warm === 'string' || typeof mine.warm === 'string'
+            ? unmeasured(suite, name, 'ms', whyUnmeasured(peer.warm, mine.warm))
+            : {
+                suite,
+                name,
+                unit: 'ms',
+                ours: mine.warm.p50,
+                peer: peer.warm.p50,
+                peerLabel: '@modelcontextprotocol/server-filesystem',
+                note: bare.note,
+              },
+        );
+      }
+    } finally {
+      await server.client.close();
     }
-  } finally {
-    await floor.client.close();
   }
   return rows;
 }
@@ -321,7 +361,7 @@ export const mcpSuite: BenchSuite = {
     const bigLines = Math.max(40_000, Math.round(400_000 * scale));
     writeNumberedLines(join(root, 'big.txt'), bigLines);
     const small = 'tree/pkg0/mod0/file1.js';
-    for (const who of ['theirs', 'ours', 'floor', 'theirs-floor'])
+    for (const who of ['theirs', 'ours', ...BARE_SERVERS.flatMap(({ tag }) => [tag, `theirs-${tag}`])])
       writeFileSync(join(root, `edit-${who}.txt`), 'alpha\nEDIT_STATE_A\nomega\n');
     const payload = 'line of written text\n'.repeat(100);
     log(`workspace: ${count(tree.files)} files, big.txt ${size(bigLines * LINE_BYTES)}`);
@@ -351,7 +391,7 @@ export const mcpSuite: BenchSuite = {
           name: 'editor',
           arguments: { action: 'write', file_path: `out-ours-${i % 10}.txt`, content: payload },
         }),
-        floor: (i) => bare({ action: 'write', path: `out-floor-${i % 10}.txt`, content: payload }),
+        floor: (i, tag) => bare({ action: 'write', path: `out-${tag}-${i % 10}.txt`, content: payload }),
       },
       {
         name: 'edit one line of a small file',
@@ -365,15 +405,15 @@ export const mcpSuite: BenchSuite = {
           const [old_string, new_string] = edit(i);
           return { name: 'editor', arguments: { action: 'edit', file_path: 'edit-ours.txt', old_string, new_string } };
         },
-        floor: (i) => {
+        floor: (i, tag) => {
           const [old_string, new_string] = edit(i);
-          return bare({ action: 'edit', path: 'edit-floor.txt', old_string, new_string });
+          return bare({ action: 'edit', path: `edit-${tag}.txt`, old_string, new_string });
         },
-        floorTheirs: (i) => {
+        floorTheirs: (i, tag) => {
           const [oldText, newText] = edit(i);
           return {
             name: 'edit_file',
-            arguments: { path: abs('edit-theirs-floor.txt'), edits: [{ oldText, newText }] },
+            arguments: { path: abs(`edit-theirs-${tag}.txt`), edits: [{ oldText, newText }] },
           };
         },
         prime: {
