@@ -87,12 +87,20 @@ export async function handleCodeNav<R extends NavInput>(
   request: R,
   options: NavOptions & Pick<ToolContext, 'parsedBy'>,
 ): Promise<NavResponseFor<R['action']>> {
-  return (await navResponse(request, options)) as NavResponseFor<R['action']>;
+  const given = options.cache;
+  if (given) return (await navResponse(request, { ...options, cache: given })) as NavResponseFor<R['action']>;
+  // A cache made for this call alone is disposed with it: nothing else will ever ask its project again.
+  const cache = new NavCache();
+  try {
+    return (await navResponse(request, { ...options, cache })) as NavResponseFor<R['action']>;
+  } finally {
+    cache.dispose();
+  }
 }
 
 async function navResponse(
   request: NavInput,
-  options: NavOptions & Pick<ToolContext, 'parsedBy'>,
+  options: NavOptions & Pick<ToolContext, 'parsedBy'> & { readonly cache: NavCache },
 ): Promise<NavResponse> {
   const parsed = parseOnce(NavRequest, request, options.parsedBy);
   if (!parsed.success) return fail('invalid_request', `Invalid code_nav request: ${describeZodError(parsed.error)}`);
@@ -118,7 +126,7 @@ async function navResponse(
   }
   const target = await workspace.resolve(path, 'read');
   if (!target.success) return fail(target.error_code, target.error);
-  const cache = options.cache ?? new NavCache();
+  const cache = options.cache;
   if (action === 'hover' || action === 'rename') {
     const lsp = options.lsp;
     if (!lsp || (target.kind === 'file' && !lsp.supports(target.relative)))

@@ -39,3 +39,10 @@ export const DEFAULT_NAV_LIMITS: NavLimits = NAV_LIMITS.defaults;
 export function resolveNavLimits(overrides?: Partial<NavLimits>): NavLimits {
   return NAV_LIMITS.resolve(overrides);
 }
+
+/**
+ * Settings sets (target, JSX mode, module format …) whose parsed standard library the process keeps for later projects,
+ * least recently used dropped first. One set is about 40 MB; most processes need one. Not a per-tool override: the
+ * parsed library is shared by every code_nav tool of the process.
+ */
+export const SHARED_LIBRARY_SETTINGS = 3;

@@ -30,4 +30,11 @@ export class NavCache {
     }
     return project;
   }
+
+  /** Disposes every project (their language services and parsed files) and forgets every listing. */
+  dispose(): void {
+    for (const project of this.#projects.values()) project.dispose();
+    this.#projects.clear();
+    this.#trees.clear();
+  }
 }

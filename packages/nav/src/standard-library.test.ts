@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { handleCodeNav } from './handle-nav.js';
@@ -33,4 +35,19 @@ it('finds a method called through Array.prototype.map, Promise.then and Array.pr
     'reference 6',
     'reference 7',
   ]);
+});
+
+const found = async () =>
+  (
+    await handleCodeNav({ action: 'find_references', path: 'box.ts', symbol: 'size' }, { workspaceRoot: ws.root })
+  ).items.map((item) => `${item.kind} ${item.line}`);
+
+it('takes the library a tsconfig.json names: ES5 knows Array.prototype.map, not Promise nor Array.prototype.find', async () => {
+  writeFileSync(join(ws.root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { lib: ['es5'] } }));
+  expect(await found()).toEqual(['definition 2', 'reference 5']);
+});
+
+it('with noLib no library type is known, so only the definition is found', async () => {
+  writeFileSync(join(ws.root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { noLib: true } }));
+  expect(await found()).toEqual(['definition 2']);
 });

@@ -155,6 +155,12 @@ export class TsProject {
     return navItemAt(this.#files.get(fileName), sourceOf(fileName), kind, name, start, maxChars);
   }
 
+  /** Releases the language service and the documents it holds; the project answers nothing afterwards. */
+  dispose(): void {
+    this.#service.dispose();
+    this.#files.clear();
+  }
+
   /** Declarations named exactly `symbol`, in program order (the order a project-wide navigate-to lists them). */
   #declarations(program: TsNs.Program, symbol: string): DeclarationSite[] {
     const found: DeclarationSite[] = [];

@@ -1,6 +1,5 @@
-import { dirname, join } from 'node:path';
 import type { ts as TsNs } from '@ts-morph/common';
-import { withSharedLibrary } from './library-registry.js';
+import { libraryPaths, sharedLibraryRegistry } from './library-registry.js';
 import type { ScriptState } from './ts-nav-item.js';
 
 type TS = typeof TsNs;
@@ -32,9 +31,11 @@ export interface ProjectService {
  */
 export function createProjectService(t: TS, root: string, view: ProjectView, library: StandardLibrary): ProjectService {
   let resolutionCache: TsNs.ModuleResolutionCache | undefined;
-  const libDir = dirname(t.getDefaultLibFilePath(view.options()));
-  const libTexts = new Map(library.map((file) => [join(libDir, file.fileName), file.text]));
-  const readLib = (p: string) => libTexts.get(p);
+  const paths = libraryPaths(t, root, view.options());
+  // Keyed by TypeScript's normalised path, so a name differing only in case still finds its text where the compiler
+  // treats file names case-insensitively.
+  const libTexts = new Map(library.map((file) => [paths.pathOf(paths.nameOf(file.fileName)), file.text]));
+  const readLib = (p: string) => libTexts.get(paths.pathOf(p));
   const moduleHost: TsNs.ModuleResolutionHost = {
     fileExists: (p) => view.files.has(p) || readLib(p) !== undefined,
     readFile: (p) => view.files.get(p)?.text ?? readLib(p),
@@ -78,10 +79,9 @@ export function createProjectService(t: TS, root: string, view: ProjectView, lib
         ),
       ),
   };
-  const documents = t.createDocumentRegistry(t.sys.useCaseSensitiveFileNames, root);
   const service = t.createLanguageService(
     host,
-    withSharedLibrary(t, documents, (p) => libTexts.has(p)),
+    sharedLibraryRegistry(t, root, (path) => libTexts.has(path)),
   );
   return {
     service,
