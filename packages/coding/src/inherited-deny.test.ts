@@ -43,7 +43,12 @@ describe("inheritedDeny: the parent's deny rules, spelled from the child's root"
       },
     ],
   ] as const)('%s', (_what, dir, deny, described, expected) => {
-    const got = inheritedDeny(policy(deny as unknown as Record<string, string[]>), ws.root, join(ws.root, dir), described);
+    const got = inheritedDeny(
+      policy(deny as unknown as Record<string, string[]>),
+      ws.root,
+      join(ws.root, dir),
+      described,
+    );
     expect(got).toEqual(expected);
   });
 
