@@ -1,54 +1,77 @@
-import { isAbsolute, resolve } from 'node:path';
-import type { PreHook, Touches } from '@bough/core';
-import type { PermissionPolicy } from '@bough/policy';
-import { touchDenied } from '@bough/policy';
-import type { HookMap } from './hook-composition.js';
-
-/** Every path of `touches` made absolute against `root`; the whole workspace becomes `root` itself. */
-function absolute(touches: Touches, root: string): Touches {
-  const at = (path: string) => (isAbsolute(path) ? path : resolve(root, path));
-  return {
-    read: [...(touches.read ?? []).map(at), ...(touches.workspace === true ? [root] : [])],
-    write: (touches.write ?? []).map(at),
-    create: (touches.create ?? []).map(at),
-    delete: (touches.delete ?? []).map(at),
-    move: (touches.move ?? []).map(({ from, to }) => ({ from: at(from), to: at(to) })),
-    ...(touches.cwd !== undefined ? { cwd: at(touches.cwd) } : {}),
-  };
-}
+import { realpathSync } from 'node:fs';
+import { isAbsolute, relative, sep } from 'node:path';
+import { ConfigurationError } from '@bough/core';
+import type { PermissionPolicy, PermissionRules } from '@bough/policy';
+import { isCatchAll, rebaseGlob } from '@bough/policy/internal';
 
 /**
- * A subagent's own toolkit gets a preset (never more than its parent's), not its parent's policy, and works in its
- * own `cwd`; this adds the parent's deny rules to every one of its calls: each path the child's tool declares is
- * taken from the child's root and judged from the parent's, so a path the parent may not touch stays refused.
+ * A subagent's toolkit gets a preset (never more than its parent's) and works in its own `cwd`; the parent's deny
+ * rules become deny rules of the child's own policy, spelled relative to that `cwd`, so the one policy of the child
+ * decides everywhere: its permission check, its gates' link rule and what its whole-tree searches leave out.
  *
- * @param securityPre the child's security pre hooks, to which the check is added first (for every tool)
- * @param policy the parent's policy (only its deny rules are used); without deny rules nothing is added
+ * Each path pattern is rebased exactly (`rebaseGlob`): a rule that names the child's root or a directory above it
+ * denies the child everything; a rule whose paths all lie outside the child's root leaves nothing inside it. For a
+ * tool matched on a describer's subject (bash's command) the pattern is kept as written as well, since a command
+ * does not move with the directory (as a path pattern that copy can only refuse more).
+ *
+ * @param parent the parent's policy (the child's inherits its parent's in turn, so every level up binds)
  * @param parentRoot the parent's workspace root now
- * @param childRoot the directory the child works in
+ * @param childRoot the directory the child works in, inside `parentRoot`
+ * @param described the tools whose rules are matched on a describer's subject (bash, subagent, sources with one)
+ * @returns the rules to add to the child's deny rules; undefined when the parent has none
+ * @throws ConfigurationError when `childRoot` is not inside `parentRoot` (the subagent is then not started)
  */
-export function withInheritedDeny(
-  securityPre: HookMap<PreHook>,
-  policy: PermissionPolicy | undefined,
-  parentRoot: () => string,
+export function inheritedDeny(
+  parent: PermissionPolicy | undefined,
+  parentRoot: string,
   childRoot: string,
-): HookMap<PreHook> {
-  if (!policy?.deny || Object.keys(policy.deny).length === 0) return securityPre;
-  // This check follows links itself (`touchDenied` walks each path): the child's tools' gates apply the child's own
-  // preset where a link leads, not the parent's deny rules, so no gate judges those.
-  const check: PreHook = ({ tool, args, touches: given }) => {
-    const touches = given ?? tool.touches?.(args);
-    if (!touches) return undefined;
-    const denied = touchDenied(policy, tool.name, absolute(touches, childRoot), parentRoot());
-    if (!denied) return undefined;
-    return {
-      decision: 'deny',
-      reason:
-        `the parent's permission policy refuses ${tool.name} ${JSON.stringify(denied.path)}: it matches the deny ` +
-        `rule ${JSON.stringify(denied.rule)}. Do not retry it; report it in your answer.`,
-    };
+  described: readonly string[],
+): PermissionRules | undefined {
+  const deny = parent?.deny;
+  if (!deny || Object.keys(deny).length === 0) return undefined;
+  const dir = below(parentRoot, childRoot);
+  const out: Record<string, string[]> = {};
+  const add = (tool: string, pattern: string) => {
+    const list = out[tool] ?? [];
+    if (!list.includes(pattern)) list.push(pattern);
+    out[tool] = list;
   };
-  const own = securityPre['*'];
-  const rest: readonly PreHook[] = own === undefined ? [] : Array.isArray(own) ? own : [own as PreHook];
-  return { ...securityPre, '*': [check, ...rest] };
+  for (const [tool, patterns] of Object.entries(deny)) {
+    for (const pattern of patterns) {
+      if (dir === '' || isCatchAll(pattern)) {
+        add(tool, pattern);
+        continue;
+      }
+      const rebased = rebaseGlob(pattern, dir);
+      if (rebased.whole) add(tool, '*');
+      else for (const inside of rebased.patterns) add(tool, inside);
+      const commands = tool === '*' ? described : described.includes(tool) ? [tool] : [];
+      for (const name of commands) add(name, pattern);
+    }
+  }
+  return out;
+}
+
+/** `policy` with `extra` deny rules added (named so a refusal says where the rule came from). */
+export function withDenyRules(policy: PermissionPolicy, extra: PermissionRules | undefined): PermissionPolicy {
+  if (!extra || Object.keys(extra).length === 0) return policy;
+  const deny: Record<string, readonly string[]> = { ...(policy.deny ?? {}) };
+  for (const [tool, patterns] of Object.entries(extra)) deny[tool] = [...(deny[tool] ?? []), ...patterns];
+  const name = `${policy.name ?? 'custom'} with the parent's deny rules`;
+  return Object.freeze({ ...policy, name, deny: Object.freeze(deny) });
+}
+
+/** `childRoot` relative to `parentRoot` with forward slashes (`''` when they are the same directory). */
+function below(parentRoot: string, childRoot: string): string {
+  const real = (path: string) => {
+    try {
+      return realpathSync.native(path);
+    } catch {
+      return path;
+    }
+  };
+  const dir = relative(real(parentRoot), real(childRoot));
+  if (dir === '..' || dir.startsWith(`..${sep}`) || isAbsolute(dir))
+    throw new ConfigurationError("The subagent's directory is not inside its parent's workspace.");
+  return dir.split(sep).join('/');
 }

@@ -115,6 +115,6 @@ describe("a subagent's calls are bound by its parent's deny rules", () => {
     // What the child's reader answered is what the model saw next: refusals, never the secret.
     const seen = JSON.stringify(model.requests.map((request) => request.messages));
     expect(seen).not.toContain(CANARY);
-    expect(seen.match(/the parent's permission policy refuses reader/g)?.length).toBe(2);
+    expect(seen.match(/policy 'read_only with the parent's deny rules' refuses reader/g)?.length).toBe(2);
   });
 });

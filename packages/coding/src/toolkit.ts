@@ -19,6 +19,7 @@ import {
   PERMISSION_PRESETS,
   type PermissionPolicy,
   type PermissionPresetName,
+  type PermissionRules,
   PRESET_RANK,
   pathDenied,
   permissionHook,
@@ -30,7 +31,7 @@ import { checkpointExclusions, checkpointsPermission } from './checkpoint-policy
 import { commandsSandboxed } from './command-sandbox.js';
 import { DiagnosticsWatcher } from './diagnostics-introduced.js';
 import { type CodingHooks, composeHooks, copyHooks } from './hook-composition.js';
-import { withInheritedDeny } from './inherited-deny.js';
+import { inheritedDeny, withDenyRules } from './inherited-deny.js';
 import { type LanguageServerSettings, LanguageServers } from './language-servers.js';
 import { CODING_LIMITS, type CodingLimits } from './limits.js';
 import { NudgeEngine, nudgeSettings } from './nudge-engine.js';
@@ -143,8 +144,20 @@ export function codingToolkit(
   options: CodingToolkitOptions = {},
   sources: readonly AnyToolSource[] = STANDARD_SOURCES,
 ): CodingToolkit {
+  return toolkitWith(options, sources, undefined);
+}
+
+/** {@link codingToolkit} with deny rules added to its policy: a subagent's, its parents' rules (`inherited-deny.ts`). */
+function toolkitWith(
+  options: CodingToolkitOptions,
+  sources: readonly AnyToolSource[],
+  inherited: PermissionRules | undefined,
+): CodingToolkit {
   const tools = selectTools(options.tools);
-  const policy = resolvePolicy(options.permissions);
+  const resolved = resolvePolicy(options.permissions);
+  // The inherited rules join the policy itself, so everything the policy decides (the permission check, the gates'
+  // link rule, what whole-tree searches leave out, the sandbox's mounts, checkpoints) applies them.
+  const policy = resolved ? withDenyRules(resolved, inherited) : undefined;
   // The policy's path deny rules become the command sandbox's mounts; one it cannot express is refused here.
   const mode = options.commandSandbox ?? (options.toolOptions?.bash as { sandbox?: string } | undefined)?.sandbox;
   const commandPolicy = policy ? policySandbox(policy, mode, () => commandsSandboxed(mode)) : {};
@@ -294,20 +307,17 @@ function buildTools(
     model: options.model,
     allowProtected: options.sandboxAllowProtected === true,
     ...(linkRule ? { linkRule } : {}),
-    childToolkit: (cwd, preset) =>
-      codingToolkit(
-        {
-          ...options,
-          workspaceRoot: cwd,
-          tools: DEFAULT_CODING_TOOLS.filter((tool) => sources.has(tool)),
-          permissions: preset,
-          // The parent's deny rules bind the child's calls too (its preset alone would not know them).
-          hooks: {
-            securityPre: withInheritedDeny(options.hooks.securityPre ?? {}, policy, () => state.currentRoot(), cwd),
-          },
-        },
+    childToolkit: (cwd, preset) => {
+      const childTools = DEFAULT_CODING_TOOLS.filter((tool) => sources.has(tool));
+      // The parent's deny rules (its own parents' among them) become the child's, relative to the child's root.
+      const deny = inheritedDeny(policy, state.currentRoot(), cwd, childTools.filter(described));
+      const own = options.hooks.securityPre;
+      return toolkitWith(
+        { ...options, workspaceRoot: cwd, tools: childTools, permissions: preset, hooks: { securityPre: own } },
         [...sources.values()],
-      ),
+        deny,
+      );
+    },
   });
   const recorded: Tool[] = [];
   for (const name of tools) {

@@ -26,6 +26,7 @@ it('keeps the compiled rules shared with @bough/coding on the internal entry, an
   expect(Object.keys(await import('./shared-internals.js')).sort()).toMatchInlineSnapshot(`
     [
       "isCatchAll",
+      "rebaseGlob",
       "toolRules",
     ]
   `);
