@@ -1,6 +1,10 @@
 // `bough call --toolkit` ends the language servers its toolkit started before it returns, whether the tool answered
 // or the call was interrupted (Ctrl-C and SIGTERM abort the signal main gets): nothing is left running in the workspace. Real clangd processes, found by their working directory;
 // skipped, with the reason printed, when clangd is not installed.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { captureIO, eventually, makeWorkspace, notInstalled, processesIn, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from './main.js';
@@ -28,18 +32,32 @@ describe.skipIf(notInstalled('clangd', "bough call's language-server tests are")
   });
 
   it('ends it too when the call is interrupted while the server runs', async () => {
-    const stop = new AbortController();
-    let settled = false;
-    const running = main(args({ action: 'outline', path: 'calc.c' }), captureIO(ws.root), stop.signal).finally(() => {
-      settled = true;
-    });
-    // Interrupt once the server is up (if the call answered first, this is the answered case again).
-    const during = await eventually(() =>
-      settled || processesIn(ws.root).length > 0 ? processesIn(ws.root) : undefined,
-    );
-    stop.abort(new Error('interrupted'));
-    const code = await running;
-    if (during.length > 0) expect(code).not.toBe(0);
-    expect(processesIn(ws.root)).toEqual([]);
+    // The file includes a FIFO nobody writes to, so clangd blocks on it and the call cannot answer before it is
+    // interrupted: the test always interrupts a running call.
+    const fifoDir = mkdtempSync(join(tmpdir(), 'bough-call-fifo-'));
+    try {
+      const fifo = join(fifoDir, 'never.h');
+      execFileSync('mkfifo', [fifo]);
+      writeFileSync(
+        join(ws.root, 'calc.c'),
+        `#include ${JSON.stringify(fifo)}\nint add(int a, int b) { return a + b; }\n`,
+      );
+      const stop = new AbortController();
+      let settled = false;
+      const running = main(args({ action: 'outline', path: 'calc.c' }), captureIO(ws.root), stop.signal).finally(() => {
+        settled = true;
+      });
+      const during = await eventually(() => {
+        if (settled) throw new Error('the call ended before its language server was seen');
+        const pids = processesIn(ws.root);
+        return pids.length > 0 ? pids : undefined;
+      });
+      expect(during.length).toBeGreaterThan(0);
+      stop.abort(new Error('interrupted'));
+      expect(await running).not.toBe(0);
+      expect(processesIn(ws.root)).toEqual([]);
+    } finally {
+      rmSync(fifoDir, { recursive: true, force: true });
+    }
   });
 });

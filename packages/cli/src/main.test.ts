@@ -52,6 +52,7 @@ describe('bough CLI (in-process)', () => {
     [['frobnicate'], /Unknown command/],
     [['tools', '--workspace', '/definitely/not/here'], /does not exist/],
     [['tools', '--tools', 'reader,nope'], /Unknown tool/],
+    [['tools', '--toolkit', '--tools', 'reader,nope'], /Unknown coding tool/],
     [['agent', 'do it'], /--base-url/],
   ])('exits 2 with one line and a help pointer for %j', async (argv, message) => {
     const io = captureIO(ws.root);

@@ -123,24 +123,37 @@ export function toolkitBranch(
   return ownedToolkitBranch(root, options).branch;
 }
 
+/** What a server front door sets besides the options {@link toolkitBranch} takes (`bough mcp`'s branch). */
+export interface ServedToolkitOptions {
+  /** The branch's name (default `cli`). */
+  name?: string;
+  /** The tools when no `tools` list is given (default the toolkit's default list). */
+  defaultTools?: readonly string[];
+  /** `false`: no nudge notes (they describe a conversation, which a server does not hold). */
+  notify?: false;
+  /** The editor fsyncs each new content before putting it in place. */
+  durable?: boolean;
+}
+
 /**
  * {@link toolkitBranch} with the toolkit's `dispose`, which ends the language servers and background jobs its tools
  * started (and returns once their processes are gone): for commands that must not leave them behind.
  */
 export function ownedToolkitBranch(
   root: string,
-  options: Parameters<typeof toolkitBranch>[1] = {},
+  options: Parameters<typeof toolkitBranch>[1] & ServedToolkitOptions = {},
 ): { branch: Branch; dispose: () => Promise<void> } {
-  const branch = new Branch({ name: 'cli', workspaceRoot: root, ...(options.model ? { model: options.model } : {}) });
-  const toolkit = toolkitProvider(root, options);
+  const name = options.name ?? 'cli';
+  const branch = new Branch({ name, workspaceRoot: root, ...(options.model ? { model: options.model } : {}) });
   try {
+    const toolkit = toolkitProvider(root, options);
     branch.registerTools(toolkit);
+    return { branch, dispose: () => toolkit.dispose() };
   } catch (error) {
     // A bad `--tools` list is the user's input, not a fault of the toolkit.
     if (options.tools && error instanceof ConfigurationError) throw new UsageError(error.message);
     throw error;
   }
-  return { branch, dispose: () => toolkit.dispose() };
 }
 
 /** The coding toolkit provider the CLI registers (also used to rebuild a resumed session's tools). */
@@ -156,10 +169,12 @@ export function toolkitProvider(
     protectedNames?: ProtectedNamePolicy;
     /** Checkpoint every mutating call and add the `checkpoints` tool (the toolkit's option; default off). */
     checkpoints?: CodingToolkitOptions['checkpoints'];
-  } = {},
+  } & Omit<ServedToolkitOptions, 'name'> = {},
 ) {
   return codingToolkit({
-    tools: cliToolNames(options.tools),
+    tools: cliToolNames(options.tools, options.defaultTools),
+    ...(options.notify === false ? { notify: false } : {}),
+    ...(options.durable ? { toolOptions: { editor: { durable: true } } } : {}),
     ...(options.commandSandbox ? { commandSandbox: options.commandSandbox } : {}),
     ...(options.network ? { network: true } : {}),
     workspaceRoot: root,

@@ -1,5 +1,6 @@
 import { isToolFailure, type ToolRegistry } from '@bough/core';
 import { flag, has, intFlag, type ParsedArgs, UsageError } from '../args.js';
+import { disposeReported } from '../internal/dispose-reported.js';
 import { CLI_LIMITS } from '../limits.js';
 import { type CliIO, progressReporter } from '../output.js';
 import { ownedToolkitBranch, standaloneTools, workspaceRoot } from '../toolset.js';
@@ -37,7 +38,8 @@ export async function callCommand(args: ParsedArgs, io: CliIO, signal: AbortSign
   const root = workspaceRoot(flag(args, 'workspace'), io.cwd);
   const { registry, dispose } = toolsFor(args, root);
   // Whatever way the call ends (a result, a typed failure, Ctrl-C or SIGTERM aborting `signal`, a usage error), the
-  // language servers and background jobs its tools started end with it before the command returns.
+  // language servers and background jobs its tools started end with it before the command returns; a failure to end
+  // them is reported on stderr and leaves the call's exit code (or usage error) as it was.
   try {
     if (!registry.has(name)) throw new UsageError(`No tool named ${name}. Available: ${registry.names().join(', ')}.`);
     const timeoutMs = intFlag(args, 'timeout');
@@ -49,7 +51,7 @@ export async function callCommand(args: ParsedArgs, io: CliIO, signal: AbortSign
     io.stdout(`${JSON.stringify(call.output, null, has(args, 'json') ? 0 : 2)}\n`);
     return call.status === 'completed' && !isToolFailure(call.output) ? 0 : 1;
   } finally {
-    await dispose();
+    await disposeReported('call', dispose, io);
   }
 }
 

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { codingToolkit, DEFAULT_CODING_TOOLS } from '@bough/coding';
-import { Branch, ConfigurationError, type ToolRegistry } from '@bough/core';
+import { DEFAULT_CODING_TOOLS } from '@bough/coding';
+import type { ToolRegistry } from '@bough/core';
 import { checkRoot, generateToken, type ServedRoots, serveHttp, serveStdio } from '@bough/mcp';
 import type { SandboxMode } from '@bough/process';
 import { flag, has, type ParsedArgs, sandboxFlags, UsageError } from '../args.js';
@@ -8,7 +8,7 @@ import { type JobWatchdog, jobWatchdog, watchBackgroundJobs } from '../internal/
 import { argsForProfile, profiledBuild, profileOf } from '../internal/mcp-profile.js';
 import { sandboxNotice } from '../internal/sandbox-notice.js';
 import type { CliIO } from '../output.js';
-import { cliToolNames, standaloneTools, toolList } from '../toolset.js';
+import { ownedToolkitBranch, standaloneTools, toolList } from '../toolset.js';
 import { VERSION } from '../version.js';
 
 /**
@@ -103,23 +103,17 @@ function buildFor(
     throw new UsageError('The context tool curates a conversation; an MCP server has none to curate. Drop it.');
   }
   return (root) => {
-    const branch = new Branch({ name: 'mcp', workspaceRoot: root });
-    try {
-      // No nudge notes: they describe a conversation the server does not hold.
-      const toolkit = codingToolkit({
-        workspaceRoot: root,
-        tools: cliToolNames(only, MCP_TOOLS),
-        notify: false,
-        ...sandbox,
-        ...(durable ? { toolOptions: { editor: { durable: true } } } : {}),
-      });
-      branch.registerTools(toolkit);
-      own(branch.registry, () => toolkit.dispose());
-      watchBackgroundJobs(branch.registry, watchdog);
-    } catch (error) {
-      if (only && error instanceof ConfigurationError) throw new UsageError(error.message);
-      throw error;
-    }
+    // No nudge notes: they describe a conversation the server does not hold.
+    const { branch, dispose } = ownedToolkitBranch(root, {
+      name: 'mcp',
+      ...(only ? { tools: only } : {}),
+      defaultTools: MCP_TOOLS,
+      notify: false,
+      durable,
+      ...sandbox,
+    });
+    own(branch.registry, dispose);
+    watchBackgroundJobs(branch.registry, watchdog);
     return branch.registry;
   };
 }

@@ -1,5 +1,5 @@
 import type { ToolRegistry } from '@bough/core';
-import { type CommandOutcome, runCommand } from './command-output.js';
+import { type CommandOutcome, type CommandRan, refusedCall, runCommand } from './command-output.js';
 import type { DialectCallOptions } from './dialect-call.js';
 import { type DialectFailure, dialectFailure } from './dialect-failure.js';
 
@@ -30,13 +30,13 @@ export async function executeAnthropicBash(
 
 /** A command's outcome as the bash tool's result: its text, or a failure when it was refused or timed out. */
 export function commandResult(outcome: CommandOutcome): string | DialectFailure {
-  if (outcome.refused) return dialectFailure(`Error: ${outcome.refused.error}`, outcome.refused.error_code);
+  if (outcome.refused) return refusedCall(outcome.refused);
   if (outcome.timedOut) return dialectFailure(commandText(outcome), 'timed_out');
   return commandText(outcome);
 }
 
 /** A command's outcome as one text: stdout, stderr, then how it ended when that was not exit status 0. */
-export function commandText(outcome: CommandOutcome): string {
+export function commandText(outcome: CommandRan): string {
   const parts = [outcome.stdout.replace(/\n$/, ''), outcome.stderr.replace(/\n$/, '')].filter((part) => part !== '');
   if (outcome.timedOut) parts.push('[the command timed out and was stopped]');
   else if (outcome.exitCode !== 0) parts.push(`[exit code ${outcome.exitCode}]`);

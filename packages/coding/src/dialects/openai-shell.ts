@@ -1,5 +1,5 @@
 import type { ToolRegistry } from '@bough/core';
-import { REFUSED_EXIT_CODE, runCommand } from './command-output.js';
+import { notRunEntry, runCommand } from './command-output.js';
 import type { DialectCallOptions } from './dialect-call.js';
 
 /** One call of OpenAI's `shell` tool, as the AI SDK hands it over (`action.commands` run in order). */
@@ -25,15 +25,6 @@ function capped(text: string, max: number | undefined): string {
 }
 
 /**
- * A failed call in the only failure form the `shell` tool defines (its output schema has no error field, and the
- * Responses API takes nothing but a `shell_call_output` for a shell call): an entry whose stderr carries the failure in
- * the words every other dialect and door use (`Error: …`), with the exit status of a command that could not run.
- */
-function notRun(error: string): OpenAiShellOutput['output'][number] {
-  return { stdout: '', stderr: `Error: ${error}\n`, outcome: { type: 'exit', exitCode: REFUSED_EXIT_CODE } };
-}
-
-/**
  * Runs each command of an OpenAI `shell` call through the registry's `bash` tool (one program per command, no shell;
  * policy and OS sandbox apply), in order, and answers in the tool's documented output shape. Never throws: a call
  * with no command to run, and each command bough refuses, answer `Error: …` on stderr with exit status 126, the
@@ -47,7 +38,8 @@ export async function executeOpenAiShell(
   const commands = Array.isArray(input?.action?.commands) ? input.action.commands : [];
   const max = input?.action?.maxOutputLength;
   const commandTimeoutMs = input?.action?.timeoutMs;
-  if (commands.length === 0) return { output: [notRun('the call has no command to run: `action.commands` is empty.')] };
+  if (commands.length === 0)
+    return { output: [notRunEntry('the call has no command to run: `action.commands` is empty.')] };
   const output: OpenAiShellOutput['output'] = [];
   for (const [index, command] of commands.entries()) {
     const outcome = await runCommand(
@@ -57,7 +49,7 @@ export async function executeOpenAiShell(
       String(index),
     );
     if (outcome.refused) {
-      output.push(notRun(outcome.refused.error));
+      output.push(notRunEntry(outcome.refused.error));
       continue;
     }
     output.push({

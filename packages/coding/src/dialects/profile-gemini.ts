@@ -1,7 +1,7 @@
 import type { Tool, ToolFailure, ToolRegistry } from '@bough/core';
 import { z } from 'zod';
 import { withArgumentAliases } from './argument-aliases.js';
-import { runCommand } from './command-output.js';
+import { refusedCall, runCommand } from './command-output.js';
 import { callRegistry } from './dialect-call.js';
 import { dialectFailure } from './dialect-failure.js';
 import { dialectTool } from './dialect-tool.js';
@@ -150,7 +150,7 @@ export function geminiProfileTools(registry: ToolRegistry): Tool[] {
     dialectTool('run_shell_command', 'Run one program with arguments (no shell operators).', shell, async (r, o) => {
       const cwd = r.dir_path ?? '';
       const outcome = await runCommand(registry, r.command, { ...o, ...(cwd ? { cwd } : {}) });
-      if (outcome.refused) return err(outcome.refused);
+      if (outcome.refused) return refusedCall(outcome.refused);
       return [
         `Command: ${r.command}`,
         `Directory: ${cwd || '(root)'}`,
