@@ -6,6 +6,7 @@ import { writeCharts } from './charts.js';
 import { type BenchRow, type BenchSuite, machineDescription } from './harness.js';
 import { renderReport } from './report.js';
 import { resultsPath, saveResults } from './results.js';
+import { currentConditions, describeConditions, settleDisk } from './settle.js';
 import { suites } from './suites/index.js';
 
 // Usage: node tooling/bench/dist/run.js [suite ...]   (BENCH_SCALE=0.1 for a quick run; BENCH_OUT to write elsewhere)
@@ -14,6 +15,9 @@ import { suites } from './suites/index.js';
 // clones; up to BOUGH_REPLAY_COMMITS commits each, default 300); without it, it replays the project's own history only.
 // BOUGH_REPLAY_APPLY_PATCH names Codex's applier (its codex binary through a link named apply_patch) as the peer of the
 // apply_patch rendering.
+// Every suite starts alike: the scratch tree of the one before is removed, then the disk is settled (`sync`, then a
+// wait for the writeback to drain; see settle.ts), so no suite pays for the files an earlier one wrote or removed.
+// The conditions are logged and given to the suite. BENCH_SETTLE=0 skips the settle (to reproduce the unsettled order).
 const wanted = process.argv.slice(2);
 const selected: BenchSuite[] = wanted.length ? suites.filter((suite) => wanted.includes(suite.name)) : suites;
 const scale = Number(process.env.BENCH_SCALE ?? '1') || 1;
@@ -23,12 +27,14 @@ const out = process.env.BENCH_OUT ?? join(repoRoot, 'BENCHMARKS.md');
 const startedAt = new Date();
 const t0 = performance.now();
 const rows: BenchRow[] = [];
+const settle = process.env.BENCH_SETTLE !== '0';
 for (const suite of selected) {
+  const conditions = settle ? await settleDisk() : currentConditions();
   const scratch = mkdtempSync(join(tmpdir(), `bk-bench-${suite.name}-`));
   const s0 = performance.now();
-  console.log(`▶ ${suite.name}`);
+  console.log(`▶ ${suite.name} (${describeConditions(conditions)})`);
   try {
-    const got = await suite.run({ scratch, scale, log: (message) => console.log(`  ${message}`) });
+    const got = await suite.run({ scratch, scale, conditions, log: (message) => console.log(`  ${message}`) });
     rows.push(...got);
     for (const row of got)
       console.log(

@@ -4,7 +4,7 @@ import type { Workspace } from '@bough/workspace';
 import type { CheckpointsLimits } from '../limits.js';
 import type { ChangeWatch } from './change-watch.js';
 import type { Exclusions } from './exclusions.js';
-import { type GitContext, git } from './git.js';
+import { type GitContext, type GitStepOptions, git } from './git.js';
 import type { StoreLayout } from './layout.js';
 
 /** The empty tree's id (sha1 repositories): the "before" of the first checkpoint. */
@@ -32,8 +32,8 @@ export interface StoreCore {
 export class StoreFault extends Error {}
 
 /** Runs git and returns stdout, or throws {@link StoreFault} with git's message. */
-export async function gitOut(core: StoreCore, args: readonly string[]): Promise<Buffer> {
-  const out = await git(core.git, args);
+export async function gitOut(core: StoreCore, args: readonly string[], options?: GitStepOptions): Promise<Buffer> {
+  const out = await git(core.git, args, options);
   if (!out.ok) throw new StoreFault(out.message);
   return out.stdout;
 }

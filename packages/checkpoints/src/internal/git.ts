@@ -23,13 +23,14 @@ export type GitOutcome =
  * store's own rules: its git dir and index, files stored byte for byte (no end-of-line conversion), literal
  * pathspecs and a fixed identity, so the user's repository, config and attributes never take part.
  */
-function storeOptions(ctx: GitContext, noWorkTree: boolean) {
+function storeOptions(ctx: GitContext, noWorkTree: boolean, keepIndex = false) {
   return {
     scope: { kind: 'private', home: ctx.gitDir },
     cwd: dirname(ctx.gitDir),
     config: ['core.autocrlf=false'],
-    // `git status` writes the refreshed index back (stat data, untracked cache): the index is the store's own.
-    optionalLocks: true,
+    // `git status` writes the refreshed index back (stat data, untracked cache): the index is the store's own. A step
+    // whose refresh is not worth a rewrite of the whole index (see `keepIndex`) turns that off.
+    optionalLocks: !keepIndex,
     env: {
       GIT_DIR: ctx.gitDir,
       ...(noWorkTree ? {} : { GIT_WORK_TREE: ctx.workTree }),
@@ -43,14 +44,25 @@ function storeOptions(ctx: GitContext, noWorkTree: boolean) {
   } satisfies Partial<HardenedGitOptions>;
 }
 
+/** How one store step runs. */
+export interface GitStepOptions {
+  /** Without a work tree (`init`, reads of objects only). */
+  readonly noWorkTree?: boolean;
+  /**
+   * Leave the index file as it is (git's `--no-optional-locks`): a `status` of a few paths that the next step stages
+   * anyway would otherwise rewrite the whole index (about 1 MB for 10,000 files) only to refresh their stat data.
+   */
+  readonly keepIndex?: boolean;
+}
+
 /** Runs git against the store; stdout comes back whole and raw. */
 export async function git(
   ctx: GitContext,
   args: readonly string[],
-  options: { readonly noWorkTree?: boolean } = {},
+  options: GitStepOptions = {},
 ): Promise<GitOutcome> {
   const result = await runHardenedGit(args, {
-    ...storeOptions(ctx, options.noWorkTree === true),
+    ...storeOptions(ctx, options.noWorkTree === true, options.keepIndex === true),
     timeoutMs: ctx.timeoutMs,
     // The text capture is not used (stdout is taken raw), so it stays tiny; stderr carries git's message.
     maxOutputBytes: 8_192,
