@@ -179,6 +179,10 @@ export async function commitPaths(
   exact: boolean,
   knownTree?: string,
 ): Promise<Omit<Captured, 'skipped'>> {
+  // The pending marker (one empty file, removed once the ref moved) is the one write here that git does not make: a
+  // process that dies between staging and moving the ref leaves the index ahead of the newest checkpoint, and another
+  // process on the same store, which proved the index earlier, must not trust it (see `capture`). Not fsynced: it
+  // guards against a dead process, whose writes the page cache keeps (see `writeHead`).
   writeFileSync(core.layout.pendingFile, '');
   const stage = async () => {
     for (const part of chunks(drop)) await gitOut(core, ['update-index', '--force-remove', '--', ...part]);

@@ -49,7 +49,18 @@ export async function readHead(core: StoreCore): Promise<string | undefined> {
   return /^[0-9a-f]{40,64}$/u.test(id) ? id : undefined;
 }
 
-/** Moves the ref to a new checkpoint; the store lock is held, so a plain atomic file replace is enough. */
+/**
+ * Moves the ref to a new checkpoint; the store lock is held, so a plain atomic file replace is enough: a temp file
+ * renamed over the ref, so a reader sees the old id or the new one, never a half-written line.
+ *
+ * No write of the store is fsynced, on purpose, and neither are git's own: git's default `core.fsync` leaves loose
+ * objects, the index and refs to the page cache, exactly as the plain `git add && git commit` of a shadow-git peer
+ * does. A crash of the process (the case that happens: a killed agent, a timeout) loses nothing written, since the
+ * page cache survives it, and the rename keeps the ref whole. Only a crash of the whole machine can lose the newest
+ * checkpoints' objects; that costs history, never the workspace's files, which the store only ever reads. An fsync
+ * per checkpoint would instead make every call wait for everything the machine has still to write (on ext4 a
+ * journal commit flushes other files' data too), which is what made checkpoints slow while other work wrote.
+ */
 export async function writeHead(core: StoreCore, id: string): Promise<void> {
   const temp = `${core.layout.refFile}.tmp`;
   mkdirSync(dirname(core.layout.refFile), { recursive: true });
