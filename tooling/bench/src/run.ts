@@ -32,7 +32,7 @@ for (const suite of selected) {
   const conditions = settle ? await settleDisk() : currentConditions();
   const scratch = mkdtempSync(join(tmpdir(), `bk-bench-${suite.name}-`));
   const s0 = performance.now();
-  console.log(`▶ ${suite.name} (${describeConditions(conditions)})`);
+  console.log(`▶ ${suite.name} (at the start: ${describeConditions(conditions)})`);
   try {
     const got = await suite.run({ scratch, scale, conditions, log: (message) => console.log(`  ${message}`) });
     rows.push(...got);

@@ -16,9 +16,7 @@ describe('suite start conditions', () => {
 
   it('describes them in one line for the log and the rows', () => {
     const text = describeConditions({ dirtyKb: 590984, writebackKb: 1320, leftKb: 2048, waitedMs: 4200, load1: 1.25 });
-    expect(text).toBe(
-      'dirty 577.1 MB, writeback 1.3 MB before the suite; 2.0 MB left after sync (4.2 s); load average 1.25',
-    );
+    expect(text).toBe('dirty 577.1 MB, writeback 1.3 MB; 2.0 MB left after sync (4.2 s); load average 1.25');
   });
 
   it.runIf(process.platform === 'linux')('settles the disk and says how long it waited', async () => {

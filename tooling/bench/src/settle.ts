@@ -69,7 +69,7 @@ export function currentConditions(): StartConditions {
 export function describeConditions(c: StartConditions): string {
   const mb = (kb: number) => `${(kb / 1024).toFixed(1)} MB`;
   return (
-    `dirty ${mb(c.dirtyKb)}, writeback ${mb(c.writebackKb)} before the suite; ${mb(c.leftKb)} left after sync ` +
+    `dirty ${mb(c.dirtyKb)}, writeback ${mb(c.writebackKb)}; ${mb(c.leftKb)} left after sync ` +
     `(${(c.waitedMs / 1000).toFixed(1)} s); load average ${c.load1.toFixed(2)}`
   );
 }
