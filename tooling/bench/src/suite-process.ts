@@ -29,12 +29,19 @@ export function saveChildRows(rowsFile: string, rows: readonly BenchRow[]): void
   saveResults(rowsFile, { machine: '', startedAt: '', seconds: 0, rows });
 }
 
-/** Runs one suite in a fresh Node process (same script and flags, output shown as it comes) and returns its rows. */
-export function runSuiteProcess(suite: BenchSuite, conditions: StartConditions): BenchRow[] {
+/**
+ * Runs one suite in a fresh Node process (`script`, by default this run's own, with the same flags; output shown as it
+ * comes) and returns its rows.
+ */
+export function runSuiteProcess(
+  suite: Pick<BenchSuite, 'name'>,
+  conditions: StartConditions,
+  script: string = process.argv[1]!,
+): BenchRow[] {
   const dir = mkdtempSync(join(tmpdir(), 'bk-bench-rows-'));
   const rowsFile = join(dir, 'rows.json');
   try {
-    const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!], {
+    const child = spawnSync(process.execPath, [...process.execArgv, script], {
       stdio: 'inherit',
       env: { ...process.env, [CHILD]: suite.name, [ROWS]: rowsFile, [CONDITIONS]: JSON.stringify(conditions) },
     });
