@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -67,6 +67,19 @@ describe.runIf(linux)('change watch', () => {
     expect(runs).toEqual(['commit-tree', 'status', 'update-index', 'write-tree']);
     writeFileSync(ws.path('src/b.txt'), 'again\n');
     expect(await snapshotFinds()).toEqual(['src/b.txt']);
+  });
+
+  it('a check of just the touched paths leaves the index file alone (only staging rewrites it)', async () => {
+    await watching();
+    const index = join(ws.base, 'store', 'index');
+    const before = statSync(index);
+    // Same bytes, new times: the watch names the file, the status of it finds no change, so nothing is staged.
+    writeFileSync(ws.path('a.txt'), 'alpha\n');
+    utimesSync(ws.path('a.txt'), new Date(Date.now() + 5_000), new Date(Date.now() + 5_000));
+    const runs = await gitRuns(ws.base, async () => expect(await snapshotFinds()).toEqual([]));
+    expect(runs).toEqual(['status']);
+    const after = statSync(index);
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
   });
 
   it('files in a folder made or moved in after the watch began are watched too', async () => {

@@ -41,8 +41,8 @@ export async function gitRuns(base: string, work: () => Promise<unknown>): Promi
   }
   const lines = readLog(log);
   rmSync(log, { force: true });
-  // The subcommand is the first word after the `-c key=value` pairs every store step starts with.
-  return lines.map((line) => line.replace(/^(-c \S+ )*/u, '').split(' ')[0]!).sort();
+  // The subcommand is the first word after the global options every store step starts with.
+  return lines.map((line) => line.replace(/^(--no-optional-locks |-c \S+ )*/u, '').split(' ')[0]!).sort();
 }
 
 function readLog(log: string): string[] {

@@ -22,3 +22,16 @@ it('exports exactly these names, so every change to the public surface is delibe
     ]
   `);
 });
+
+it('keeps the git runner shared with sibling packages on the internal entry, and only there', async () => {
+  const internal = Object.keys(await import('./shared-internals.js')).sort();
+  expect(internal).toMatchInlineSnapshot(`
+    [
+      "hardenedGitArgv",
+      "hardenedGitEnv",
+      "runHardenedGit",
+    ]
+  `);
+  const publicNames = Object.keys(await import('./index.js'));
+  expect(internal.filter((name) => publicNames.includes(name))).toEqual([]);
+});

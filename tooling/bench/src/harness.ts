@@ -4,6 +4,7 @@ import { cpus, freemem, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import type { StartConditions } from './settle.js';
 
 /** One line of BENCHMARKS.md: our figure beside the peer (or limit) measured in the same run. */
 export interface BenchRow {
@@ -36,6 +37,8 @@ export interface BenchContext {
   readonly scratch: string;
   /** Scale factor (BENCH_SCALE env, default 1): lower it to make a quick run. */
   readonly scale: number;
+  /** The disk and load when the suite started (see settle.ts); absent when a suite is run outside run.ts. */
+  readonly conditions?: StartConditions;
   log(message: string): void;
 }
 

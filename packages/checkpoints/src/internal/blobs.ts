@@ -1,5 +1,5 @@
 import { startProcess } from '@bough/process';
-import { type GitContext, gitSpawnOptions, hardenedArgv } from './git.js';
+import { type GitContext, storeProcess } from './git.js';
 
 /** Thrown when the blob reader fails; the store turns it into a `store_error` value. */
 class BlobReadFault extends Error {}
@@ -15,8 +15,9 @@ class BlobReadFault extends Error {}
 export function startBlobReader(ctx: GitContext): (ids: readonly string[]) => Promise<Map<string, Buffer>> {
   const out: Buffer[] = [];
   const err: Buffer[] = [];
-  const starting = startProcess(hardenedArgv(['cat-file', '--batch']), {
-    ...gitSpawnOptions(ctx, true),
+  const { argv, spawn } = storeProcess(ctx, ['cat-file', '--batch']);
+  const starting = startProcess(argv, {
+    ...spawn,
     stdinPipe: true,
     onStdout: (chunk) => out.push(chunk),
     onStderr: (chunk) => err.push(chunk),

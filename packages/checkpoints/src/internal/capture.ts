@@ -40,7 +40,9 @@ async function status(core: StoreCore, only?: readonly string[]): Promise<{ list
   const seen = new Map<string, Listed>();
   const folders: string[] = [];
   let staged = false;
-  for (const line of nulList(await gitOut(core, args))) {
+  // A status of named paths only leaves the index file alone: when it lists a change, the staging that follows
+  // rewrites the index anyway, and when it lists none, their stat data is cheap to refresh at the next status.
+  for (const line of nulList(await gitOut(core, args, { keepIndex: only !== undefined }))) {
     const code = line.slice(0, 2);
     const path = line.slice(3);
     if (path === '') continue;
@@ -177,6 +179,10 @@ export async function commitPaths(
   exact: boolean,
   knownTree?: string,
 ): Promise<Omit<Captured, 'skipped'>> {
+  // The pending marker (one empty file, removed once the ref moved) is the one write here that git does not make: a
+  // process that dies between staging and moving the ref leaves the index ahead of the newest checkpoint, and another
+  // process on the same store, which proved the index earlier, must not trust it (see `capture`). Not fsynced: it
+  // guards against a dead process, whose writes the page cache keeps (see `writeHead`).
   writeFileSync(core.layout.pendingFile, '');
   const stage = async () => {
     for (const part of chunks(drop)) await gitOut(core, ['update-index', '--force-remove', '--', ...part]);

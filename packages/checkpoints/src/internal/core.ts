@@ -4,7 +4,7 @@ import type { Workspace } from '@bough/workspace';
 import type { CheckpointsLimits } from '../limits.js';
 import type { ChangeWatch } from './change-watch.js';
 import type { Exclusions } from './exclusions.js';
-import { type GitContext, git } from './git.js';
+import { type GitContext, type GitStepOptions, git } from './git.js';
 import type { StoreLayout } from './layout.js';
 
 /** The empty tree's id (sha1 repositories): the "before" of the first checkpoint. */
@@ -32,8 +32,8 @@ export interface StoreCore {
 export class StoreFault extends Error {}
 
 /** Runs git and returns stdout, or throws {@link StoreFault} with git's message. */
-export async function gitOut(core: StoreCore, args: readonly string[]): Promise<Buffer> {
-  const out = await git(core.git, args);
+export async function gitOut(core: StoreCore, args: readonly string[], options?: GitStepOptions): Promise<Buffer> {
+  const out = await git(core.git, args, options);
   if (!out.ok) throw new StoreFault(out.message);
   return out.stdout;
 }
@@ -49,7 +49,18 @@ export async function readHead(core: StoreCore): Promise<string | undefined> {
   return /^[0-9a-f]{40,64}$/u.test(id) ? id : undefined;
 }
 
-/** Moves the ref to a new checkpoint; the store lock is held, so a plain atomic file replace is enough. */
+/**
+ * Moves the ref to a new checkpoint; the store lock is held, so a plain atomic file replace is enough: a temp file
+ * renamed over the ref, so a reader sees the old id or the new one, never a half-written line.
+ *
+ * No write of the store is fsynced, on purpose, and neither are git's own: git's default `core.fsync` leaves loose
+ * objects, the index and refs to the page cache, exactly as the plain `git add && git commit` of a shadow-git peer
+ * does. A crash of the process (the case that happens: a killed agent, a timeout) loses nothing written, since the
+ * page cache survives it, and the rename keeps the ref whole. Only a crash of the whole machine can lose the newest
+ * checkpoints' objects; that costs history, never the workspace's files, which the store only ever reads. An fsync
+ * per checkpoint would instead make every call wait for everything the machine has still to write (on ext4 a
+ * journal commit flushes other files' data too), which is what made checkpoints slow while other work wrote.
+ */
 export async function writeHead(core: StoreCore, id: string): Promise<void> {
   const temp = `${core.layout.refFile}.tmp`;
   mkdirSync(dirname(core.layout.refFile), { recursive: true });

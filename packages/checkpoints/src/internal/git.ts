@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { runProcess } from '@bough/process';
+import { type HardenedGitOptions, hardenedGitArgv, hardenedGitEnv, runHardenedGit } from '@bough/process/internal';
 
 /** Where one store's git state lives and how long a step may take. */
 export interface GitContext {
@@ -17,84 +17,66 @@ export type GitOutcome =
   | { readonly ok: true; readonly stdout: Buffer; readonly code: number }
   | { readonly ok: false; readonly code: number | null; readonly message: string; readonly busy: boolean };
 
-// Settings given on every call as well as in the store's config, so nothing the workspace or the user's environment
-// holds can run a program or change bytes: no hooks, no fsmonitor daemon, no pager, no external diff or text filter.
-const HARDENING = [
-  '-c',
-  'core.hooksPath=/dev/null',
-  '-c',
-  'core.fsmonitor=false',
-  '-c',
-  'core.excludesFile=/dev/null',
-  '-c',
-  'core.attributesFile=/dev/null',
-  '-c',
-  'core.autocrlf=false',
-  '-c',
-  'core.pager=cat',
-  '-c',
-  'diff.external=',
-];
-
 /**
- * Runs git against the store through `@bough/process` (argv only, bounded, process group killed on timeout) with an
- * environment built from scratch: the store's git dir and index, no system or global config, literal pathspecs and a
- * fixed identity, so the user's repository, config, hooks and attributes never take part.
+ * The store's git, through the one hardened runner of `@bough/process` (no hooks, no program named by any config, an
+ * environment built from scratch), as a private repository: no system, global or user config. On top of that the
+ * store's own rules: its git dir and index, files stored byte for byte (no end-of-line conversion), literal
+ * pathspecs and a fixed identity, so the user's repository, config and attributes never take part.
  */
-export async function git(
-  ctx: GitContext,
-  args: readonly string[],
-  options: { readonly noWorkTree?: boolean } = {},
-): Promise<GitOutcome> {
-  const chunks: Buffer[] = [];
-  const result = await runProcess(hardenedArgv(args), {
-    ...gitSpawnOptions(ctx, options.noWorkTree === true),
-    timeoutMs: ctx.timeoutMs,
-    // The text capture is not used (stdout is taken raw below), so it stays tiny; stderr carries git's message.
-    maxOutputBytes: 8_192,
-    drainMs: 50,
-    onStdout: (chunk) => chunks.push(Buffer.from(chunk)),
-  });
-  if (!result.success) return { ok: false, code: null, message: `${result.error_code}: ${result.error}`, busy: false };
-  if (result.timed_out || result.aborted) {
-    const why = result.timed_out ? `did not finish within ${result.timeout_ms} ms` : 'was cancelled';
-    return { ok: false, code: null, message: `git ${args[0]} ${why}`, busy: false };
-  }
-  const code = result.return_code ?? -1;
-  if (code !== 0) {
-    const message = result.stderr.trim() || `git ${args[0]} exited with ${code}`;
-    return { ok: false, code, message, busy: /\.lock'?:? File exists|Unable to create .*\.lock/u.test(message) };
-  }
-  return { ok: true, stdout: Buffer.concat(chunks), code };
-}
-
-/** Where git runs and the environment it gets: built from scratch, so nothing of the user's takes part. */
-export function gitSpawnOptions(ctx: GitContext, noWorkTree: boolean) {
+function storeOptions(ctx: GitContext, noWorkTree: boolean, keepIndex = false) {
   return {
+    scope: { kind: 'private', home: ctx.gitDir },
     cwd: dirname(ctx.gitDir),
-    inheritEnv: ['PATH', 'TMPDIR'],
+    config: ['core.autocrlf=false'],
+    // `git status` writes the refreshed index back (stat data, untracked cache): the index is the store's own. A step
+    // whose refresh is not worth a rewrite of the whole index (see `keepIndex`) turns that off.
+    optionalLocks: !keepIndex,
     env: {
       GIT_DIR: ctx.gitDir,
       ...(noWorkTree ? {} : { GIT_WORK_TREE: ctx.workTree }),
       GIT_INDEX_FILE: ctx.indexFile,
-      GIT_CONFIG_NOSYSTEM: '1',
-      GIT_CONFIG_GLOBAL: '/dev/null',
-      GIT_ATTR_NOSYSTEM: '1',
       GIT_LITERAL_PATHSPECS: '1',
       GIT_AUTHOR_NAME: 'bough',
       GIT_AUTHOR_EMAIL: 'checkpoints@bough.invalid',
       GIT_COMMITTER_NAME: 'bough',
       GIT_COMMITTER_EMAIL: 'checkpoints@bough.invalid',
-      HOME: ctx.gitDir,
-      XDG_CONFIG_HOME: ctx.gitDir,
-      LC_ALL: 'C',
     },
-  };
+  } satisfies Partial<HardenedGitOptions>;
 }
 
-/** Git's arguments with the hardening settings first. */
-export function hardenedArgv(args: readonly string[]): string[] {
-  return ['git', ...HARDENING, ...args];
+/** How one store step runs. */
+export interface GitStepOptions {
+  /** Without a work tree (`init`, reads of objects only). */
+  readonly noWorkTree?: boolean;
+  /**
+   * Leave the index file as it is (git's `--no-optional-locks`): a `status` of a few paths that the next step stages
+   * anyway would otherwise rewrite the whole index (about 1 MB for 10,000 files) only to refresh their stat data.
+   */
+  readonly keepIndex?: boolean;
+}
+
+/** Runs git against the store; stdout comes back whole and raw. */
+export async function git(
+  ctx: GitContext,
+  args: readonly string[],
+  options: GitStepOptions = {},
+): Promise<GitOutcome> {
+  const result = await runHardenedGit(args, {
+    ...storeOptions(ctx, options.noWorkTree === true, options.keepIndex === true),
+    timeoutMs: ctx.timeoutMs,
+    // The text capture is not used (stdout is taken raw), so it stays tiny; stderr carries git's message.
+    maxOutputBytes: 8_192,
+    rawStdout: true,
+  });
+  if (result.ok) return { ok: true, stdout: result.raw, code: 0 };
+  const busy = result.finished && /\.lock'?:? File exists|Unable to create .*\.lock/u.test(result.message);
+  return { ok: false, code: result.code, message: result.message, busy };
+}
+
+/** The argv and spawn options of a store step run as a long-lived process (the blob reader). */
+export function storeProcess(ctx: GitContext, args: readonly string[]) {
+  const options = storeOptions(ctx, true);
+  return { argv: hardenedGitArgv(args, options), spawn: { cwd: options.cwd, ...hardenedGitEnv(options) } };
 }
 
 /** Splits NUL-terminated output into strings (the last empty piece dropped). */

@@ -1,4 +1,4 @@
-import { runProcess } from '@bough/process';
+import { runHardenedGit } from '@bough/process/internal';
 
 /** The outcome of one git command. */
 export interface GitResult {
@@ -21,32 +21,25 @@ export interface GitOptions {
 }
 
 /**
- * Settings for every git command of a session: no hooks (a model that can write files must not get code run by
- * `worktree add`, `commit` or `merge`) and no filesystem monitor program from the repository's config.
+ * Runs `git <args>` in `cwd` through the one hardened runner of `@bough/process`: argv only, no hooks (a model that
+ * can write files must not get code run by `worktree add`, `commit` or `merge`), no filesystem monitor, pager or
+ * external diff program from any config, an environment built from scratch, and no optional locks on the user's
+ * index. It is the user's own repository, so their system and global config (identity, filters, ignores) still
+ * apply. Never throws.
  */
-const SAFETY_CONFIG = ['core.hooksPath=/dev/null', 'core.fsmonitor=false'];
-
-/** Runs `git <args>` in `cwd` with argv only (no shell), through @bough/process; never throws. */
 export async function git(args: readonly string[], cwd: string, options: GitOptions): Promise<GitResult> {
-  const config = [...SAFETY_CONFIG, ...(options.config ?? [])];
-  const argv = ['git', '--no-optional-locks', ...config.flatMap((c) => ['-c', c]), ...args];
-  const outcome = await runProcess(argv, {
+  const result = await runHardenedGit(args, {
+    scope: { kind: 'user' },
     cwd,
     workspaceRoot: options.root,
     timeoutMs: options.timeoutMs,
     ...(options.signal ? { signal: options.signal } : {}),
     maxOutputBytes: options.maxOutputBytes,
+    config: options.config ?? [],
   });
-  if (!outcome.success) return { ok: false, code: null, stdout: '', stderr: outcome.error };
-  const stderr = outcome.timed_out
-    ? `${outcome.stderr}\n(git timed out after ${outcome.timeout_ms} ms)`.trim()
-    : outcome.stderr;
-  return {
-    ok: outcome.return_code === 0 && !outcome.timed_out,
-    code: outcome.return_code,
-    stdout: outcome.stdout,
-    stderr,
-  };
+  // A run git did not finish (not started, timed out, cancelled) says why after whatever git printed.
+  const stderr = result.finished ? result.stderr : `${result.stderr}\n${result.message}`.trim();
+  return { ok: result.ok, code: result.code, stdout: result.stdout, stderr };
 }
 
 /** First line of a git error, for messages a model reads. */
