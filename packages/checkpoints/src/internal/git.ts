@@ -56,11 +56,7 @@ export interface GitStepOptions {
 }
 
 /** Runs git against the store; stdout comes back whole and raw. */
-export async function git(
-  ctx: GitContext,
-  args: readonly string[],
-  options: GitStepOptions = {},
-): Promise<GitOutcome> {
+export async function git(ctx: GitContext, args: readonly string[], options: GitStepOptions = {}): Promise<GitOutcome> {
   const result = await runHardenedGit(args, {
     ...storeOptions(ctx, options.noWorkTree === true, options.keepIndex === true),
     timeoutMs: ctx.timeoutMs,
