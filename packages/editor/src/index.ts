@@ -1,5 +1,3 @@
-/** The project's one line diff, for code that shows or maps a change (editor's own declarations over the shared implementation). */
-
 /** Miss-report candidate shape returned with `not_found_in_file`. */
 export type { Candidate } from './candidate.js';
 /** The failure-code table (`error_code` of every failure is one of these). */
@@ -24,6 +22,7 @@ export {
   type EditorResponseFor,
   EditorWriteSuccess,
 } from './schema.js';
+/** The project's one line diff, for code that shows or maps a change (editor's own declarations over the shared implementation). */
 export { type ChangedLines, changedLines, unifiedTextDiff } from './text-diff.js';
 /** The tool factory and the stateless provider. */
 export { createEditorTool, editorProvider } from './tool.js';
