@@ -216,6 +216,16 @@ describe("programs named by the repository's own config (user scope)", () => {
     expect(ran()).toBe('');
   });
 
+  it('neutralises a conditional include (relative to .git) that only holds in the new worktree', async () => {
+    writeFileSync(join(repo, '.git', 'on-branch.inc'), `[filter "x"]\n\tsmudge = ${program('on-branch')} filter\n`);
+    plainGit('config', 'includeIf.onbranch:bough/**.path', 'on-branch.inc');
+    mkdirSync(join(repo, 'sub'));
+    const fromSub = { ...options, cwd: join(repo, 'sub') };
+    const added = await runHardenedGit(['worktree', 'add', '-q', '-b', 'bough/s1', join(base, 'wt'), 'HEAD'], fromSub);
+    expect(added).toMatchObject({ ok: true });
+    expect(ran()).toBe('');
+  });
+
   it("keeps a filter from the user's global config, even when the repository redefines it", async () => {
     writeFileSync(
       join(process.env.HOME as string, '.gitconfig'),

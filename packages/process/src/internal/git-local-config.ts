@@ -4,14 +4,17 @@
 // (`filter.<any name>.clean`), so the names are read from git's own listing of the config before each command.
 // Our own parser over git's listing (no library reads git config with git's scopes and includes).
 
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+
 /** One `key=value` override for a command, given through GIT_CONFIG_COUNT (no `=` parsing ambiguity in names). */
 export interface ConfigOverride {
   readonly key: string;
   readonly value: string;
 }
 
-interface Entry {
+export interface Entry {
   readonly scope: string;
+  readonly origin: string;
   readonly key: string;
   readonly value: string;
 }
@@ -39,6 +42,9 @@ const PROGRAM_KEYS: ReadonlyMap<string, string> = new Map([
   // A per-protocol rule wins over the fixed `protocol.allow=never` (`ext::` runs any command it is given).
   ['protocol.*.allow', 'never'],
   ['remote.*.vcs', ''],
+  ['tar.*.command', ''],
+  ['difftool.*.cmd', ''],
+  ['mergetool.*.cmd', ''],
   ['remote.*.uploadpack', ''],
   ['remote.*.receivepack', ''],
 ]);
@@ -46,19 +52,80 @@ const PROGRAM_KEYS: ReadonlyMap<string, string> = new Map([
 // The repository's own scopes: a model writing in the workspace can write these files (or a file they include).
 const LOCAL_SCOPES = new Set(['local', 'worktree']);
 
-/** Splits `git config --list --show-scope -z` output into entries (`scope NUL key LF value NUL`). */
+/** Splits `git config --list --show-scope --show-origin -z` output (`scope NUL origin NUL key LF value NUL`). */
 export function parseConfigListing(text: string): Entry[] {
   const fields = text.split('\0');
   const entries: Entry[] = [];
-  for (let i = 0; i + 1 < fields.length; i += 2) {
-    const scope = fields[i] ?? '';
-    const pair = fields[i + 1] ?? '';
+  for (let i = 0; i + 2 < fields.length; i += 3) {
+    const [scope = '', origin = '', pair = ''] = fields.slice(i, i + 3);
     const cut = pair.indexOf('\n');
-    entries.push(
-      cut < 0 ? { scope, key: pair, value: '' } : { scope, key: pair.slice(0, cut), value: pair.slice(cut + 1) },
-    );
+    const key = cut < 0 ? pair : pair.slice(0, cut);
+    entries.push({ scope, origin, key, value: cut < 0 ? '' : pair.slice(cut + 1) });
   }
   return entries;
+}
+
+/** How the listing is read: git's stdout for these arguments (`config …`, `rev-parse …`), or why it could not run. */
+export type ListConfig = (
+  args: readonly string[],
+) => Promise<{ ok: true; text: string } | { ok: false; message: string }>;
+
+const LISTING = ['--list', '--show-scope', '--show-origin', '-z'];
+const MAX_INCLUDED_FILES = 20;
+
+/**
+ * Every entry git reads for the repository, plus every entry of every file the repository's own config includes,
+ * whether or not its condition holds now: `includeIf "onbranch:…"` or `"gitdir:…"` can hold in the processes a
+ * command starts (the new worktree of `worktree add`) while not in the listing made before it, so those files count
+ * as the repository's own (scope `local`). Returns git's message when a listing fails.
+ */
+export async function readConfigEntries(
+  list: ListConfig,
+  cwd: string,
+  home: string | undefined,
+): Promise<Entry[] | string> {
+  const first = await list(['config', ...LISTING]);
+  if (!first.ok) return first.message;
+  const entries = parseConfigListing(first.text);
+  const seen = new Set<string>();
+  // A relative origin is relative to where git works from: the top of the work tree (else the directory given).
+  let top: string | undefined;
+  const base = async () => {
+    if (top !== undefined) return top;
+    const found = await list(['rev-parse', '--show-toplevel']);
+    top = found.ok && found.text.trim() !== '' ? found.text.trim() : cwd;
+    return top;
+  };
+  const pending = entries.filter(isLocalInclude);
+  while (pending.length > 0 && seen.size < MAX_INCLUDED_FILES) {
+    const include = pending.shift() as Entry;
+    const file = includedFile(include, include.origin.startsWith('file:/') ? '/' : await base(), home);
+    if (file === undefined || seen.has(file)) continue;
+    seen.add(file);
+    const read = await list(['config', '--file', file, '--no-includes', ...LISTING]);
+    if (!read.ok) continue; // a missing or unreadable include is skipped by git as well
+    const found = parseConfigListing(read.text).map((entry) => ({ ...entry, scope: 'local' }));
+    entries.push(...found);
+    pending.push(...found.filter(isLocalInclude));
+  }
+  return entries;
+}
+
+function isLocalInclude(entry: Entry): boolean {
+  const key = entry.key.toLowerCase();
+  return (
+    LOCAL_SCOPES.has(entry.scope) && (key === 'include.path' || (key.startsWith('includeif.') && key.endsWith('.path')))
+  );
+}
+
+// An include path as git resolves it: `~/` from HOME, a relative one from the directory of the file naming it.
+function includedFile(include: Entry, from: string, home: string | undefined): string | undefined {
+  const value = include.value;
+  if (value === '') return undefined;
+  if (value.startsWith('~/')) return home === undefined ? undefined : join(home, value.slice(2));
+  if (isAbsolute(value)) return value;
+  if (!include.origin.startsWith('file:')) return undefined;
+  return resolve(from, dirname(include.origin.slice('file:'.length)), value);
 }
 
 /** The key's shape for {@link PROGRAM_KEYS}: `section.*.name` when it has a subsection, lowercased outside it. */
@@ -89,8 +156,7 @@ function programNeutral(key: string): string | undefined {
  * that runs nothing. A filter whose command is taken away is also made optional, so files still add and check out.
  * `fixed` keys (lowercased) are already set for every command and are left alone.
  */
-export function localProgramOverrides(listing: string, fixed: ReadonlySet<string>): ConfigOverride[] {
-  const entries = parseConfigListing(listing);
+export function localProgramOverrides(entries: readonly Entry[], fixed: ReadonlySet<string>): ConfigOverride[] {
   const userValue = (key: string): string | undefined => {
     const wanted = normalKey(key);
     let found: string | undefined;

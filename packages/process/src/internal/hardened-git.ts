@@ -1,6 +1,6 @@
 import type { RunOptions } from '../run-options.js';
 import { runProcess } from '../run-process.js';
-import { localProgramOverrides, overrideEnv } from './git-local-config.js';
+import { type ListConfig, localProgramOverrides, overrideEnv, readConfigEntries } from './git-local-config.js';
 
 /**
  * Whose configuration git reads:
@@ -9,7 +9,10 @@ import { localProgramOverrides, overrideEnv } from './git-local-config.js';
  *   attributes or ignore files are read, so the user's setup can neither run anything nor change a byte stored.
  * - `user`: the user's own repository (a worktree session). Its system and global config still apply, because
  *   commits made there must carry the user's identity, filters (git-lfs) and ignore rules; nothing a model writes in
- *   the workspace can change those files. Everything below that could run a program is off all the same.
+ *   the workspace can change those files. Programs they name still run (a git-lfs filter); every program the
+ *   repository's own config names (its `.git/config`, `config.worktree` and whatever those include, conditionally
+ *   or not) is taken back to the user's value or to none before each command (see git-local-config.ts).
+ * In both, the fixed settings below keep hooks, signing, editors, credentials and transports off.
  */
 export type GitConfigScope = { readonly kind: 'private'; readonly home: string } | { readonly kind: 'user' };
 
@@ -160,14 +163,16 @@ export function hardenedGitEnv(
 export async function runHardenedGit(args: readonly string[], options: HardenedGitOptions): Promise<HardenedGitResult> {
   let extraEnv: Record<string, string> = {};
   if (options.scope.kind === 'user') {
-    const listing = await spawnGit(
-      ['git', '--no-optional-locks', 'config', '--list', '--show-scope', '-z'],
-      options,
-      {},
-      true,
-    );
-    if (!listing.ok) return { ...listing, message: `could not read the repository's config: ${listing.message}` };
-    extraEnv = overrideEnv(localProgramOverrides(listing.raw.toString('utf8'), FIXED_KEYS));
+    const list: ListConfig = async (gitArgs) => {
+      const listed = await spawnGit(['git', '--no-optional-locks', ...gitArgs], options, {}, true);
+      return listed.ok ? { ok: true, text: listed.raw.toString('utf8') } : { ok: false, message: listed.message };
+    };
+    const entries = await readConfigEntries(list, options.cwd, process.env.HOME);
+    if (typeof entries === 'string') {
+      const message = `could not read the repository's config: ${entries}`;
+      return { ok: false, code: null, finished: false, stdout: '', raw: Buffer.alloc(0), stderr: '', message };
+    }
+    extraEnv = overrideEnv(localProgramOverrides(entries, FIXED_KEYS));
   }
   return spawnGit(hardenedGitArgv(args, options), options, extraEnv, options.rawStdout === true);
 }
