@@ -103,6 +103,15 @@ describe('the hardened git runner', () => {
     );
   });
 
+  it('keeps external diff programs and text converters off wherever the command shows diffs', () => {
+    const argv = (args: string[]) => hardenedGitArgv(args, { scope: { kind: 'user' } });
+    expect(argv(['stash', 'show', '-p']).slice(-4)).toEqual(['show', '--no-ext-diff', '--no-textconv', '-p']);
+    expect(argv(['blame', 'a.txt']).slice(-3)).toEqual(['blame', '--no-textconv', 'a.txt']);
+    for (const command of ['diff-index', 'diff-tree', 'format-patch', 'range-diff']) {
+      expect(argv([command, 'HEAD']).slice(-4)).toEqual([command, '--no-ext-diff', '--no-textconv', 'HEAD']);
+    }
+  });
+
   it('says why a run did not finish, and keeps raw stdout whole when asked', async () => {
     const gone = await runHardenedGit(['status'], userRepo({ cwd: join(base, 'missing') }));
     expect(gone).toMatchObject({ ok: false, finished: false, code: null });

@@ -1,5 +1,6 @@
 import type { RunOptions } from '../run-options.js';
 import { runProcess } from '../run-process.js';
+import { type ListConfig, localProgramOverrides, overrideEnv, readConfigEntries } from './git-local-config.js';
 
 /**
  * Whose configuration git reads:
@@ -8,7 +9,10 @@ import { runProcess } from '../run-process.js';
  *   attributes or ignore files are read, so the user's setup can neither run anything nor change a byte stored.
  * - `user`: the user's own repository (a worktree session). Its system and global config still apply, because
  *   commits made there must carry the user's identity, filters (git-lfs) and ignore rules; nothing a model writes in
- *   the workspace can change those files. Everything below that could run a program is off all the same.
+ *   the workspace can change those files. Programs they name still run (a git-lfs filter); every program the
+ *   repository's own config names (its `.git/config`, `config.worktree` and whatever those include, conditionally
+ *   or not) is taken back to the user's value or to none before each command (see git-local-config.ts).
+ * In both, the fixed settings below keep hooks, signing, editors, credentials and transports off.
  */
 export type GitConfigScope = { readonly kind: 'private'; readonly home: string } | { readonly kind: 'user' };
 
@@ -52,16 +56,58 @@ export interface HardenedGitResult {
   readonly message: string;
 }
 
-// Given as `-c` on every command, so they win over every config file (the repository's own included): no hook, no
-// filesystem monitor program, no pager. The repository's config could name any of them, and in a workspace a model
-// writes, that would be a model choosing a program the host runs.
-const HARDENING = ['core.hooksPath=/dev/null', 'core.fsmonitor=false', 'core.pager=cat'];
+// Given as `-c` on every command, so they win over every config file (the repository's own included): no hook,
+// filesystem monitor, pager or editor; nothing signed or verified (no gpg program); no credential helper or password
+// prompt program; no transport at all (`protocol.allow=never`: no ssh command, proxy, remote helper or lazy fetch
+// of a partial clone); no submodule work. The repository's config could name any of those programs, and in a
+// workspace a model writes, that would be a model choosing a program the host runs. An empty `credential.helper`
+// empties the helper list; an empty `core.askPass` means none; `:` is the editor git never starts.
+const HARDENING = [
+  'core.hooksPath=/dev/null',
+  'core.fsmonitor=false',
+  'core.pager=cat',
+  'core.editor=:',
+  'sequence.editor=:',
+  'core.askPass=',
+  'credential.helper=',
+  'commit.gpgSign=false',
+  'tag.gpgSign=false',
+  'tag.forceSignAnnotated=false',
+  'log.showSignature=false',
+  'merge.verifySignatures=false',
+  'protocol.allow=never',
+  'submodule.recurse=false',
+];
+const FIXED_KEYS: ReadonlySet<string> = new Set(
+  HARDENING.map((setting) => setting.slice(0, setting.indexOf('=')).toLowerCase()),
+);
 
 // The commands that show diffs run an external diff program or a text converter named in config (`diff.external`,
-// `diff.<driver>.textconv`, chosen per file by a .gitattributes the workspace holds). Config cannot switch that off
-// (an empty `diff.external` makes git try to run ""), so these commands get the flags that do.
-const SHOWS_DIFFS = new Set(['diff', 'log', 'show', 'whatchanged']);
+// `diff.<driver>.command`/`.textconv`, chosen per file by a .gitattributes the workspace holds). An empty value only
+// makes git fail with "cannot run", so these commands also get the flags that keep git's own diff, right after the
+// subcommand (after `stash show`). blame and annotate only convert text.
+const SHOWS_DIFFS = new Set([
+  'diff',
+  'diff-files',
+  'diff-index',
+  'diff-tree',
+  'log',
+  'show',
+  'whatchanged',
+  'format-patch',
+  'range-diff',
+]);
 const NO_DIFF_PROGRAMS = ['--no-ext-diff', '--no-textconv'];
+
+function guardDiffs(args: readonly string[]): string[] {
+  const [command, sub] = args;
+  const at = (index: number, flags: readonly string[]) => [...args.slice(0, index), ...flags, ...args.slice(index)];
+  if (command === undefined) return [];
+  if (SHOWS_DIFFS.has(command)) return at(1, NO_DIFF_PROGRAMS);
+  if (command === 'stash' && sub === 'show') return at(2, NO_DIFF_PROGRAMS);
+  if (command === 'blame' || command === 'annotate') return at(1, ['--no-textconv']);
+  return [...args];
+}
 
 /** Git's argv: the hardening settings (and the caller's), the optional-locks rule, then the command. */
 export function hardenedGitArgv(
@@ -69,13 +115,11 @@ export function hardenedGitArgv(
   options: Pick<HardenedGitOptions, 'scope' | 'config' | 'optionalLocks'>,
 ): string[] {
   const settings = [...HARDENING, ...privateSettings(options.scope), ...(options.config ?? [])];
-  const [command, ...rest] = args;
-  const guarded = command !== undefined && SHOWS_DIFFS.has(command) ? [command, ...NO_DIFF_PROGRAMS, ...rest] : args;
   return [
     'git',
     ...(options.optionalLocks === true ? [] : ['--no-optional-locks']),
     ...settings.flatMap((setting) => ['-c', setting]),
-    ...guarded,
+    ...guardDiffs(args),
   ];
 }
 
@@ -111,19 +155,46 @@ export function hardenedGitEnv(
   };
 }
 
-/** Runs `git <args>` hardened (argv only, through {@link runProcess}: bounded, process group killed on timeout). */
+/**
+ * Runs `git <args>` hardened (argv only, through {@link runProcess}: bounded, process group killed on timeout). In the
+ * user's repository, git first lists the config, and every program the repository's own config names (see
+ * git-local-config.ts) is taken back to the user's value, or to none, for this one command.
+ */
 export async function runHardenedGit(args: readonly string[], options: HardenedGitOptions): Promise<HardenedGitResult> {
+  let extraEnv: Record<string, string> = {};
+  if (options.scope.kind === 'user') {
+    const list: ListConfig = async (gitArgs) => {
+      const listed = await spawnGit(['git', '--no-optional-locks', ...gitArgs], options, {}, true);
+      return listed.ok ? { ok: true, text: listed.raw.toString('utf8') } : { ok: false, message: listed.message };
+    };
+    const entries = await readConfigEntries(list, options.cwd, process.env.HOME);
+    if (typeof entries === 'string') {
+      const message = `could not read the repository's config: ${entries}`;
+      return { ok: false, code: null, finished: false, stdout: '', raw: Buffer.alloc(0), stderr: '', message };
+    }
+    extraEnv = overrideEnv(localProgramOverrides(entries, FIXED_KEYS));
+  }
+  return spawnGit(hardenedGitArgv(args, options), options, extraEnv, options.rawStdout === true);
+}
+
+async function spawnGit(
+  argv: readonly string[],
+  options: HardenedGitOptions,
+  extraEnv: Readonly<Record<string, string>>,
+  rawStdout: boolean,
+): Promise<HardenedGitResult> {
   const chunks: Buffer[] = [];
-  const result = await runProcess(hardenedGitArgv(args, options), {
-    ...hardenedGitEnv(options),
+  const { inheritEnv, env } = hardenedGitEnv(options);
+  const command = argv.find((arg, i) => i > 0 && !arg.startsWith('-') && argv[i - 1] !== '-c') ?? 'git';
+  const result = await runProcess(argv, {
+    inheritEnv,
+    env: { ...env, ...extraEnv },
     cwd: options.cwd,
     ...(options.workspaceRoot !== undefined ? { workspaceRoot: options.workspaceRoot } : {}),
     timeoutMs: options.timeoutMs,
     ...(options.signal ? { signal: options.signal } : {}),
     maxOutputBytes: options.maxOutputBytes,
-    ...(options.rawStdout === true
-      ? { drainMs: 50, onStdout: (chunk: Buffer) => chunks.push(Buffer.from(chunk)) }
-      : {}),
+    ...(rawStdout ? { drainMs: 50, onStdout: (chunk: Buffer) => chunks.push(Buffer.from(chunk)) } : {}),
   });
   const raw = Buffer.concat(chunks);
   if (!result.success) {
@@ -133,8 +204,8 @@ export async function runHardenedGit(args: readonly string[], options: HardenedG
   const code = result.return_code;
   const finished = !result.timed_out && !result.aborted;
   let message = '';
-  if (result.timed_out) message = `git ${args[0]} did not finish within ${result.timeout_ms} ms`;
-  else if (result.aborted) message = `git ${args[0]} was cancelled`;
-  else if (code !== 0) message = result.stderr.trim() || `git ${args[0]} exited with ${code}`;
+  if (result.timed_out) message = `git ${command} did not finish within ${result.timeout_ms} ms`;
+  else if (result.aborted) message = `git ${command} was cancelled`;
+  else if (code !== 0) message = result.stderr.trim() || `git ${command} exited with ${code}`;
   return { ok: finished && code === 0, code, finished, stdout: result.stdout, raw, stderr: result.stderr, message };
 }
