@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { PERMISSION_PRESETS, type PermissionPolicy, pathDenied } from '@bough/policy';
+import { PERMISSION_PRESETS, type PermissionPolicy, pathDenied, touchDenied } from '@bough/policy';
 import { makeWorkspace, type TempWorkspace } from '@bough/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inheritedDeny, withDenyRules } from './inherited-deny.js';
@@ -9,6 +9,8 @@ let ws: TempWorkspace;
 beforeAll(() => {
   ws = makeWorkspace();
   mkdirSync(join(ws.root, 'sub', 'deep'), { recursive: true });
+  mkdirSync(join(ws.root, 'real', 'secret'), { recursive: true });
+  symlinkSync('real', join(ws.root, 'link'));
 });
 afterAll(() => ws.cleanup());
 
@@ -72,5 +74,36 @@ describe("inheritedDeny: the parent's deny rules, spelled from the child's root"
     // The child's own preset rules (read_only: no editor, no bash) carry down as well.
     expect(pathDenied(grandchild, 'editor', 'src/a.py')).toBe(true);
     expect(grandchild.name).toContain('read_only');
+  });
+
+  it("never denies the child's own root for a rule that only names paths below it (hidden dotfiles)", () => {
+    const parent = policy({ '*': ['**/.*', 'sub/?'] });
+    for (const dir of ['sub', 'sub/deep']) {
+      const cwd = join(ws.root, dir);
+      const child = withDenyRules(PERMISSION_PRESETS.allow_all, inheritedDeny(parent, ws.root, cwd, []));
+      expect(touchDenied(child, 'search', { workspace: true }, cwd), dir).toBeUndefined();
+      expect(touchDenied(child, 'reader', { read: ['.'] }, cwd), dir).toBeUndefined();
+      expect(touchDenied(child, 'reader', { read: ['.env'] }, cwd), dir).toMatchObject({ path: '.env' });
+      expect(pathDenied(child, 'search', 'src/.cache/x'), dir).toBe(true);
+      expect(pathDenied(child, 'search', 'src/a.py'), dir).toBe(false);
+    }
+    // A rule naming the directory itself still denies it whole.
+    expect(inheritedDeny(policy({ '*': ['*/.*', 'sub'] }), ws.root, join(ws.root, 'sub'), [])).toMatchObject({
+      '*': expect.arrayContaining(['*']),
+    });
+  });
+
+  it('binds a rule spelled through the link the child works in, and one spelled by the real path', () => {
+    for (const rule of ['link/secret/**', 'real/secret/**']) {
+      const cwd = join(ws.root, 'link');
+      const child = withDenyRules(
+        PERMISSION_PRESETS.allow_all,
+        inheritedDeny(policy({ '*': [rule] }), ws.root, cwd, []),
+      );
+      expect(touchDenied(child, 'reader', { read: ['secret/k.txt'] }, cwd), rule).toMatchObject({ rule: 'secret/**' });
+      expect(touchDenied(child, 'reader', { read: ['other.txt'] }, cwd), rule).toBeUndefined();
+    }
+    // A child reached through the link, but whose parent's rule names the link itself, is denied whole.
+    expect(inheritedDeny(policy({ reader: ['link'] }), ws.root, join(ws.root, 'link'), [])).toEqual({ reader: ['*'] });
   });
 });

@@ -10,9 +10,11 @@ import { isCatchAll, rebaseGlob } from '@bough/policy/internal';
  * decides everywhere: its permission check, its gates' link rule and what its whole-tree searches leave out.
  *
  * Each path pattern is rebased exactly (`rebaseGlob`): a rule that names the child's root or a directory above it
- * denies the child everything; a rule whose paths all lie outside the child's root leaves nothing inside it. For a
- * tool matched on a describer's subject (bash's command) the pattern is kept as written as well, since a command
- * does not move with the directory (as a path pattern that copy can only refuse more).
+ * denies the child everything; a rule whose paths all lie outside the child's root leaves nothing inside it; no
+ * rebased rule names the child's root (`.`) itself. A `cwd` reached through a link is rebased from both its given
+ * and its real spelling, so a rule spelled either way still binds. For a tool matched on a describer's subject
+ * (bash's command) the pattern is kept as written as well, since a command does not move with the directory (as a
+ * path pattern that copy can only refuse more).
  *
  * @param parent the parent's policy (the child's inherits its parent's in turn, so every level up binds)
  * @param parentRoot the parent's workspace root now
@@ -29,7 +31,7 @@ export function inheritedDeny(
 ): PermissionRules | undefined {
   const deny = parent?.deny;
   if (!deny || Object.keys(deny).length === 0) return undefined;
-  const dir = below(parentRoot, childRoot);
+  const dirs = below(parentRoot, childRoot);
   const out: Record<string, string[]> = {};
   const add = (tool: string, pattern: string) => {
     const list = out[tool] ?? [];
@@ -38,13 +40,16 @@ export function inheritedDeny(
   };
   for (const [tool, patterns] of Object.entries(deny)) {
     for (const pattern of patterns) {
-      if (dir === '' || isCatchAll(pattern)) {
+      if (isCatchAll(pattern) || dirs.every((dir) => dir === '')) {
         add(tool, pattern);
         continue;
       }
-      const rebased = rebaseGlob(pattern, dir);
-      if (rebased.whole) add(tool, '*');
-      else for (const inside of rebased.patterns) add(tool, inside);
+      // From the same directory (a link to it) a rule stays as it is.
+      const rebased = dirs.map((dir) =>
+        dir === '' ? { patterns: [pattern], whole: false } : rebaseGlob(pattern, dir),
+      );
+      if (rebased.some((one) => one.whole)) add(tool, '*');
+      else for (const inside of rebased.flatMap((one) => one.patterns)) add(tool, inside);
       const commands = tool === '*' ? described : described.includes(tool) ? [tool] : [];
       for (const name of commands) add(name, pattern);
     }
@@ -61,8 +66,11 @@ export function withDenyRules(policy: PermissionPolicy, extra: PermissionRules |
   return Object.freeze({ ...policy, name, deny: Object.freeze(deny) });
 }
 
-/** `childRoot` relative to `parentRoot` with forward slashes (`''` when they are the same directory). */
-function below(parentRoot: string, childRoot: string): string {
+/**
+ * `childRoot` relative to `parentRoot` with forward slashes (`''` when they are the same directory): as both are
+ * spelled, and between their real paths when that differs (a `cwd` through a link). The real one must lie inside.
+ */
+function below(parentRoot: string, childRoot: string): string[] {
   const real = (path: string) => {
     try {
       return realpathSync.native(path);
@@ -70,8 +78,10 @@ function below(parentRoot: string, childRoot: string): string {
       return path;
     }
   };
-  const dir = relative(real(parentRoot), real(childRoot));
-  if (dir === '..' || dir.startsWith(`..${sep}`) || isAbsolute(dir))
-    throw new ConfigurationError("The subagent's directory is not inside its parent's workspace.");
-  return dir.split(sep).join('/');
+  const inside = (dir: string) => !(dir === '..' || dir.startsWith(`..${sep}`) || isAbsolute(dir));
+  const actual = relative(real(parentRoot), real(childRoot));
+  if (!inside(actual)) throw new ConfigurationError("The subagent's directory is not inside its parent's workspace.");
+  const given = relative(parentRoot, childRoot);
+  const dirs = inside(given) && given !== actual ? [actual, given] : [actual];
+  return dirs.map((dir) => dir.split(sep).join('/'));
 }

@@ -42,10 +42,12 @@ describe('rebaseGlob: a pattern spelled from a directory below the root', () => 
   it.each([
     ['sub/secrets/**', 'sub', ['secrets/**'], false],
     ['secrets/**', 'sub', [], false],
-    ['sub/**', 'sub', ['**'], true],
+    // Covering the directory, it is a whole deny; what is left for the paths below still leaves out `.` and `./`.
+    ['sub/**', 'sub', ['[!.]**', '.[!/]**', './?**'], true],
     ['**/secrets/**', 'sub', ['**/secrets/**', 'secrets/**'], false],
     ['*.pem', 'sub/deep', ['*.pem'], false],
     ['/etc/**', 'sub', [], false],
+    ['sub/?', 'sub', ['[!.]'], false],
   ] as const)('%s under %s gives %j (whole: %s)', (pattern, dir, patterns, whole) => {
     expect(rebaseGlob(pattern, dir)).toEqual({ patterns, whole });
   });
@@ -61,5 +63,59 @@ describe('rebaseGlob: a pattern spelled from a directory below the root', () => 
       }
       expect(first.whole || twice.some((r) => r.whole), pattern).toBe(once.whole || first.whole);
     }
+  });
+
+  it.each([
+    ['**/.*', 'sub', ['.env', '.git/config', 'src/.cache', 'a/.b/c'], ['.', './', 'src', 'a.b', 'env.']],
+    ['*?', 'sub', ['x', 'src/a', '.x', './x'], ['.', './']],
+    ['sub/*.*', 'sub', ['a.b', '.x', 'x.'], ['.', './', 'ab']],
+    ['sub/[!a]*', 'sub', ['b', '.env', '/x'], ['.', './', 'a', 'A', 'abc']],
+    ['sub/[+-/]', 'sub', ['+', ',', '-', '/'], ['.', './', 'a']],
+  ] as const)("%s under %s leaves out the directory's own subject (`.`, `./`)", (pattern, dir, denied, kept) => {
+    for (const path of denied) expect(matches(pattern, dir, path), `${pattern}: ${path}`).toBe(true);
+    for (const path of kept) expect(matches(pattern, dir, path), `${pattern}: ${path}`).toBe(false);
+  });
+
+  it('agrees with the original on generated patterns and paths, the root included (fixed seed)', () => {
+    const tokens = ['a', 'b', 'A', '/', '*', '**', '?', '.', '-', 'é', ']', '[ab]', '[!a]', '[a-b]', '[/]', '[!/]'];
+    const more = ['[.]', '[!.]', '[+-/]', '[!-]', './', '/.', '[', '\\', '{a,b}'];
+    const chars = ['a', 'b', 'A', '/', '.', '-', 'é', 'x', '[', ']', '!', '\\'];
+    let seed = 20261207;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const pick = <T>(list: readonly T[]) => list[next(list.length)] as T;
+    const text = (from: readonly string[], most: number, least = 0) => {
+      let out = '';
+      for (let n = least + next(most - least + 1); n > 0; n--) out += pick(from);
+      return out;
+    };
+    let checked = 0;
+    for (let round = 0; round < 3000; round++) {
+      const pattern = text([...tokens, ...more], 6, 1);
+      try {
+        globMatch(pattern, 'x');
+      } catch {
+        continue; // a class the matcher itself cannot compile (`[b-a]`)
+      }
+      const dir =
+        text(chars, 4, 1)
+          .replace(/\/+/g, '/')
+          .replace(/^\/|\/$/g, '') || 'a';
+      const rebased = rebaseGlob(pattern, dir);
+      const where = `${pattern} under ${dir}`;
+      // The directory itself (the child's root, matched as `.` and `./`) is denied only as a whole.
+      const named = globMatch(pattern, dir) || globMatch(pattern, `${dir}/`);
+      expect(rebased.whole, `${where}: whole`).toBe(named);
+      for (const root of ['.', './']) expect(matches(pattern, dir, root), `${where}: ${root}`).toBe(false);
+      for (let k = 0; k < 8; k++) {
+        const path = text(chars, 5, 1);
+        if (path === '.' || path === './') continue;
+        checked++;
+        expect(matches(pattern, dir, path), `${where}: ${path}`).toBe(globMatch(pattern, `${dir}/${path}`));
+      }
+    }
+    expect(checked).toBeGreaterThan(10_000);
   });
 });
