@@ -63,3 +63,24 @@ it('shows the dotfiles without the rule (so the rows above can fail)', async () 
   const branch = toolkitBranch(join(ws.root, 'sub'), { tools: ['search'], notify: false, diagnostics: false });
   expect(JSON.stringify(await call(branch, 'search', WHOLE[0]?.[1] ?? {}))).toContain(CANARY);
 });
+
+// `.*` (every name starting with a dot, and what lies under it: the policy's `*` crosses `/`) written to hide the
+// top-level dotfiles: the root `.` is not such a name, so whole-tree calls of the toolkit itself still run.
+describe('a toolkit whose policy hides top-level dotfiles with .*', () => {
+  const HIDE_ALL: PermissionPolicy = { allow: { '*': ['*'] }, deny: { '*': ['.*', '**/.*'] } };
+  it.each(WHOLE.map(([name, args]) => [`${name} ${JSON.stringify(args)}`, name, args] as const))(
+    '%s runs and shows no dotfile',
+    async (_label, name, args) => {
+      const branch = toolkitBranch(ws.root, { tools: ['reader', 'search'], permissions: HIDE_ALL, notify: false });
+      const text = JSON.stringify(await call(branch, name, args));
+      expect(text).not.toMatch(/refuses|"denied"/);
+      expect(text).toMatch(/a\.py|src\//);
+      expect(text).not.toContain(CANARY);
+      expect(text).not.toMatch(/\.env|\.cfg|\.cache/);
+    },
+  );
+  it('still refuses a dotfile named directly', async () => {
+    const branch = toolkitBranch(ws.root, { tools: ['reader'], permissions: HIDE_ALL, notify: false });
+    expect(await call(branch, 'reader', { action: 'read', path: '.env' })).toMatchObject({ success: false });
+  });
+});

@@ -60,6 +60,10 @@ function ruleSet(patterns: readonly string[]): RuleSet {
   const leadingCatchAll = first !== undefined && isCatchAll(first) ? first : undefined;
   const findOne = (subject: string): string | undefined => {
     if (leadingCatchAll !== undefined) return leadingCatchAll;
+    // `.` is the workspace root (a whole-tree call, a listing of the root), not a name: only a catch-all names it.
+    // Otherwise `.*`, written to hide dotfiles, would refuse every whole-tree call, while the files it means are
+    // still hidden one by one wherever the tree is walked.
+    if (subject === '.' || subject === './') return patterns.find(isCatchAll);
     if (patterns.length === 0 || !any.test(subject)) return undefined;
     return patterns.find((pattern) => globMatch(pattern, subject));
   };
