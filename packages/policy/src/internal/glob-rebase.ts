@@ -17,10 +17,7 @@ export interface RebasedGlob {
  * onto the directory `dir` (relative, forward slashes, no `.` or `..` segments): the language derivative of the
  * pattern by `dir/`, computed by running the pattern as a small automaton over those characters. Each state is a
  * position in the pattern, so every answer is a suffix of it and the rebase is exact, with no rewriting of globs.
- *
- * The one exception: a suffix that would match `.` or `./` (a rule hiding dotfiles at every depth leaves `.*` below
- * `dir`) would also name the directory itself, which the policy matches as `.` and `./`; such suffixes are split by
- * their first one or two characters into patterns that leave exactly those two strings out.
+
  * Our own code: glob libraries match paths, none computes what a pattern leaves for the paths under a prefix.
  */
 export function rebaseGlob(pattern: string, dir: string): RebasedGlob {
@@ -31,18 +28,7 @@ export function rebaseGlob(pattern: string, dir: string): RebasedGlob {
   const atDir = run.accepts(states);
   states = run.step(states, '/');
   const atSlash = run.accepts(states);
-  const dot = run.step(states, '.');
-  const dotSlash = run.step(dot, '/');
-  let patterns: string[];
-  if (!run.accepts(dot) && !run.accepts(dotSlash)) patterns = run.from(states);
-  else {
-    // Not `.` nor `./`: a first character other than `.`; `.` then one other than `/`; `./` then at least one more.
-    patterns = [
-      ...run.firsts(states, '.'),
-      ...run.firsts(dot, '/').map((rest) => `.${rest}`),
-      ...run.firsts(dotSlash).map((rest) => `./${rest}`),
-    ];
-  }
+  const patterns = run.from(states);
   return { patterns: [...new Set(patterns)], whole: atDir || atSlash };
 }
 
@@ -86,53 +72,7 @@ function automaton(pattern: string) {
         .sort((a, b) => a - b)
         .filter((state) => state !== end && !repeated(state))
         .map(suffix),
-    /** Patterns for the nonempty strings of the language of `states` whose first character is not `not`. */
-    firsts(states: ReadonlySet<number>, not?: string): string[] {
-      const out: string[] = [];
-      for (const state of [...closure(states)].sort((a, b) => a - b)) {
-        if (state === end || repeated(state)) continue;
-        const { text, star } = token(state);
-        if (star) out.push(`${not === undefined ? '?' : `[!${not}]`}${suffix(state)}`);
-        else for (const first of without(text, not)) out.push(`${first}${suffix(state + 1)}`);
-      }
-      return out;
-    },
   };
-}
-
-/** Single-character patterns matching what the one-character token `text` matches, except `not`. */
-function without(text: string, not: string | undefined): string[] {
-  if (not === undefined || !globMatch(text, not)) return [text];
-  if (text === '?') return [`[!${not}]`];
-  if (text.length === 1) return [];
-  // A class: the code units it matches (its case partners included), less `not`, as ranges written so that no
-  // endpoint can be read as anything but itself.
-  const out: string[] = [];
-  let from = -1;
-  for (let unit = 0; unit <= 0x10000; unit++) {
-    const inside = unit < 0x10000 && unit !== not.charCodeAt(0) && globMatch(text, String.fromCharCode(unit));
-    if (inside && from === -1) from = unit;
-    if (!inside && from !== -1) out.push(...range(from, unit - 1));
-    if (!inside) from = -1;
-  }
-  return out;
-}
-
-const BANG = 0x21;
-const CLOSE = 0x5d;
-
-/** The units `low`…`high` as patterns: `!` cannot open a class body (it negates), `]` cannot end a range. */
-function range(low: number, high: number): string[] {
-  if (low === BANG) return [literal(low), ...(high > low ? range(low + 1, high) : [])];
-  if (high === CLOSE && high > low) return [...range(low, high - 1), literal(high)];
-  if (low === high) return [literal(low)];
-  return [`[${String.fromCharCode(low)}-${String.fromCharCode(high)}]`];
-}
-
-/** One unit as a pattern matching only it (a class for the characters the matcher reads specially). */
-function literal(unit: number): string {
-  const ch = String.fromCharCode(unit);
-  return '*?['.includes(ch) ? `[${ch}]` : ch;
 }
 
 /** The pattern cut where the matcher cuts it: `*`, `?`, a class `[…]` (its `]` at least two on), one literal. */
