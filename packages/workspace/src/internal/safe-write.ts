@@ -44,6 +44,12 @@ const notPlaced = (input: string, error: unknown) =>
     `Could not put the new content of ${quotePath(input)} in place (${errnoCode(error) ?? 'unknown error'}); the file was left as it was.`,
   );
 
+/** After a failed create: rethrows unless the name was taken and tries remain, else draws a new prefix to retry. */
+function afterTakenName(error: unknown, tries: number): void {
+  if (errnoCode(error) !== 'EEXIST' || tries >= TEMP_CREATE_TRIES) throw error;
+  renewTempPrefix();
+}
+
 /**
  * Creates a replacement's temp file beside `target` under a fresh name (temp-name.ts): a name that is taken (planted
  * by someone who guessed it) is never opened, and the next try draws a new random prefix.
@@ -54,8 +60,7 @@ function withTempName<T>(create: (name: string) => T): { name: string; made: T }
     try {
       return { name, made: create(name) };
     } catch (error) {
-      if (errnoCode(error) !== 'EEXIST' || tries >= TEMP_CREATE_TRIES) throw error;
-      renewTempPrefix();
+      afterTakenName(error, tries);
     }
   }
 }
@@ -67,8 +72,7 @@ async function withTempNameAsync<T>(create: (name: string) => Promise<T>): Promi
     try {
       return { name, made: await create(name) };
     } catch (error) {
-      if (errnoCode(error) !== 'EEXIST' || tries >= TEMP_CREATE_TRIES) throw error;
-      renewTempPrefix();
+      afterTakenName(error, tries);
     }
   }
 }

@@ -25,7 +25,7 @@ export interface GitOptions {
  * can write files must not get code run by `worktree add`, `commit` or `merge`), no filesystem monitor, pager or
  * external diff program from any config, an environment built from scratch, and no optional locks on the user's
  * index. It is the user's own repository, so their system and global config (identity, filters, ignores) still
- * apply. Never throws.
+ * apply; a program named by the repository's own config (which a model could write) is not run. Never throws.
  */
 export async function git(args: readonly string[], cwd: string, options: GitOptions): Promise<GitResult> {
   const result = await runHardenedGit(args, {
